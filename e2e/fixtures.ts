@@ -1,0 +1,60 @@
+/**
+ * Shared e2e fixtures: every test collects page errors and console errors (and fails on them), and talks
+ * to the app through its read-only `window.batchlab` test API.
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+import type { BatchLabTestApi } from '../src/app/testApi';
+
+export interface AppPage {
+  page: Page;
+  /** Page errors and console errors seen so far. */
+  errors: string[];
+  open(hash?: string): Promise<void>;
+  api<T>(fn: (api: BatchLabTestApi) => T): Promise<T>;
+  waitForBackend(): Promise<string>;
+  waitForSteps(steps: number): Promise<void>;
+  start(): Promise<void>;
+}
+
+export const test = base.extend<{ app: AppPage }>({
+  app: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+    });
+    // The function's source is evaluated through the DevTools protocol, which a page's CSP does not govern.
+    const api = <T>(fn: (api: BatchLabTestApi) => T) =>
+      page.evaluate(`(${fn.toString()})(window.batchlab)`) as Promise<T>;
+    const app: AppPage = {
+      page,
+      errors,
+      open: async (hash = '') => {
+        await page.goto(`/${hash}`);
+      },
+      api,
+      waitForBackend: async () => {
+        await expect.poll(() => api((a) => a.status().status), { timeout: 120_000 }).not.toBe('booting');
+        return (await api((a) => a.backend()?.backend ?? 'none')) as string;
+      },
+      waitForSteps: async (steps) => {
+        await expect
+          .poll(
+            async () => {
+              const s = await api((a) => ({ step: a.latest()?.step ?? 0, status: a.status() }));
+              if (s.status.status === 'failed') throw new Error(`run failed: ${s.status.message}`);
+              return s.step;
+            },
+            { timeout: 200_000, intervals: [500, 1000] },
+          )
+          .toBeGreaterThanOrEqual(steps);
+      },
+      start: async () => {
+        await page.getByTestId('start').click();
+      },
+    };
+    await use(app);
+  },
+});
+
+export { expect };

@@ -1,0 +1,110 @@
+// Lint: typescript-eslint's recommended rules plus the layer boundaries of docs/ARCHITECTURE.md.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const noTf = {
+  group: ['@tensorflow/*'],
+  message: 'TensorFlow.js belongs to src/engine and src/gpu only.',
+};
+const noReact = {
+  group: ['react', 'react-dom', 'react/*', 'react-dom/*', 'zustand', 'zustand/*'],
+  message: 'React and the store belong to src/ui, src/state and src/app.',
+};
+const layer = (name, path) => ({
+  group: [`**/${path}`, `**/${path}/*`],
+  message: `${name}`,
+});
+
+/** One entry per layer: what it may not import, and why, in words. */
+const boundaries = [
+  {
+    files: ['src/engine/**/*.ts'],
+    patterns: [
+      noReact,
+      layer('The engine runs in a Worker or in Node: it must not reach the UI.', 'ui'),
+      layer('The engine must not read the store; it receives a config.', 'state'),
+      layer('The engine must not know the app wiring.', 'app'),
+      layer('The engine must not know the charts.', 'charts'),
+    ],
+  },
+  {
+    files: ['src/gpu/**/*.ts'],
+    patterns: [
+      noReact,
+      layer('GPU programs are leaves: no UI.', 'ui'),
+      layer('GPU programs are leaves: no store.', 'state'),
+      layer('GPU programs are leaves: no engine.', 'engine'),
+      layer('GPU programs are leaves: no app.', 'app'),
+      layer('GPU programs are leaves: no data.', 'data'),
+    ],
+  },
+  {
+    files: ['src/data/**/*.ts'],
+    patterns: [
+      noTf,
+      noReact,
+      layer('The data loader knows nothing of the engine (tfjs).', 'engine'),
+      layer('The data loader knows nothing of GPU programs.', 'gpu'),
+      layer('The data loader knows nothing of the UI.', 'ui'),
+      layer('The data loader knows nothing of the store.', 'state'),
+      layer('The data loader knows nothing of the app.', 'app'),
+    ],
+  },
+  {
+    files: ['src/config/**/*.ts'],
+    patterns: [
+      noTf,
+      noReact,
+      layer('config is the shared vocabulary: it imports no layer.', 'engine'),
+      layer('config is the shared vocabulary: it imports no layer.', 'data'),
+      layer('config is the shared vocabulary: it imports no layer.', 'ui'),
+      layer('config is the shared vocabulary: it imports no layer.', 'state'),
+      layer('config is the shared vocabulary: it imports no layer.', 'app'),
+    ],
+  },
+  {
+    files: ['src/state/**/*.ts'],
+    patterns: [
+      noTf,
+      layer('The store holds state; it does not run the engine (src/app wires them).', 'engine'),
+      layer('The store must not import components.', 'ui'),
+    ],
+  },
+  {
+    files: ['src/charts/**/*.{ts,tsx}'],
+    patterns: [noTf, layer('Charts draw telemetry; they do not run the engine.', 'engine')],
+  },
+  {
+    files: ['src/ui/**/*.{ts,tsx}'],
+    patterns: [
+      noTf,
+      layer('The UI reads state and calls actions; it never touches the engine.', 'engine'),
+      layer('The UI never touches GPU programs.', 'gpu'),
+      layer('The UI does not build batches; workers do.', 'data/loader'),
+    ],
+  },
+];
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'bench/results'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  ...boundaries.map(({ files, patterns }) => ({
+    files,
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  })),
+);

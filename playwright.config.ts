@@ -1,0 +1,55 @@
+/**
+ * e2e against the production build (vite preview on 127.0.0.1) in headless Chromium.
+ * Project `webgpu` gets a real WebGPU adapter (software here) via --enable-unsafe-webgpu; project
+ * `no-webgpu` runs without it (navigator.gpu exists, requestAdapter() returns null) and proves the fallback.
+ * The software adapter is slow: one worker, generous timeouts, 16–32 px inputs in the tests.
+ */
+import { defineConfig } from '@playwright/test';
+
+const PORT = 4317;
+const BASE_FLAGS = [
+  '--no-sandbox',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const executablePath = process.env.CHROMIUM_PATH;
+const launch = (extra: string[]) => ({
+  args: [...BASE_FLAGS, ...extra],
+  ...(executablePath ? { executablePath } : {}),
+});
+
+export default defineConfig({
+  testDir: 'e2e',
+  workers: 1,
+  fullyParallel: false,
+  timeout: 240_000,
+  expect: { timeout: 120_000 },
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    viewport: { width: 1280, height: 800 },
+    trace: 'off',
+  },
+  webServer: {
+    command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    url: `http://127.0.0.1:${PORT}`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+  },
+  projects: [
+    {
+      name: 'webgpu',
+      testMatch: /.*\.webgpu\.spec\.ts/,
+      use: { browserName: 'chromium', launchOptions: launch(['--enable-unsafe-webgpu']) },
+    },
+    {
+      name: 'no-webgpu',
+      testMatch: /.*\.nowebgpu\.spec\.ts/,
+      use: { browserName: 'chromium', launchOptions: launch([]) },
+    },
+  ],
+});

@@ -1,0 +1,23 @@
+/**
+ * Entry point: read the link, start the training worker, install the test API, render the UI.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from '../ui/App';
+import { installTestApi } from './testApi';
+import { startTrainingClient } from './trainingClient';
+import { readConfigFromUrl, syncConfigToUrl } from './urlSync';
+import '../ui/styles.css';
+
+readConfigFromUrl();
+syncConfigToUrl();
+installTestApi();
+startTrainingClient();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html lacks #root');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

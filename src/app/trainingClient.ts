@@ -1,0 +1,82 @@
+/**
+ * Starts the training worker and connects it to the store: store actions become worker messages, worker
+ * messages become store updates (low rate) and history appends (every step, outside React).
+ * A crashed worker is reported and replaced by a fresh one, so the page stays usable.
+ */
+import { useAppStore } from '../state/store';
+import { telemetryHistory } from '../charts/telemetryHistory';
+import type { FromWorker, ToWorker } from './trainingProtocol';
+import { applyDeviceDefaults } from './deviceDefaults';
+
+export interface TrainingClient {
+  post(message: ToWorker): void;
+  terminate(): void;
+}
+
+export function startTrainingClient(): TrainingClient {
+  let worker: Worker;
+  const store = useAppStore;
+
+  const onMessage = (event: MessageEvent<FromWorker>) => {
+    const m = event.data;
+    switch (m.type) {
+      case 'ready':
+        store.setState({ backendInfo: m.info });
+        applyDeviceDefaults(m.info);
+        return;
+      case 'status':
+        store.setState({ status: m.status, statusMessage: m.message ?? null });
+        return;
+      case 'telemetry': {
+        telemetryHistory.append(m.rows);
+        const latest = m.rows[m.rows.length - 1];
+        if (latest) store.setState({ latest, numTensors: latest.numTensors });
+        return;
+      }
+      case 'eval':
+        telemetryHistory.appendEval(m.record);
+        store.setState({ latestEval: m.record });
+        return;
+      case 'preview':
+        store.setState({ preview: m.record });
+        return;
+      case 'memory':
+        store.setState({ numTensors: m.numTensors });
+        return;
+    }
+  };
+
+  const spawn = () => {
+    worker = new Worker(new URL('./trainingWorker.ts', import.meta.url), {
+      type: 'module',
+      name: 'training',
+    });
+    worker.onmessage = onMessage;
+    worker.onerror = (event) => {
+      event.preventDefault();
+      store.setState({
+        status: 'failed',
+        statusMessage: `the training worker crashed: ${event.message || 'unknown error'}; it was restarted`,
+      });
+      worker.terminate();
+      spawn();
+    };
+    worker.postMessage({ type: 'init', backend: store.getState().config.backend } satisfies ToWorker);
+  };
+  spawn();
+
+  const post = (message: ToWorker) => worker.postMessage(message);
+  store.getState().attachController({
+    start: (config) => {
+      const s = store.getState();
+      if (s.latest === null) telemetryHistory.clear();
+      post({ type: 'start', config });
+    },
+    stop: () => post({ type: 'stop' }),
+    reset: () => {
+      telemetryHistory.clear();
+      post({ type: 'reset' });
+    },
+  });
+  return { post, terminate: () => worker.terminate() };
+}

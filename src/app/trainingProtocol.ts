@@ -1,0 +1,24 @@
+/**
+ * Messages between the UI thread and the training worker. Discriminated unions, checked by the compiler
+ * on both ends; ArrayBuffers in previews are transferred, not copied.
+ */
+import type { BackendPreference, TrainConfig } from '../config/trainConfig';
+import type { EvalRecord, PreviewRecord, TelemetryRow } from '../config/telemetry';
+import type { BackendInfo, RunStatus } from '../config/backendInfo';
+
+export type ToWorker =
+  | { type: 'init'; backend: BackendPreference }
+  | { type: 'start'; config: TrainConfig }
+  | { type: 'stop' }
+  | { type: 'reset' }
+  /** Test hooks: destroy the GPU device, or throw inside the worker. */
+  | { type: 'debug'; action: 'lose-device' | 'crash' };
+
+export type { RunStatus };
+export type FromWorker =
+  | { type: 'ready'; info: BackendInfo }
+  | { type: 'status'; status: RunStatus; message?: string }
+  | { type: 'telemetry'; rows: TelemetryRow[] }
+  | { type: 'eval'; record: EvalRecord }
+  | { type: 'preview'; record: PreviewRecord }
+  | { type: 'memory'; numTensors: number; gpuBytesInUse: number | null };

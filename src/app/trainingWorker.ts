@@ -1,0 +1,209 @@
+/**
+ * The training worker: owns the tfjs backend and one Trainer, runs the step loop, and streams telemetry
+ * to the UI thread in batches (never one message per tensor). With 0 loader workers it builds each
+ * batch itself, synchronously, like PyTorch's num_workers=0; the time that takes is the data wait.
+ */
+import type { TrainConfig } from '../config/trainConfig';
+import type { TelemetryRow } from '../config/telemetry';
+import { buildHostBatch, buildValidationBatch } from '../data/buildBatch';
+import type { HostBatch } from '../data/hostBatch';
+import { currentWebGpuDevice, initBackend, type BackendInfo } from '../engine/backend';
+import { readMemory } from '../engine/memoryReadout';
+import { createTrainer, type Trainer } from '../engine/trainer';
+import type { FromWorker, RunStatus, ToWorker } from './trainingProtocol';
+
+const PREVIEW_SAMPLES = 3;
+const TELEMETRY_FLUSH_MS = 200;
+
+interface WorkerScope {
+  postMessage(message: FromWorker, transfer?: Transferable[]): void;
+  onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
+}
+const scope = self as unknown as WorkerScope;
+const post = (message: FromWorker, transfer: Transferable[] = []) => scope.postMessage(message, transfer);
+
+let backendInfo: BackendInfo | null = null;
+let trainer: Trainer | null = null;
+let trainerConfig: TrainConfig | null = null;
+let validation: { batch: HostBatch; preview: HostBatch } | null = null;
+let running = false;
+let loop: Promise<void> | null = null;
+let deviceLost = false;
+
+function setStatus(status: RunStatus, message?: string): void {
+  post(message === undefined ? { type: 'status', status } : { type: 'status', status, message });
+}
+
+function disposeTrainer(): void {
+  trainer?.dispose();
+  trainer = null;
+  trainerConfig = null;
+  validation = null;
+}
+
+function postMemory(): void {
+  const m = readMemory();
+  post({ type: 'memory', numTensors: m.numTensors, gpuBytesInUse: m.gpuBytesInUse });
+}
+
+/** Model-shaping fields: a change in any of them needs a fresh trainer. */
+function sameRun(a: TrainConfig, b: TrainConfig): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+async function evaluateAndPreview(t: Trainer, config: TrainConfig, step: number): Promise<void> {
+  if (!validation) return;
+  const scores = await t.evaluate(validation.batch);
+  post({ type: 'eval', record: { step, ...scores } });
+  const predictions = await t.predict(validation.preview, PREVIEW_SAMPLES);
+  const pixels = config.imageSizePx * config.imageSizePx;
+  const imageBytes = pixels * config.channels;
+  const images = new Uint8Array(validation.preview.images);
+  const truths = new Uint8Array(validation.preview.masks);
+  const samples = predictions.map((prediction, i) => ({
+    image: images.slice(i * imageBytes, (i + 1) * imageBytes),
+    truth: truths.slice(i * pixels, (i + 1) * pixels),
+    prediction,
+  }));
+  post(
+    {
+      type: 'preview',
+      record: {
+        step,
+        sizePx: config.imageSizePx,
+        channels: config.channels,
+        numClasses: config.numClasses,
+        samples,
+      },
+    },
+    samples.flatMap((s) => [s.image.buffer, s.truth.buffer, s.prediction.buffer]),
+  );
+}
+
+async function runLoop(config: TrainConfig): Promise<void> {
+  if (!backendInfo) throw new Error('backend not initialised');
+  if (!trainer || !trainerConfig || !sameRun(trainerConfig, config)) {
+    disposeTrainer();
+    trainer = createTrainer(config, backendInfo.backend);
+    trainerConfig = config;
+    validation = {
+      batch: buildValidationBatch(config, Math.min(config.batchSize, 8)),
+      preview: buildValidationBatch(
+        { ...config, imageDtype: 'uint8', normalizeOn: 'model', maskDtype: 'uint8' },
+        PREVIEW_SAMPLES,
+      ),
+    };
+  }
+  const t = trainer;
+  const startMs = performance.now();
+  let pending: TelemetryRow[] = [];
+  let lastFlushMs = startMs;
+  const flush = () => {
+    if (pending.length) post({ type: 'telemetry', rows: pending });
+    pending = [];
+    lastFlushMs = performance.now();
+  };
+  setStatus('running');
+  try {
+    if (t.steps === 0) await evaluateAndPreview(t, config, 0);
+    while (running && t.steps < config.maxSteps) {
+      const waitStart = performance.now();
+      const batch = buildHostBatch(config, t.steps);
+      const dataWaitMs = performance.now() - waitStart;
+      const r = await t.step(batch);
+      const stepMs = dataWaitMs + r.uploadMs + r.computeMs;
+      pending.push({
+        step: t.steps,
+        timeMs: performance.now() - startMs,
+        loss: r.loss,
+        dataWaitMs,
+        uploadMs: r.uploadMs,
+        computeMs: r.computeMs,
+        stepMs,
+        samplesPerSec: (config.batchSize * 1000) / stepMs,
+        uploadedImageBytes: r.uploadedImageBytes,
+        uploadedMaskBytes: r.uploadedMaskBytes,
+        hostBatchBytes: batch.images.byteLength + batch.masks.byteLength,
+        gpuImageBytes: r.gpuImageBytes,
+        hostBytesInFlight: 0,
+        numTensors: r.memory.numTensors,
+        gpuBytesInUse: r.memory.gpuBytesInUse,
+        gpuBytesAllocated: r.memory.gpuBytesAllocated,
+      });
+      if (performance.now() - lastFlushMs > TELEMETRY_FLUSH_MS) flush();
+      if (t.steps % config.validateEverySteps === 0) {
+        flush();
+        await evaluateAndPreview(t, config, t.steps);
+      }
+      // Let 'stop' and 'reset' messages in between steps.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    flush();
+    running = false;
+    setStatus('stopped', t.steps >= config.maxSteps ? `finished ${t.steps} steps` : undefined);
+  } catch (error) {
+    flush();
+    running = false;
+    if (deviceLost) return;
+    setStatus('failed', error instanceof Error ? error.message : String(error));
+  } finally {
+    postMemory();
+  }
+}
+
+async function handle(message: ToWorker): Promise<void> {
+  switch (message.type) {
+    case 'init': {
+      setStatus('booting');
+      try {
+        backendInfo = await initBackend(message.backend, {
+          onDeviceLost: (reason) => {
+            deviceLost = true;
+            running = false;
+            setStatus('device-lost', reason);
+          },
+          onGpuError: (text) => {
+            running = false;
+            setStatus('failed', `uncaptured GPU error: ${text}`);
+          },
+        });
+        post({ type: 'ready', info: backendInfo });
+        setStatus('idle');
+        postMemory();
+      } catch (error) {
+        setStatus('failed', error instanceof Error ? error.message : String(error));
+      }
+      return;
+    }
+    case 'start': {
+      if (running || deviceLost) return;
+      if (loop) await loop;
+      running = true;
+      loop = runLoop(message.config);
+      return;
+    }
+    case 'stop':
+      running = false;
+      if (loop) await loop;
+      return;
+    case 'reset':
+      running = false;
+      if (loop) await loop;
+      disposeTrainer();
+      setStatus('idle');
+      postMemory();
+      return;
+    case 'debug':
+      if (message.action === 'lose-device') currentWebGpuDevice()?.destroy();
+      return;
+  }
+}
+
+scope.onmessage = (event) => {
+  const message = event.data;
+  // A synchronous throw reaches the page as the worker's 'error' event, like a real crash would.
+  if (message.type === 'debug' && message.action === 'crash') {
+    throw new Error('injected training-worker crash (test hook)');
+  }
+  void handle(message);
+};

@@ -1,0 +1,35 @@
+/**
+ * The config travels in the URL hash. At boot the hash (if any) is decoded — every field validated,
+ * problems listed as plain text — and later edits are written back with history.replaceState, debounced,
+ * so a slider drag adds no history entries.
+ */
+import { decodeHash, encodeConfigToHash } from '../config/urlCodec';
+import { useAppStore } from '../state/store';
+
+const WRITE_DEBOUNCE_MS = 300;
+
+/** Reads the hash into the store. Returns whether the link asked to start a run (`run=1`). */
+export function readConfigFromUrl(): { runRequested: boolean } {
+  const hash = window.location.hash;
+  if (!hash || hash === '#') return { runRequested: false };
+  const decoded = decodeHash(hash);
+  useAppStore.getState().replaceConfig(decoded.config, decoded.problems);
+  return { runRequested: decoded.run };
+}
+
+/** Mirrors config changes into the hash. Returns an unsubscribe function. */
+export function syncConfigToUrl(): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const unsubscribe = useAppStore.subscribe((state, previous) => {
+    if (state.config === previous.config) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const next = encodeConfigToHash(state.config);
+      if (next !== window.location.hash) history.replaceState(history.state, '', next);
+    }, WRITE_DEBOUNCE_MS);
+  });
+  return () => {
+    clearTimeout(timer);
+    unsubscribe();
+  };
+}

@@ -1,0 +1,24 @@
+/**
+ * Which tfjs backend runs and on what: produced by src/engine/backend.ts, shown by the UI.
+ */
+export type BackendName = 'webgpu' | 'webgl' | 'cpu';
+
+export interface GpuLimits {
+  maxBufferSizeBytes: number;
+  maxStorageBufferBindingSizeBytes: number;
+}
+
+export interface BackendInfo {
+  backend: BackendName;
+  /** Adapter vendor/architecture on webgpu; the WebGL version on webgl; 'JavaScript' on cpu. */
+  adapterDescription: string;
+  /** True for a software adapter (SwiftShader and friends): expect 100–1000× slower steps. */
+  isSoftwareAdapter: boolean;
+  /** WebGPU buffer limits; null off webgpu. */
+  limits: GpuLimits | null;
+  /** Why each preferred backend before the chosen one was skipped, in plain words. */
+  fallbackReasons: string[];
+}
+
+/** Life cycle of the training worker's run, as the UI shows it. */
+export type RunStatus = 'booting' | 'idle' | 'running' | 'stopped' | 'failed' | 'device-lost';

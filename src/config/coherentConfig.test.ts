@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { makeCoherent } from './coherentConfig';
+import { DEFAULT_CONFIG, trainConfigSchema } from './trainConfig';
+
+describe('makeCoherent', () => {
+  it('keeps a coherent config unchanged', () => {
+    const { config, repairs } = makeCoherent(DEFAULT_CONFIG);
+    expect(config).toEqual(DEFAULT_CONFIG);
+    expect(repairs).toEqual([]);
+  });
+
+  it('moves normalization to the model when uint8 storage is chosen', () => {
+    const start = { ...DEFAULT_CONFIG, imageDtype: 'float32' as const, normalizeOn: 'loader' as const };
+    const { config } = makeCoherent({ ...start, imageDtype: 'uint8' }, 'imageDtype');
+    expect(config.normalizeOn).toBe('model');
+    expect(trainConfigSchema.safeParse(config).success).toBe(true);
+  });
+
+  it('switches storage to float32 when loader normalization is chosen for uint8', () => {
+    const { config, repairs } = makeCoherent({ ...DEFAULT_CONFIG, normalizeOn: 'loader' }, 'normalizeOn');
+    expect(config.imageDtype).toBe('float32');
+    expect(repairs.map((r) => r.key)).toEqual(['imageDtype']);
+  });
+
+  it('drops the tf.tensor path for non-uint8 storage and resizes mean/std to the channels', () => {
+    const { config } = makeCoherent({
+      ...DEFAULT_CONFIG,
+      uploadPath: 'tf-tensor',
+      imageDtype: 'float16',
+      channels: 1,
+    });
+    expect(config.uploadPath).toBe('packed');
+    expect(config.mean255).toHaveLength(1);
+    expect(config.std255).toHaveLength(1);
+    expect(trainConfigSchema.safeParse(config).success).toBe(true);
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * What the training worker reports: one row per step, plus evaluation and preview records.
+ * Pure types shared by the engine side (producer), the app (transport) and the charts (consumer).
+ */
+
+export interface TelemetryRow {
+  step: number;
+  /** ms since the run started. */
+  timeMs: number;
+  loss: number;
+  /** ms the trainer waited for its batch (loader work with 0 workers). */
+  dataWaitMs: number;
+  /** ms handing batch bytes to tfjs (CPU side of the upload). */
+  uploadMs: number;
+  /** ms of normalize + forward + backward + optimizer, up to the awaited loss readback. */
+  computeMs: number;
+  /** dataWaitMs + uploadMs + computeMs. */
+  stepMs: number;
+  samplesPerSec: number;
+  uploadedImageBytes: number;
+  uploadedMaskBytes: number;
+  /** Bytes of one batch on the host (images + masks buffers). */
+  hostBatchBytes: number;
+  /** Bytes of the float32 image tensor the model consumes. */
+  gpuImageBytes: number;
+  /** Host bytes held by batches built but not yet consumed. */
+  hostBytesInFlight: number;
+  numTensors: number;
+  /** null where the backend has no GPU memory (cpu). */
+  gpuBytesInUse: number | null;
+  gpuBytesAllocated: number | null;
+}
+
+export interface EvalRecord {
+  step: number;
+  pixelAccuracy: number;
+  meanIoU: number;
+}
+
+/** Fixed validation samples drawn as input / ground truth / prediction. */
+export interface PreviewRecord {
+  step: number;
+  sizePx: number;
+  channels: 1 | 3;
+  numClasses: number;
+  /** Per sample: raw uint8 HWC image, H·W truth classes, H·W predicted classes. */
+  samples: { image: Uint8Array; truth: Uint8Array; prediction: Uint8Array }[];
+}

@@ -1,0 +1,563 @@
+/**
+ * Shareable links: a TrainConfig ⇄ a location hash such as `#v=1&s=42&px=32&…`, in the spirit of
+ * tensorflow/playground's state.ts, but typed and validated. One declarative table (FIELD_CODECS) maps every
+ * TrainConfig field to a short stable key and a value codec; one generic loop encodes and decodes.
+ *
+ * Decoding never throws. Every value is checked on its own (strict numbers, bounds, allowlisted enums), then
+ * the cross-field rules of trainConfigSchema are repaired; every change is reported as a plain-text Problem.
+ * Policies:
+ * - a missing key takes its default silently (links may be partial or hand-written);
+ * - a malformed value falls back to the default; an out-of-range number is clamped to its bound;
+ * - unknown keys are ignored and reported (at most MAX_PROBLEMS problems are returned in all);
+ * - for a repeated key the first occurrence wins and the repetition is reported;
+ * - a missing `v` is read as v=1; another version is reported and read as v=1;
+ * - cross-field conflicts change the dependent field (normalizeOn → model, uploadPath → packed, mean/std
+ *   cut or padded with their first value); a default that only had to follow `ch` is adapted silently;
+ * - `b.<key>` overrides follow the same per-field rules, but an invalid one is dropped rather than defaulted;
+ *   B's conflicts with A are reported under `b.<key>` and repaired by applyOverrides;
+ * - whole-link problems use the pseudo-key `#`.
+ * Problem messages never carry more than MAX_ECHO characters of a raw value and never exceed MAX_MESSAGE.
+ */
+import { z } from 'zod';
+import {
+  BACKEND_PREFERENCES,
+  DEFAULT_CONFIG,
+  IMAGE_DTYPES,
+  LIMITS,
+  MASK_DTYPES,
+  NORMALIZE_PLACEMENTS,
+  OPTIMIZERS,
+  UPLOAD_PATHS,
+  trainConfigFields,
+  trainConfigSchema,
+  type TrainConfig,
+} from './trainConfig';
+
+// The app runs under a CSP without 'unsafe-eval': keep zod off its `new Function` fast path. Schemas that
+// were built before this line (trainConfig.ts) also get `{ jitless: true }` per call below.
+z.config({ jitless: true });
+
+/** One thing the decoder changed or ignored; `key` is the URL key (`px`, `b.px`, `run`…) or `#` for the link. */
+export type Problem = { key: string; message: string };
+
+export type HashExtras = {
+  /** Start training as soon as the link opens (`run=1`). */
+  run?: boolean;
+  /** Short keys of controls to hide (`hide=lr,opt`). */
+  hide?: string[];
+  /** Overrides for the comparison configuration B, stored as `b.<key>=…`. */
+  b?: Partial<TrainConfig>;
+};
+
+export type DecodedHash = {
+  config: TrainConfig;
+  problems: Problem[];
+  run: boolean;
+  hide: string[];
+  /** null when the link has no `b.` key at all; otherwise the valid overrides (possibly none). */
+  overridesB: Partial<TrainConfig> | null;
+};
+
+/** Longer hashes are rejected whole: defaults and one problem. */
+export const MAX_HASH_LENGTH = 4096;
+/** The most problems one decode returns; the last one then says how many more were dropped. */
+export const MAX_PROBLEMS = 24;
+/** How many characters of a raw value (or key) a problem message may echo. */
+export const MAX_ECHO = 40;
+/** Hard cap on a problem message's length. */
+export const MAX_MESSAGE = 100;
+
+export const HASH_VERSION = 1;
+const VERSION_KEY = 'v';
+const RUN_KEY = 'run';
+const HIDE_KEY = 'hide';
+const B_PREFIX = 'b.';
+
+// ---------------------------------------------------------------------------------------------------------
+// Value codecs
+
+/** A value decoded from text: `value` (maybe adjusted, with `note` saying how) or `error` (unusable). */
+type Decoded<T> = { value: T; note?: string } | { error: string };
+
+type Codec<T> = {
+  encode: (value: T) => string;
+  decode: (raw: string) => Decoded<T>;
+};
+
+type Bounds = { readonly min: number; readonly max: number };
+
+/** Characters a message must not echo: C0/C1 controls, bidi controls, lone surrogates. */
+function unsafeChar(ch: string): boolean {
+  const c = ch.codePointAt(0) ?? 0;
+  return (
+    c < 0x20 ||
+    (c >= 0x7f && c <= 0x9f) ||
+    c === 0x200e ||
+    c === 0x200f ||
+    (c >= 0x202a && c <= 0x202e) ||
+    (c >= 0x2066 && c <= 0x2069) ||
+    (c >= 0xd800 && c <= 0xdfff)
+  );
+}
+
+/** Plain text safe to show: unsafe characters replaced by U+FFFD, cut to `max` code points (with `…`). */
+function echo(raw: string, max = MAX_ECHO): string {
+  const chars = Array.from(raw.slice(0, 2 * max + 2)); // a code point is at most 2 code units
+  const shown = chars
+    .slice(0, max)
+    .map((ch) => (unsafeChar(ch) ? '\ufffd' : ch))
+    .join('');
+  return chars.length > max ? `${shown}…` : shown;
+}
+
+const quoted = (raw: string): string => `"${echo(raw)}"`;
+
+/** Strict decimal syntax, exactly what `String(number)` writes and a little more: no hex, no spaces, no `_`. */
+const NUMBER_SYNTAX = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+function parseNumber(raw: string): number | null {
+  if (raw.length > 64 || !NUMBER_SYNTAX.test(raw)) return null;
+  const n = Number(raw);
+  if (!Number.isFinite(n)) return null;
+  return n === 0 ? 0 : n; // -0 → 0
+}
+
+/** Shortest text that reads back to the same double (ECMAScript Number::toString guarantees this). */
+const numberText = (n: number): string => String(n);
+
+function clampNote(raw: string, n: number, b: Bounds): Decoded<number> {
+  if (n < b.min) return { value: b.min, note: `${quoted(raw)} is below ${b.min}` };
+  if (n > b.max) return { value: b.max, note: `${quoted(raw)} is above ${b.max}` };
+  return { value: n };
+}
+
+function intCodec(b: Bounds, multipleOf = 1): Codec<number> {
+  return {
+    encode: numberText,
+    decode(raw) {
+      const n = parseNumber(raw);
+      if (n === null) return { error: `not a number: ${quoted(raw)}` };
+      if (!Number.isInteger(n)) return { error: `not a whole number: ${quoted(raw)}` };
+      const clamped = clampNote(raw, n, b);
+      if ('error' in clamped || clamped.value % multipleOf === 0) return clamped;
+      const snapped = Math.min(b.max, Math.max(b.min, Math.round(clamped.value / multipleOf) * multipleOf));
+      return { value: snapped, note: `${quoted(raw)} is not a multiple of ${multipleOf}` };
+    },
+  };
+}
+
+function numCodec(b: Bounds): Codec<number> {
+  return {
+    encode: numberText,
+    decode(raw) {
+      const n = parseNumber(raw);
+      if (n === null) return { error: `not a number: ${quoted(raw)}` };
+      return clampNote(raw, n, b);
+    },
+  };
+}
+
+/** A comma list of 1..maxLength numbers, each clamped to its bounds. */
+function numListCodec(b: Bounds, maxLength: number): Codec<number[]> {
+  return {
+    encode: (list) => list.map(numberText).join(','),
+    decode(raw) {
+      const parts = raw.split(',', maxLength + 1);
+      if (raw === '' || parts.length > maxLength) {
+        return { error: `needs 1 to ${maxLength} comma-separated numbers: ${quoted(raw)}` };
+      }
+      const values: number[] = [];
+      let clampedAny = false;
+      for (const part of parts) {
+        const n = parseNumber(part);
+        if (n === null) return { error: `not a number list: ${quoted(raw)}` };
+        const c = Math.min(b.max, Math.max(b.min, n));
+        clampedAny ||= c !== n;
+        values.push(c);
+      }
+      return clampedAny
+        ? { value: values, note: `${quoted(raw)} has values outside ${b.min}–${b.max}` }
+        : { value: values };
+    },
+  };
+}
+
+/** One of a fixed list of values, compared as text (works for string enums and for `channels` 1 | 3). */
+function choiceCodec<T extends string | number>(values: readonly T[]): Codec<T> {
+  const byText = new Map(values.map((v) => [String(v), v] as const));
+  return {
+    encode: (v) => String(v),
+    decode(raw) {
+      const v = byText.get(raw);
+      return v === undefined
+        ? { error: `${quoted(raw)} is not ${[...byText.keys()].join('|')}` }
+        : { value: v };
+    },
+  };
+}
+
+const boolCodec: Codec<boolean> = {
+  encode: (v) => (v ? '1' : '0'),
+  decode: (raw) =>
+    raw === '1' ? { value: true } : raw === '0' ? { value: false } : { error: `${quoted(raw)} is not 0|1` },
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// The table: every TrainConfig field, its short stable key and its codec. The mapped type makes a missing or
+// extra field a compile error; the object's key order is the link's key order.
+
+type FieldCodec<T> = Codec<T> & { key: string };
+type FieldTable = { readonly [K in keyof TrainConfig]: FieldCodec<TrainConfig[K]> };
+
+const field = <T>(key: string, codec: Codec<T>): FieldCodec<T> => ({ key, ...codec });
+
+const STAT_MEAN: Bounds = { min: 0, max: 255 };
+const STAT_STD: Bounds = { min: 1e-3, max: 255 };
+
+const FIELD_CODECS: FieldTable = {
+  seed: field('s', intCodec(LIMITS.seed)),
+  imageSizePx: field('px', intCodec(LIMITS.imageSizePx, 8)),
+  channels: field('ch', choiceCodec([1, 3] as const)),
+  numClasses: field('k', intCodec(LIMITS.numClasses)),
+  batchSize: field('b', intCodec(LIMITS.batchSize)),
+  depth: field('d', intCodec(LIMITS.depth)),
+  baseWidth: field('w', intCodec(LIMITS.baseWidth)),
+  optimizer: field('opt', choiceCodec(OPTIMIZERS)),
+  learningRate: field('lr', numCodec(LIMITS.learningRate)),
+  imageDtype: field('dt', choiceCodec(IMAGE_DTYPES)),
+  normalizeOn: field('norm', choiceCodec(NORMALIZE_PLACEMENTS)),
+  uploadPath: field('up', choiceCodec(UPLOAD_PATHS)),
+  maskDtype: field('mk', choiceCodec(MASK_DTYPES)),
+  mean255: field('mean', numListCodec(STAT_MEAN, 3)),
+  std255: field('std', numListCodec(STAT_STD, 3)),
+  workers: field('wk', intCodec(LIMITS.workers)),
+  prefetch: field('pf', intCodec(LIMITS.prefetch)),
+  blurRadiusPx: field('blur', intCodec(LIMITS.blurRadiusPx)),
+  augment: field('aug', boolCodec),
+  maxSteps: field('steps', intCodec(LIMITS.maxSteps)),
+  validateEverySteps: field('val', intCodec(LIMITS.validateEverySteps)),
+  backend: field('be', choiceCodec(BACKEND_PREFERENCES)),
+};
+
+/** TrainConfig fields in link order. */
+export const CONFIG_FIELDS: readonly (keyof TrainConfig)[] = Object.freeze(
+  Object.keys(FIELD_CODECS) as (keyof TrainConfig)[],
+);
+
+/** Field → short key, e.g. `imageSizePx → 'px'`. */
+export const URL_KEYS = Object.fromEntries(CONFIG_FIELDS.map((f) => [f, FIELD_CODECS[f].key])) as Readonly<
+  Record<keyof TrainConfig, string>
+>;
+
+/** Short key → field; a Map so that keys such as `__proto__` or `constructor` can never match. */
+const FIELD_BY_KEY: ReadonlyMap<string, keyof TrainConfig> = new Map(
+  CONFIG_FIELDS.map((f) => [URL_KEYS[f], f]),
+);
+
+/** The short keys `hide` accepts. */
+export const SHORT_KEYS: readonly string[] = Object.freeze(CONFIG_FIELDS.map((f) => URL_KEYS[f]));
+
+/** Short key → field name, or undefined for anything else. */
+export function fieldForKey(key: string): keyof TrainConfig | undefined {
+  return FIELD_BY_KEY.get(key);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Encoding
+
+/** URLSearchParams-compatible component encoding that keeps commas readable (`mean=120,120,120`). */
+const encodeComponent = (text: string): string => encodeURIComponent(text).replace(/%2C/gi, ',');
+
+function encodeField<K extends keyof TrainConfig>(f: K, value: TrainConfig[K]): string {
+  return FIELD_CODECS[f].encode(value);
+}
+
+/**
+ * The hash for `config` (with leading `#`): `v=1`, every field in table order, then `b.*` overrides in table
+ * order, `hide`, and `run=1` if asked. Unknown `hide` entries are dropped.
+ */
+export function encodeConfigToHash(config: TrainConfig, extras: HashExtras = {}): string {
+  const pairs: string[] = [`${VERSION_KEY}=${HASH_VERSION}`];
+  for (const f of CONFIG_FIELDS) pairs.push(`${URL_KEYS[f]}=${encodeComponent(encodeField(f, config[f]))}`);
+  const b = extras.b;
+  if (b) {
+    for (const f of CONFIG_FIELDS) {
+      const v = b[f];
+      if (v !== undefined) pairs.push(`${B_PREFIX}${URL_KEYS[f]}=${encodeComponent(encodeField(f, v))}`);
+    }
+  }
+  if (extras.hide && extras.hide.length > 0) {
+    const wanted = new Set(extras.hide);
+    const hide = SHORT_KEYS.filter((k) => wanted.has(k));
+    if (hide.length > 0) pairs.push(`${HIDE_KEY}=${hide.join(',')}`);
+  }
+  if (extras.run) pairs.push(`${RUN_KEY}=1`);
+  return `#${pairs.join('&')}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Cross-field repair
+
+type Fix = { field: keyof TrainConfig; message: string };
+
+/** `list` resized to `n` values: cut, or padded by repeating its first value (or `fallback` if empty). */
+function resized(list: readonly number[], n: number, fallback: number): number[] {
+  const first = list[0] ?? fallback;
+  return Array.from({ length: n }, (_, i) => list[i] ?? first);
+}
+
+/** Repairs the cross-field rules of trainConfigSchema's superRefine; says what changed. Does not mutate. */
+function repairCrossField(c: TrainConfig): { config: TrainConfig; fixes: Fix[] } {
+  const out: TrainConfig = { ...c, mean255: [...c.mean255], std255: [...c.std255] };
+  const fixes: Fix[] = [];
+  if (out.imageDtype === 'uint8' && out.normalizeOn === 'loader') {
+    out.normalizeOn = 'model';
+    fixes.push({ field: 'normalizeOn', message: 'uint8 storage normalizes in the model; using model' });
+  }
+  if (out.uploadPath === 'tf-tensor' && out.imageDtype !== 'uint8') {
+    out.uploadPath = 'packed';
+    fixes.push({ field: 'uploadPath', message: 'the tf-tensor path applies to uint8 only; using packed' });
+  }
+  const stats = [
+    ['mean255', DEFAULT_CONFIG.mean255[0] ?? 0],
+    ['std255', DEFAULT_CONFIG.std255[0] ?? 1],
+  ] as const;
+  for (const [f, fallback] of stats) {
+    if (out[f].length !== out.channels) {
+      const had = out[f].length;
+      out[f] = resized(out[f], out.channels, fallback);
+      fixes.push({
+        field: f,
+        message: `needs ${out.channels} value(s) for ${out.channels} channel(s), got ${had}; using ${out[f].join(',')}`,
+      });
+    }
+  }
+  return { config: out, fixes };
+}
+
+const copyConfig = (c: TrainConfig): TrainConfig => ({
+  ...c,
+  mean255: [...c.mean255],
+  std255: [...c.std255],
+});
+
+/** Whether `value` is valid for field `f` on its own (per-field schema, no cross-field rules). */
+function fieldValid<K extends keyof TrainConfig>(f: K, value: unknown): value is TrainConfig[K] {
+  return trainConfigFields.shape[f].safeParse(value, { jitless: true }).success;
+}
+
+/** `a` with `overrides` applied: override values invalid on their own are ignored, cross-field rules repaired. */
+export function applyOverrides(a: TrainConfig, overrides: Partial<TrainConfig>): TrainConfig {
+  return applyOverridesReporting(a, overrides).config;
+}
+
+function applyOverridesReporting(
+  a: TrainConfig,
+  overrides: Partial<TrainConfig>,
+): { config: TrainConfig; fixes: Fix[] } {
+  const merged = copyConfig(a);
+  for (const f of CONFIG_FIELDS) setIfValid(merged, f, overrides[f]);
+  const repaired = repairCrossField(merged);
+  return trainConfigSchema.safeParse(repaired.config, { jitless: true }).success
+    ? repaired
+    : { config: copyConfig(DEFAULT_CONFIG), fixes: [] };
+}
+
+function setIfValid<K extends keyof TrainConfig>(
+  target: TrainConfig,
+  f: K,
+  value: TrainConfig[K] | undefined,
+): void {
+  if (value === undefined || !fieldValid(f, value)) return;
+  target[f] = (Array.isArray(value) ? [...value] : value) as TrainConfig[K];
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Decoding
+
+const cap = (message: string): string =>
+  message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE - 1)}…` : message;
+
+/** Collects problems, at most MAX_PROBLEMS; field problems are listed before link-level ones. */
+class ProblemList {
+  private readonly first: Problem[] = [];
+  private readonly later: Problem[] = [];
+  add(key: string, message: string, late = false): void {
+    (late ? this.later : this.first).push({ key: echo(key), message: cap(message) });
+  }
+  list(): Problem[] {
+    const all = [...this.first, ...this.later];
+    if (all.length <= MAX_PROBLEMS) return all;
+    const kept = all.slice(0, MAX_PROBLEMS - 1);
+    kept.push({ key: '#', message: `and ${all.length - kept.length} more problems` });
+    return kept;
+  }
+}
+
+/** URLSearchParams-style component decoding (`+` is a space) that reports failure instead of throwing. */
+function decodeComponent(text: string): string | null {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
+}
+
+/** Splits `a=1&b=2` into the first value of each key; reports undecodable pairs and repeated keys. */
+function readPairs(body: string, problems: ProblemList): Map<string, string | null> {
+  const values = new Map<string, string | null>();
+  const repeated = new Set<string>();
+  for (const pair of body.split('&')) {
+    if (pair === '') continue;
+    const eq = pair.indexOf('=');
+    const rawKey = eq < 0 ? pair : pair.slice(0, eq);
+    const rawValue = eq < 0 ? '' : pair.slice(eq + 1);
+    const key = decodeComponent(rawKey);
+    if (key === null) {
+      problems.add(rawKey, 'key is not valid percent-encoding; ignored', true);
+      continue;
+    }
+    if (values.has(key)) {
+      if (!repeated.has(key)) problems.add(key, 'key repeated; the first value is used', true);
+      repeated.add(key);
+      continue;
+    }
+    values.set(key, decodeComponent(rawValue)); // null: value not decodable, reported by its reader
+  }
+  return values;
+}
+
+type FieldRead<K extends keyof TrainConfig> =
+  | { value: TrainConfig[K]; note?: string }
+  | { error: string }
+  | null;
+
+/** Reads field `f` from `raw` (null = undecodable text). */
+function readField<K extends keyof TrainConfig>(f: K, raw: string | null): FieldRead<K> {
+  if (raw === null) return { error: 'value is not valid percent-encoding' };
+  return FIELD_CODECS[f].decode(raw);
+}
+
+function decodeInto<K extends keyof TrainConfig>(
+  f: K,
+  raw: string | null,
+  key: string,
+  target: Partial<TrainConfig>,
+  fallback: TrainConfig[K] | null,
+  problems: ProblemList,
+): void {
+  const read = readField(f, raw);
+  if (read === null) return;
+  if ('error' in read) {
+    problems.add(
+      key,
+      `${read.error}; ${fallback === null ? 'ignored' : `using ${encodeField(f, fallback)}`}`,
+    );
+    if (fallback !== null) target[f] = fallback;
+    return;
+  }
+  target[f] = read.value;
+  if (read.note !== undefined) problems.add(key, `${read.note}; using ${encodeField(f, read.value)}`);
+}
+
+function emptyResult(problems: Problem[]): DecodedHash {
+  return { config: copyConfig(DEFAULT_CONFIG), problems, run: false, hide: [], overridesB: null };
+}
+
+/**
+ * Reads a location hash (with or without the leading `#`) into a valid config plus what had to change.
+ * Never throws; the returned config always passes `trainConfigSchema.parse`. See the module comment for the
+ * policies.
+ */
+export function decodeHash(hash: string): DecodedHash {
+  try {
+    return decodeHashUnsafe(typeof hash === 'string' ? hash : '');
+  } catch {
+    // Not expected to happen; the promise "never throws" should not rest on that.
+    return emptyResult([{ key: '#', message: 'link could not be read; defaults used' }]);
+  }
+}
+
+function decodeHashUnsafe(hash: string): DecodedHash {
+  if (hash.length > MAX_HASH_LENGTH) {
+    return emptyResult([
+      { key: '#', message: `link too long (${hash.length} > ${MAX_HASH_LENGTH} characters); defaults used` },
+    ]);
+  }
+  const problems = new ProblemList();
+  const pairs = readPairs(hash.startsWith('#') ? hash.slice(1) : hash, problems);
+
+  const version = pairs.get(VERSION_KEY);
+  if (version !== undefined && version !== String(HASH_VERSION)) {
+    problems.add(VERSION_KEY, `unknown version ${quoted(version ?? '')}; read as v=${HASH_VERSION}`, true);
+  }
+
+  // Configuration A: every field, defaults for the missing ones.
+  const a: Partial<TrainConfig> = {};
+  const presentA = new Set<keyof TrainConfig>();
+  for (const f of CONFIG_FIELDS) {
+    const key = URL_KEYS[f];
+    if (!pairs.has(key)) continue;
+    presentA.add(f);
+    decodeInto(f, pairs.get(key) ?? null, key, a, DEFAULT_CONFIG[f], problems);
+  }
+  const merged = copyConfig({ ...DEFAULT_CONFIG, ...a });
+  const repairedA = repairCrossField(merged);
+  for (const fix of repairedA.fixes) {
+    // A default adapted to the channel count was not the link's doing: adapt it silently.
+    if (presentA.has(fix.field)) problems.add(URL_KEYS[fix.field], fix.message);
+  }
+  let config = repairedA.config;
+  if (!trainConfigSchema.safeParse(config, { jitless: true }).success) {
+    problems.add('#', 'settings could not be repaired; defaults used');
+    config = copyConfig(DEFAULT_CONFIG);
+  }
+
+  // Configuration B: only the fields the link names, with the same rules; invalid ones are dropped.
+  let overridesB: Partial<TrainConfig> | null = null;
+  const presentB = new Set<keyof TrainConfig>();
+  for (const f of CONFIG_FIELDS) {
+    const key = B_PREFIX + URL_KEYS[f];
+    if (!pairs.has(key)) continue;
+    overridesB ??= {};
+    presentB.add(f);
+    decodeInto(f, pairs.get(key) ?? null, key, overridesB, null, problems);
+  }
+  if (overridesB !== null) {
+    for (const fix of applyOverridesReporting(config, overridesB).fixes) {
+      const isStat = fix.field === 'mean255' || fix.field === 'std255';
+      if (!isStat || presentB.has(fix.field)) problems.add(B_PREFIX + URL_KEYS[fix.field], fix.message);
+    }
+  }
+
+  // Extras.
+  let run = false;
+  if (pairs.has(RUN_KEY)) {
+    const raw = pairs.get(RUN_KEY) ?? null;
+    run = raw === '1';
+    if (raw !== '1' && raw !== '0') problems.add(RUN_KEY, `${quoted(raw ?? '')} is not 0|1; not running`);
+  }
+  const hide: string[] = [];
+  if (pairs.has(HIDE_KEY)) {
+    const raw = pairs.get(HIDE_KEY) ?? null;
+    const asked = raw === null || raw === '' ? [] : raw.split(',');
+    const ignored = asked.filter((k) => !FIELD_BY_KEY.has(k));
+    for (const k of SHORT_KEYS) if (asked.includes(k)) hide.push(k);
+    if (raw === null || ignored.length > 0) {
+      problems.add(HIDE_KEY, `unknown keys ignored: ${quoted(raw === null ? '' : ignored.join(','))}`);
+    }
+  }
+
+  // Unknown keys: ignored, reported.
+  for (const key of pairs.keys()) {
+    const known =
+      key === VERSION_KEY ||
+      key === RUN_KEY ||
+      key === HIDE_KEY ||
+      FIELD_BY_KEY.has(key) ||
+      (key.startsWith(B_PREFIX) && FIELD_BY_KEY.has(key.slice(B_PREFIX.length)));
+    if (!known) problems.add(key, 'unknown key; ignored', true);
+  }
+
+  return { config, problems: problems.list(), run, hide, overridesB };
+}

@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyAugmentParams,
+  augmentSample,
+  boxBlur,
+  drawAugmentParams,
+  identityAugmentParams,
+} from './augment';
+import type { SampleDims } from './augment';
+import { renderSample } from './syntheticDataset';
+import type { Sample } from './syntheticDataset';
+
+const DIMS: SampleDims = { heightPx: 32, widthPx: 32, channels: 3 };
+const SPEC = { seed: 42, sizePx: 32, channels: 3 as const, numClasses: 4 };
+
+/** A sample whose image encodes its mask (value = 40·class + channel) and whose mask varies in x and y. */
+function codedSample(dims: SampleDims): Sample {
+  const { heightPx: h, widthPx: w, channels: c } = dims;
+  const mask = new Uint8Array(h * w);
+  const image = new Uint8Array(h * w * c);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const cls = (x * 3 + y * 5) % 6;
+      mask[y * w + x] = cls;
+      for (let k = 0; k < c; k++) image[(y * w + x) * c + k] = 40 * cls + k;
+    }
+  }
+  return { image, mask };
+}
+
+describe('augmentation parameters', () => {
+  it('are a pure function of (seed, sampleId)', () => {
+    expect(drawAugmentParams(1, 7, DIMS)).toEqual(drawAugmentParams(1, 7, DIMS));
+    expect(drawAugmentParams(1, 7, DIMS)).not.toEqual(drawAugmentParams(1, 8, DIMS));
+    expect(drawAugmentParams(1, 7, DIMS)).not.toEqual(drawAugmentParams(2, 7, DIMS));
+  });
+
+  it('flip about half the time and keep crops inside the image', () => {
+    let flips = 0;
+    let crops = 0;
+    for (let id = 0; id < 400; id++) {
+      const p = drawAugmentParams(3, id, DIMS);
+      if (p.flip) flips++;
+      if (p.cropWidthPx < DIMS.widthPx) crops++;
+      expect(p.cropXPx + p.cropWidthPx).toBeLessThanOrEqual(DIMS.widthPx);
+      expect(p.cropYPx + p.cropHeightPx).toBeLessThanOrEqual(DIMS.heightPx);
+      expect(p.cropWidthPx).toBeGreaterThanOrEqual(Math.round(0.7 * DIMS.widthPx));
+    }
+    expect(flips).toBeGreaterThan(150);
+    expect(flips).toBeLessThan(250);
+    expect(crops).toBeGreaterThan(150);
+  });
+});
+
+describe('applyAugmentParams', () => {
+  it('is the identity with identity parameters', () => {
+    const s = renderSample(SPEC, 0);
+    const out = applyAugmentParams(s, DIMS, identityAugmentParams(DIMS));
+    expect(out.image).toEqual(s.image);
+    expect(out.mask).toEqual(s.mask);
+  });
+
+  it('flips image and mask left-right together', () => {
+    const s = renderSample(SPEC, 3);
+    const out = applyAugmentParams(s, DIMS, { ...identityAugmentParams(DIMS), flip: true });
+    const { widthPx: w, channels: c } = DIMS;
+    const mirroredMask = new Uint8Array(s.mask.length);
+    const mirroredImage = new Uint8Array(s.image.length);
+    for (let y = 0; y < 32; y++) {
+      for (let x = 0; x < w; x++) {
+        mirroredMask[y * w + x] = s.mask[y * w + (w - 1 - x)]!;
+        for (let k = 0; k < c; k++)
+          mirroredImage[(y * w + x) * c + k] = s.image[(y * w + (w - 1 - x)) * c + k]!;
+      }
+    }
+    expect(out.mask).toEqual(mirroredMask);
+    expect(out.image).toEqual(mirroredImage);
+    expect(out.mask).not.toEqual(s.mask); // the sample is not symmetric
+    const twice = applyAugmentParams(out, DIMS, { ...identityAugmentParams(DIMS), flip: true });
+    expect(twice.image).toEqual(s.image);
+  });
+
+  it('crops and rescales with nearest neighbour, mask and image alike', () => {
+    const s = codedSample(DIMS);
+    const p = { ...identityAugmentParams(DIMS), cropXPx: 4, cropYPx: 2, cropWidthPx: 16, cropHeightPx: 24 };
+    const out = applyAugmentParams(s, DIMS, p);
+    // Output (x, y) reads source (4 + ⌊x·16/32⌋, 2 + ⌊y·24/32⌋).
+    expect(out.mask[0]).toBe(s.mask[2 * 32 + 4]);
+    expect(out.mask[5 * 32 + 9]).toBe(s.mask[(2 + Math.floor((5 * 24) / 32)) * 32 + 4 + Math.floor(9 / 2)]);
+    expect(out.mask[31 * 32 + 31]).toBe(s.mask[(2 + 23) * 32 + 4 + 15]);
+  });
+
+  it('keeps image and mask aligned under any drawn geometry', () => {
+    const s = codedSample(DIMS);
+    for (let id = 0; id < 20; id++) {
+      const geometryOnly = {
+        ...drawAugmentParams(5, id, DIMS),
+        contrast: 1,
+        brightness255: 0,
+        noiseStd255: 0,
+      };
+      const out = applyAugmentParams(s, DIMS, geometryOnly);
+      const misaligned = out.mask.filter(
+        (cls, p) => out.image[p * 3] !== 40 * cls || out.image[p * 3 + 2] !== 40 * cls + 2,
+      );
+      expect(misaligned.length).toBe(0);
+    }
+  });
+
+  it('jitters brightness and contrast on the image only, clamped to 0–255', () => {
+    const s = codedSample(DIMS);
+    const p = { ...identityAugmentParams(DIMS), contrast: 2, brightness255: 10 };
+    const out = applyAugmentParams(s, DIMS, p);
+    expect(out.mask).toEqual(s.mask);
+    const expected = s.image.map((v) => Math.min(255, Math.max(0, (v - 128) * 2 + 138)));
+    expect(out.image).toEqual(expected);
+    expect(Math.max(...out.image)).toBe(255); // clamped above (40·5 + 2 → 286)
+    expect(Math.min(...out.image)).toBe(0); // and below
+  });
+
+  it('adds zero-mean noise of about the requested std to the image only', () => {
+    const flat: Sample = {
+      image: new Uint8Array(32 * 32 * 3).fill(128),
+      mask: new Uint8Array(32 * 32).fill(2),
+    };
+    const out = applyAugmentParams(flat, DIMS, {
+      ...identityAugmentParams(DIMS),
+      noiseStd255: 6,
+      noiseSeed: 9,
+    });
+    const diffs = Array.from(out.image, (v) => v - 128);
+    const mean = diffs.reduce((a, b) => a + b, 0) / diffs.length;
+    const std = Math.sqrt(diffs.reduce((a, b) => a + b * b, 0) / diffs.length);
+    expect(Math.abs(mean)).toBeLessThan(0.5);
+    expect(std).toBeGreaterThan(5);
+    expect(std).toBeLessThan(7);
+    expect(out.mask).toEqual(flat.mask);
+  });
+});
+
+describe('boxBlur', () => {
+  const dims: SampleDims = { heightPx: 5, widthPx: 5, channels: 1 };
+
+  it('averages a (2r+1)² window with replicated edges', () => {
+    const image = new Uint8Array(25);
+    image[12] = 90; // centre impulse
+    const out = boxBlur(image, dims, 1);
+    expect(out[12]).toBe(10);
+    expect(out[6]).toBe(10); // diagonal neighbour still sees the impulse
+    expect(out[0]).toBe(0);
+    const corner = new Uint8Array(25);
+    corner[0] = 90; // replicated edge: the corner's window holds it 4 times
+    expect(boxBlur(corner, dims, 1)[0]).toBe(40);
+  });
+
+  it('keeps a constant image constant, is off at radius 0, and leaves channels apart', () => {
+    const rgb: SampleDims = { heightPx: 6, widthPx: 7, channels: 3 };
+    const image = new Uint8Array(6 * 7 * 3);
+    for (let i = 0; i < image.length; i++) image[i] = [10, 200, 77][i % 3]!;
+    expect(boxBlur(image, rgb, 3)).toEqual(image);
+    const noisy = renderSample(SPEC, 1).image;
+    expect(boxBlur(noisy, DIMS, 0)).toEqual(noisy);
+    expect(boxBlur(noisy, DIMS, 2)).not.toEqual(noisy);
+  });
+});
+
+describe('augmentSample', () => {
+  it('is deterministic per (seed, sampleId) whatever worker calls it', () => {
+    const s = renderSample(SPEC, 4);
+    const options = { augment: true, blurRadiusPx: 1 };
+    const a = augmentSample(s, DIMS, 42, 4, options);
+    const b = augmentSample(renderSample(SPEC, 4), DIMS, 42, 4, options);
+    expect(a.image).toEqual(b.image);
+    expect(a.mask).toEqual(b.mask);
+    expect(augmentSample(s, DIMS, 42, 5, options).image).not.toEqual(a.image);
+  });
+
+  it('passes the sample through when everything is off and never mutates its input', () => {
+    const s = renderSample(SPEC, 4);
+    const copy = s.image.slice();
+    expect(augmentSample(s, DIMS, 42, 4, { augment: false, blurRadiusPx: 0 })).toBe(s);
+    augmentSample(s, DIMS, 42, 4, { augment: true, blurRadiusPx: 2 });
+    expect(s.image).toEqual(copy);
+    const blurredOnly = augmentSample(s, DIMS, 42, 4, { augment: false, blurRadiusPx: 2 });
+    expect(blurredOnly.mask).toEqual(s.mask);
+    expect(blurredOnly.image).toEqual(boxBlur(s.image, DIMS, 2));
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * The loader's entry points: a TrainConfig and a batch index → one HostBatch (training stream, with
+ * augmentation and blur per config), and the fixed validation batch (its own sample stream, no
+ * augmentation, no blur). Same encoding rules for both; see encodeBatch.ts.
+ */
+import type { TrainConfig } from '../config/trainConfig';
+import { augmentSample } from './augment';
+import type { SampleDims } from './augment';
+import { encodeImages, encodeMasks } from './encodeBatch';
+import type { HostBatch } from './hostBatch';
+import { hashSeed, SEED_PURPOSE } from './random';
+import { renderSample } from './syntheticDataset';
+import type { DatasetSpec, Sample } from './syntheticDataset';
+
+export { decodeHostImagesToFloat32, decodeHostMasksToClassIds } from './decodeBatch';
+export { measureChannelStats } from './channelStats';
+
+export type DatasetStream = 'train' | 'validation';
+
+/** The config fields batch building reads (a TrainConfig fits). */
+export type BatchConfig = Pick<
+  TrainConfig,
+  | 'seed'
+  | 'imageSizePx'
+  | 'channels'
+  | 'numClasses'
+  | 'batchSize'
+  | 'imageDtype'
+  | 'normalizeOn'
+  | 'maskDtype'
+  | 'mean255'
+  | 'std255'
+  | 'blurRadiusPx'
+  | 'augment'
+>;
+
+/**
+ * The dataset a stream draws from. Training uses the run seed; validation a seed derived from it with its
+ * own salt, so validation sample i is never training sample i.
+ */
+export function datasetSpecOf(config: BatchConfig, stream: DatasetStream): DatasetSpec {
+  const seed = stream === 'train' ? config.seed : hashSeed(config.seed, SEED_PURPOSE.validationStream);
+  return { seed, sizePx: config.imageSizePx, channels: config.channels, numClasses: config.numClasses };
+}
+
+/** Training sample ids of batch `batchIndex`: batchIndex · batchSize + slot, slot = 0..batchSize−1. */
+export function sampleIdsOfBatch(batchIndex: number, batchSize: number): number[] {
+  return Array.from({ length: batchSize }, (_, slot) => batchIndex * batchSize + slot);
+}
+
+function assemble(config: BatchConfig, batchIndex: number, samples: Sample[], startMs: number): HostBatch {
+  const normalized = config.normalizeOn === 'loader';
+  if (normalized && config.imageDtype === 'uint8') {
+    throw new Error('uint8 storage normalizes in the model (normalizeOn must be "model")');
+  }
+  const norm = normalized ? { mean255: config.mean255, std255: config.std255 } : null;
+  const images = encodeImages(
+    samples.map((s) => s.image),
+    config.channels,
+    config.imageDtype,
+    norm,
+  );
+  const masks = encodeMasks(
+    samples.map((s) => s.mask),
+    config.maskDtype,
+    config.numClasses,
+  );
+  return {
+    batchIndex,
+    batchSize: samples.length,
+    heightPx: config.imageSizePx,
+    widthPx: config.imageSizePx,
+    channels: config.channels,
+    numClasses: config.numClasses,
+    imageDtype: config.imageDtype,
+    normalized,
+    images: images.buffer,
+    imageElements: images.elements,
+    maskDtype: config.maskDtype,
+    masks: masks.buffer,
+    maskElements: masks.elements,
+    buildMs: performance.now() - startMs,
+  };
+}
+
+/** Training batch `batchIndex` (≥ 0): render, augment (when `config.augment`), blur, encode. */
+export function buildHostBatch(config: BatchConfig, batchIndex: number): HostBatch {
+  if (!Number.isInteger(batchIndex) || batchIndex < 0) throw new Error(`bad batch index ${batchIndex}`);
+  const startMs = performance.now();
+  const spec = datasetSpecOf(config, 'train');
+  const dims: SampleDims = { heightPx: spec.sizePx, widthPx: spec.sizePx, channels: spec.channels };
+  const options = { augment: config.augment, blurRadiusPx: config.blurRadiusPx };
+  const samples = sampleIdsOfBatch(batchIndex, config.batchSize).map((id) =>
+    augmentSample(renderSample(spec, id), dims, config.seed, id, options),
+  );
+  return assemble(config, batchIndex, samples, startMs);
+}
+
+/**
+ * The fixed validation batch: samples 0..count−1 of the validation stream, never augmented or blurred,
+ * encoded like training batches. `batchIndex` is 0 (its position in the validation stream).
+ */
+export function buildValidationBatch(config: BatchConfig, count: number): HostBatch {
+  if (!Number.isInteger(count) || count < 1) throw new Error(`bad validation count ${count}`);
+  const startMs = performance.now();
+  const spec = datasetSpecOf(config, 'validation');
+  const samples = Array.from({ length: count }, (_, id) => renderSample(spec, id));
+  return assemble(config, 0, samples, startMs);
+}

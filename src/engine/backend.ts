@@ -1,0 +1,119 @@
+/**
+ * Picks and initialises the tfjs backend: webgpu, else webgl, else cpu (or the user's choice first).
+ * Owns the WebGPU adapter/device it creates, so the app can read limits and watch for device loss.
+ * tfjs's own `setBackend` resolves false on failure while `getBackend` still names the failed backend,
+ * so each attempt is checked by its boolean and then by a real op read back with `await data()`.
+ */
+import * as tf from '@tensorflow/tfjs';
+import { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
+import type { BackendPreference } from '../config/trainConfig';
+import type { BackendInfo, BackendName, GpuLimits } from '../config/backendInfo';
+
+export type { BackendInfo, BackendName, GpuLimits };
+
+/** Called once when the WebGPU device is lost (driver reset, `device.destroy()`, tab backgrounded…). */
+export type DeviceLostListener = (reason: string) => void;
+/** Called for every GPU error nobody captured in an error scope. */
+export type GpuErrorListener = (message: string) => void;
+
+let webgpuDevice: GPUDevice | null = null;
+
+/** The device the webgpu backend runs on, or null off webgpu. */
+export function currentWebGpuDevice(): GPUDevice | null {
+  return tf.getBackend() === 'webgpu' ? webgpuDevice : null;
+}
+
+function order(preference: BackendPreference): BackendName[] {
+  const all: BackendName[] = ['webgpu', 'webgl', 'cpu'];
+  return preference === 'auto' ? all : [preference, ...all.filter((b) => b !== preference)];
+}
+
+async function registerWebGpu(
+  onLost: DeviceLostListener,
+  onError: GpuErrorListener,
+): Promise<{ info: GPUAdapterInfo; limits: GpuLimits; software: boolean }> {
+  const gpu = (globalThis.navigator as Navigator | undefined)?.gpu;
+  if (!gpu) throw new Error('this browser has no WebGPU (navigator.gpu is missing)');
+  const adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
+  if (!adapter) throw new Error('WebGPU found no adapter (disabled, blocklisted or no GPU)');
+  const requiredFeatures: GPUFeatureName[] = adapter.features.has('timestamp-query')
+    ? ['timestamp-query']
+    : [];
+  const l = adapter.limits;
+  const device = await adapter.requestDevice({
+    requiredFeatures,
+    requiredLimits: {
+      maxComputeWorkgroupStorageSize: l.maxComputeWorkgroupStorageSize,
+      maxComputeWorkgroupsPerDimension: l.maxComputeWorkgroupsPerDimension,
+      maxStorageBufferBindingSize: l.maxStorageBufferBindingSize,
+      maxBufferSize: l.maxBufferSize,
+      maxComputeWorkgroupSizeX: l.maxComputeWorkgroupSizeX,
+      maxComputeInvocationsPerWorkgroup: l.maxComputeInvocationsPerWorkgroup,
+    },
+  });
+  void device.lost.then((lost) => {
+    if (webgpuDevice === device) onLost(lost.message || lost.reason || 'unknown');
+  });
+  device.addEventListener('uncapturederror', (event) => {
+    onError((event as GPUUncapturedErrorEvent).error.message);
+  });
+  const info = adapter.info;
+  tf.removeBackend('webgpu');
+  tf.registerBackend('webgpu', () => new WebGPUBackend(device, info), 3);
+  webgpuDevice = device;
+  const software =
+    info.isFallbackAdapter || /swiftshader|llvmpipe|lavapipe|software/i.test(info.architecture);
+  return {
+    info,
+    limits: {
+      maxBufferSizeBytes: l.maxBufferSize,
+      maxStorageBufferBindingSizeBytes: l.maxStorageBufferBindingSize,
+    },
+    software,
+  };
+}
+
+async function probe(): Promise<void> {
+  const t = tf.tidy(() => tf.add(tf.ones([4]), tf.ones([4])));
+  const values = await t.data();
+  t.dispose();
+  if (values[0] !== 2) throw new Error('a test op returned a wrong value');
+}
+
+/**
+ * Initialise the first backend that works, in the order the preference gives.
+ * Resolves with what runs and why others were skipped; rejects only if even cpu fails.
+ */
+export async function initBackend(
+  preference: BackendPreference,
+  listeners: { onDeviceLost: DeviceLostListener; onGpuError: GpuErrorListener },
+): Promise<BackendInfo> {
+  const fallbackReasons: string[] = [];
+  for (const name of order(preference)) {
+    try {
+      let adapterDescription = 'JavaScript (no GPU)';
+      let isSoftwareAdapter = false;
+      let limits: GpuLimits | null = null;
+      if (name === 'webgpu') {
+        const gpu = await registerWebGpu(listeners.onDeviceLost, listeners.onGpuError);
+        adapterDescription = [gpu.info.vendor, gpu.info.architecture, gpu.info.description]
+          .filter((s) => s)
+          .join(' ');
+        isSoftwareAdapter = gpu.software;
+        limits = gpu.limits;
+      }
+      const ok = await tf.setBackend(name);
+      if (!ok || tf.getBackend() !== name) throw new Error(`tfjs could not initialise ${name}`);
+      await tf.ready();
+      await probe();
+      if (name === 'webgl') {
+        adapterDescription = String(tf.env().getNumber('WEBGL_VERSION') === 2 ? 'WebGL 2' : 'WebGL 1');
+        isSoftwareAdapter = false;
+      }
+      return { backend: name, adapterDescription, isSoftwareAdapter, limits, fallbackReasons };
+    } catch (error) {
+      fallbackReasons.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  throw new Error(`no TensorFlow.js backend works here (${fallbackReasons.join('; ')})`);
+}

@@ -1,0 +1,58 @@
+/**
+ * The model's first layer, Normalize: turns whatever the loader uploaded into float32 (x − mean) / std
+ * NHWC and int32/one-hot labels. mean and 1/std live on the device as persistent tensors (like the
+ * article's PyTorch buffers shaped (1, C, 1, 1)). On webgpu, packed uint8/float16 bytes are unpacked
+ * by WGSL programs in src/gpu; everywhere else plain tfjs ops do the cast and the arithmetic.
+ */
+import * as tf from '@tensorflow/tfjs';
+import { unpackHalf, unpackLabelBytes, unpackNormalizeBytes } from '../gpu/unpackKernels';
+import type { DeviceLabels } from './loss';
+import type { DeviceImages, DeviceMasks } from './uploadBatch';
+
+export interface NormalizeLayer {
+  /** Normalized float32 NHWC. Caller disposes (or a tidy scope does). */
+  images(images: DeviceImages): tf.Tensor4D;
+  /** Labels the loss understands. Caller disposes (or a tidy scope does). */
+  labels(masks: DeviceMasks): DeviceLabels;
+  dispose(): void;
+}
+
+/** @param mean255 / std255 one value per channel, on the 0–255 scale. */
+export function createNormalizeLayer(mean255: readonly number[], std255: readonly number[]): NormalizeLayer {
+  const mean = tf.keep(tf.tensor1d([...mean255], 'float32'));
+  const invStd = tf.keep(
+    tf.tensor1d(
+      std255.map((s) => 1 / s),
+      'float32',
+    ),
+  );
+
+  const affine = (x: tf.Tensor4D) => tf.mul(tf.sub(x, mean), invStd) as tf.Tensor4D;
+
+  function images(i: DeviceImages): tf.Tensor4D {
+    switch (i.kind) {
+      case 'packed-u8':
+        return unpackNormalizeBytes(i.packed, i.shape, mean, invStd);
+      case 'packed-f16':
+        return unpackHalf(i.packed, i.shape, i.normalized ? undefined : { mean, invStd });
+      case 'widened-int32':
+        return tf.tidy(() => affine(tf.cast(i.tensor, 'float32')));
+      case 'float32':
+        return i.normalized ? tf.clone(i.tensor) : affine(i.tensor);
+    }
+  }
+
+  function labels(m: DeviceMasks): DeviceLabels {
+    if (m.kind === 'packed-u8') return { kind: 'class-ids', tensor: unpackLabelBytes(m.packed, m.shape) };
+    return { kind: m.kind, tensor: tf.clone(m.tensor) } as DeviceLabels;
+  }
+
+  return {
+    images,
+    labels,
+    dispose: () => {
+      mean.dispose();
+      invStd.dispose();
+    },
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * The U-Net: parameters as tfjs variables and a pure forward function.
+ * Architecture (see unetSpec.ts for the layer table): per level two conv3×3+ReLU, 2×2 max-pool down,
+ * bilinear ×2 up + skip concat, two conv3×3+ReLU, then a 1×1 head to K logits.
+ * The caller owns the returned model and must call dispose(); forward() returns a tensor the caller disposes.
+ */
+import * as tf from '@tensorflow/tfjs';
+
+export interface UNetShape {
+  depth: number;
+  baseWidth: number;
+  channels: number;
+  numClasses: number;
+}
+
+interface ConvParams {
+  kernel: tf.Variable<tf.Rank.R4>;
+  bias: tf.Variable<tf.Rank.R1>;
+}
+
+export interface UNet {
+  shape: UNetShape;
+  /** Every trainable variable, in creation order (optimizer slot order follows it). */
+  variables: tf.Variable[];
+  /** x: float32 NHWC normalized input → logits float32 [N, H, W, K]. Caller disposes. */
+  forward(x: tf.Tensor4D): tf.Tensor4D;
+  dispose(): void;
+}
+
+/** He-normal conv weights from the seed: the same seed gives the same model on every backend. */
+function makeConv(name: string, k: number, cin: number, cout: number, seed: number): ConvParams {
+  const std = Math.sqrt(2 / (k * k * cin));
+  const init = tf.tidy(() => tf.randomNormal([k, k, cin, cout], 0, std, 'float32', seed));
+  const kernel = tf.variable(init, true, `${name}/kernel`) as tf.Variable<tf.Rank.R4>;
+  init.dispose();
+  const zeros = tf.zeros([cout]);
+  const bias = tf.variable(zeros, true, `${name}/bias`) as tf.Variable<tf.Rank.R1>;
+  zeros.dispose();
+  return { kernel, bias };
+}
+
+function conv(x: tf.Tensor4D, p: ConvParams, relu: boolean): tf.Tensor4D {
+  const y = tf.add(tf.conv2d(x, p.kernel, 1, 'same'), p.bias) as tf.Tensor4D;
+  return relu ? tf.relu(y) : y;
+}
+
+let nameCounter = 0;
+
+/** Builds a fresh U-Net. Variable names are unique per instance so several can coexist. */
+export function createUNet(shape: UNetShape, seed: number): UNet {
+  const { depth, baseWidth, channels, numClasses } = shape;
+  const id = `unet${nameCounter++}`;
+  const width = (level: number) => baseWidth * 2 ** level;
+  let s = seed;
+  const next = () => (s = (s + 0x9e3779b9) >>> 0);
+  const enc: [ConvParams, ConvParams][] = [];
+  for (let l = 0; l < depth; l++) {
+    const cin = l === 0 ? channels : width(l - 1);
+    enc.push([
+      makeConv(`${id}/enc${l}a`, 3, cin, width(l), next()),
+      makeConv(`${id}/enc${l}b`, 3, width(l), width(l), next()),
+    ]);
+  }
+  const dec: [ConvParams, ConvParams][] = [];
+  for (let l = depth - 2; l >= 0; l--) {
+    dec.push([
+      makeConv(`${id}/dec${l}a`, 3, width(l + 1) + width(l), width(l), next()),
+      makeConv(`${id}/dec${l}b`, 3, width(l), width(l), next()),
+    ]);
+  }
+  const head = makeConv(`${id}/head`, 1, width(0), numClasses, next());
+  const all = [...enc.flat(), ...dec.flat(), head];
+  const variables: tf.Variable[] = all.flatMap((p) => [p.kernel, p.bias]);
+
+  function forward(x: tf.Tensor4D): tf.Tensor4D {
+    return tf.tidy(() => {
+      const skips: tf.Tensor4D[] = [];
+      let h = x;
+      enc.forEach(([a, b], l) => {
+        h = conv(conv(h, a, true), b, true);
+        if (l < depth - 1) {
+          skips.push(h);
+          h = tf.maxPool(h, 2, 2, 'valid');
+        }
+      });
+      dec.forEach(([a, b]) => {
+        const skip = skips.pop();
+        if (!skip) throw new Error('U-Net skip stack underflow');
+        const up = tf.image.resizeBilinear(h, [skip.shape[1], skip.shape[2]]);
+        h = conv(conv(tf.concat([up, skip], 3), a, true), b, true);
+      });
+      return conv(h, head, false);
+    });
+  }
+
+  return {
+    shape,
+    variables,
+    forward,
+    dispose: () => variables.forEach((v) => v.dispose()),
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * WGSL program: unpack 8-bit values, four per 32-bit word, into one f32 or i32 per element.
+ * Images: (byte − mean[c]) · invStd[c] → f32 (the model's Normalize layer, on the GPU).
+ * Labels: byte → i32 class id.
+ * Holds only the shader body and dispatch geometry; src/gpu/unpackKernels.ts runs it.
+ */
+import { webgpu_util, type WebGPUProgram } from '@tensorflow/tfjs-backend-webgpu';
+
+export type UnpackBytesMode = 'normalize-f32' | 'label-i32';
+
+export class UnpackBytesProgram implements WebGPUProgram {
+  outputShape: number[];
+  shaderKey: string;
+  dispatchLayout: { x: number[] };
+  dispatch: [number, number, number];
+  /** packed: i32 words holding 4 bytes each, little endian; mean/invStd: one f32 per channel. */
+  variableNames: string[];
+  workgroupSize: [number, number, number] = [64, 1, 1];
+  size = true;
+  private readonly mode: UnpackBytesMode;
+  private readonly channels: number;
+
+  /** @param outputShape NHWC for images, NHW for labels; @param channels C (1 for labels). */
+  constructor(outputShape: number[], mode: UnpackBytesMode, channels: number) {
+    this.outputShape = outputShape;
+    this.mode = mode;
+    this.channels = channels;
+    this.variableNames = mode === 'normalize-f32' ? ['packed', 'mean', 'invStd'] : ['packed'];
+    this.dispatchLayout = webgpu_util.flatDispatchLayout(outputShape);
+    this.dispatch = webgpu_util.computeDispatch(this.dispatchLayout, outputShape, this.workgroupSize);
+    this.shaderKey = `batchlab_unpack_bytes_${mode}_${channels}`;
+  }
+
+  getUserCode(): string {
+    const store =
+      this.mode === 'normalize-f32'
+        ? `let c = index % ${this.channels};
+          setOutputAtIndex(index, (f32(b) - mean[c]) * invStd[c]);`
+        : `setOutputAtIndexI32(index, i32(b));`;
+    return `
+      fn main(index : i32) {
+        if (index < uniforms.size) {
+          let word = bitcast<u32>(packed[index / 4]);
+          let b = extractBits(word, u32(index % 4) * 8u, 8u);
+          ${store}
+        }
+      }`;
+  }
+}

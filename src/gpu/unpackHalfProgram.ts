@@ -1,0 +1,45 @@
+/**
+ * WGSL program: unpack IEEE half floats, two per 32-bit word (`unpack2x16float`, core WGSL, no
+ * shader-f16 feature), into f32; optionally normalizes (x − mean[c]) · invStd[c] on the way.
+ * Holds only the shader body and dispatch geometry; src/gpu/unpackKernels.ts runs it.
+ */
+import { webgpu_util, type WebGPUProgram } from '@tensorflow/tfjs-backend-webgpu';
+
+export class UnpackHalfProgram implements WebGPUProgram {
+  outputShape: number[];
+  shaderKey: string;
+  dispatchLayout: { x: number[] };
+  dispatch: [number, number, number];
+  /** packed: i32 words holding 2 halves each (low half first); mean/invStd when normalizing. */
+  variableNames: string[];
+  workgroupSize: [number, number, number] = [64, 1, 1];
+  size = true;
+  private readonly normalize: boolean;
+  private readonly channels: number;
+
+  /** @param outputShape NHWC; @param normalize apply (x − mean) · invStd; @param channels C. */
+  constructor(outputShape: number[], normalize: boolean, channels: number) {
+    this.outputShape = outputShape;
+    this.normalize = normalize;
+    this.channels = channels;
+    this.variableNames = normalize ? ['packed', 'mean', 'invStd'] : ['packed'];
+    this.dispatchLayout = webgpu_util.flatDispatchLayout(outputShape);
+    this.dispatch = webgpu_util.computeDispatch(this.dispatchLayout, outputShape, this.workgroupSize);
+    this.shaderKey = `batchlab_unpack_half_${normalize}_${channels}`;
+  }
+
+  getUserCode(): string {
+    const value = this.normalize
+      ? `let c = index % ${this.channels};
+         let v = (pair[index % 2] - mean[c]) * invStd[c];`
+      : `let v = pair[index % 2];`;
+    return `
+      fn main(index : i32) {
+        if (index < uniforms.size) {
+          let pair = unpack2x16float(bitcast<u32>(packed[index / 2]));
+          ${value}
+          setOutputAtIndex(index, v);
+        }
+      }`;
+  }
+}

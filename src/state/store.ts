@@ -1,0 +1,82 @@
+/**
+ * The app's one zustand store, made of typed slices: the experiment config, the run's low-rate state,
+ * and the latest summary figures. High-rate telemetry (every step) does not live here: it goes to ring
+ * buffers in src/charts, read outside React renders. Actions that need the training worker go through a
+ * `RunController` that src/app attaches at boot, so the store never imports the engine.
+ */
+import { create } from 'zustand';
+import { makeCoherent } from '../config/coherentConfig';
+import { DEFAULT_CONFIG, type TrainConfig } from '../config/trainConfig';
+import type { EvalRecord, PreviewRecord, TelemetryRow } from '../config/telemetry';
+import type { BackendInfo, RunStatus } from '../config/backendInfo';
+
+export interface RunController {
+  start(config: TrainConfig): void;
+  stop(): void;
+  reset(): void;
+}
+
+export interface ConfigSlice {
+  config: TrainConfig;
+  /** Problems found while reading the config from a link: plain text, shown as text. */
+  configProblems: { key: string; message: string }[];
+  /** True once the user or a link chose the config (device defaults then leave it alone). */
+  configChosen: boolean;
+  setConfig(patch: Partial<TrainConfig>): void;
+  replaceConfig(config: TrainConfig, problems?: { key: string; message: string }[]): void;
+  dismissProblems(): void;
+}
+
+export interface RunSlice {
+  status: RunStatus;
+  statusMessage: string | null;
+  backendInfo: BackendInfo | null;
+  latest: TelemetryRow | null;
+  latestEval: EvalRecord | null;
+  preview: PreviewRecord | null;
+  numTensors: number | null;
+  controller: RunController | null;
+  attachController(controller: RunController): void;
+  start(): void;
+  stop(): void;
+  reset(): void;
+}
+
+export type AppState = ConfigSlice & RunSlice;
+
+export const useAppStore = create<AppState>()((set, get) => ({
+  config: DEFAULT_CONFIG,
+  configProblems: [],
+  configChosen: false,
+  setConfig: (patch) =>
+    set((s) => {
+      const changed = Object.keys(patch)[0] as keyof TrainConfig | undefined;
+      return { config: makeCoherent({ ...s.config, ...patch }, changed).config, configChosen: true };
+    }),
+  replaceConfig: (config, problems = []) => set({ config, configProblems: problems, configChosen: true }),
+  dismissProblems: () => set({ configProblems: [] }),
+
+  status: 'booting',
+  statusMessage: null,
+  backendInfo: null,
+  latest: null,
+  latestEval: null,
+  preview: null,
+  numTensors: null,
+  controller: null,
+  attachController: (controller) => set({ controller }),
+  start: () => {
+    const { controller, config } = get();
+    controller?.start(config);
+  },
+  stop: () => get().controller?.stop(),
+  reset: () => {
+    get().controller?.reset();
+    set({ latest: null, latestEval: null, preview: null });
+  },
+}));
+
+/** Selectors, defined once. */
+export const selectConfig = (s: AppState) => s.config;
+export const selectStatus = (s: AppState) => s.status;
+export const selectIsRunning = (s: AppState) => s.status === 'running';

@@ -1,0 +1,28 @@
+/**
+ * Page layout. Components read the store and call its actions; nothing here talks to workers.
+ */
+import { BackendNotice } from './BackendNotice';
+import { ConfigPanel } from './ConfigPanel';
+import { MetricsPanel } from './MetricsPanel';
+import { PreviewPanel } from './PreviewPanel';
+import { RunControls } from './RunControls';
+
+export function App() {
+  return (
+    <div className="app">
+      <header>
+        <h1>BatchLab</h1>
+        <p className="tagline">Train a U-Net in your browser and see what tensor sizes do to training.</p>
+        <BackendNotice />
+      </header>
+      <main>
+        <ConfigPanel />
+        <div className="results">
+          <RunControls />
+          <MetricsPanel />
+          <PreviewPanel />
+        </div>
+      </main>
+    </div>
+  );
+}

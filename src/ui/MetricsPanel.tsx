@@ -1,0 +1,64 @@
+/**
+ * The latest figures of the run: step, loss, accuracy, IoU, memory. Updated at the worker's batched
+ * telemetry rate (a few times a second), not per tensor.
+ */
+import { useAppStore } from '../state/store';
+import { formatBytes, formatMs } from './format';
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="figure">
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
+    </div>
+  );
+}
+
+export function MetricsPanel() {
+  const latest = useAppStore((s) => s.latest);
+  const evalRecord = useAppStore((s) => s.latestEval);
+  const numTensors = useAppStore((s) => s.numTensors);
+  const dash = '—';
+  return (
+    <section className="panel metrics" aria-labelledby="metrics-title">
+      <h2 id="metrics-title">Training</h2>
+      <dl>
+        <Figure label="Step" value={latest ? String(latest.step) : '0'} testId="metric-step" />
+        <Figure label="Loss" value={latest ? latest.loss.toFixed(4) : dash} testId="metric-loss" />
+        <Figure
+          label="Pixel accuracy"
+          value={evalRecord ? `${(evalRecord.pixelAccuracy * 100).toFixed(1)} %` : dash}
+          testId="metric-accuracy"
+        />
+        <Figure
+          label="Mean IoU"
+          value={evalRecord ? evalRecord.meanIoU.toFixed(3) : dash}
+          testId="metric-iou"
+        />
+        <Figure label="Step time" value={latest ? formatMs(latest.stepMs) : dash} testId="metric-step-ms" />
+        <Figure
+          label="Samples/s"
+          value={latest ? latest.samplesPerSec.toFixed(1) : dash}
+          testId="metric-samples-per-sec"
+        />
+        <Figure
+          label="Bytes to GPU / step"
+          value={latest ? formatBytes(latest.uploadedImageBytes + latest.uploadedMaskBytes) : dash}
+          testId="metric-bytes-to-gpu"
+        />
+        <Figure
+          label="GPU memory in use"
+          value={
+            latest ? (latest.gpuBytesInUse === null ? 'n/a on cpu' : formatBytes(latest.gpuBytesInUse)) : dash
+          }
+          testId="metric-gpu-bytes"
+        />
+        <Figure
+          label="Live tensors"
+          value={numTensors === null ? dash : String(numTensors)}
+          testId="metric-tensors"
+        />
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,152 @@
+/**
+ * The controls of the config form, declared once: label, plain-language explanation, and the control.
+ * The form renders this table; nothing else knows the list.
+ */
+import {
+  BACKEND_PREFERENCES,
+  IMAGE_DTYPES,
+  LIMITS,
+  MASK_DTYPES,
+  NORMALIZE_PLACEMENTS,
+  OPTIMIZERS,
+  UPLOAD_PATHS,
+  type TrainConfig,
+} from '../config/trainConfig';
+
+export type FieldControl =
+  | { kind: 'select'; options: readonly (string | number)[] }
+  | { kind: 'number'; min: number; max: number; step: number }
+  | { kind: 'checkbox' };
+
+export interface FieldSpec {
+  key: keyof TrainConfig;
+  label: string;
+  help: string;
+  control: FieldControl;
+  group: 'data' | 'model' | 'training' | 'loader';
+}
+
+const sizes = [16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512] as const;
+const num = (b: { min: number; max: number }, step = 1): FieldControl => ({ kind: 'number', ...b, step });
+
+export const CONFIG_FIELDS: readonly FieldSpec[] = [
+  {
+    key: 'imageDtype',
+    group: 'data',
+    label: 'Image storage dtype',
+    help: 'How the loader stores pixels. uint8 is 1 byte per value, float16 2, float32 4: the batch that crosses to the GPU shrinks with it.',
+    control: { kind: 'select', options: IMAGE_DTYPES },
+  },
+  {
+    key: 'normalizeOn',
+    group: 'data',
+    label: 'Normalize in',
+    help: '“loader”: (x − mean) / std on the CPU, so values must be floats. “model”: the first layer does it on the GPU, so raw bytes can travel.',
+    control: { kind: 'select', options: NORMALIZE_PLACEMENTS },
+  },
+  {
+    key: 'uploadPath',
+    group: 'data',
+    label: 'uint8 upload',
+    help: '“packed”: bytes cross as bytes and a WGSL shader unpacks them. “tf-tensor”: tf.tensor(Uint8Array), which TensorFlow.js silently widens to int32 — 4 bytes each.',
+    control: { kind: 'select', options: UPLOAD_PATHS },
+  },
+  {
+    key: 'maskDtype',
+    group: 'data',
+    label: 'Mask dtype',
+    help: 'Per-pixel class labels: uint8 (1 B), int32 (4 B), or a float32 one-hot built on the CPU (4 B × classes).',
+    control: { kind: 'select', options: MASK_DTYPES },
+  },
+  {
+    key: 'imageSizePx',
+    group: 'data',
+    label: 'Image size (px)',
+    help: 'Side of the square images. Memory and time grow with its square.',
+    control: { kind: 'select', options: sizes },
+  },
+  {
+    key: 'channels',
+    group: 'data',
+    label: 'Channels',
+    help: '1 = grayscale, 3 = RGB.',
+    control: { kind: 'select', options: [1, 3] },
+  },
+  {
+    key: 'batchSize',
+    group: 'training',
+    label: 'Batch size',
+    help: 'Images per step. Bigger batches use the GPU better until memory runs out.',
+    control: num(LIMITS.batchSize),
+  },
+  {
+    key: 'learningRate',
+    group: 'training',
+    label: 'Learning rate',
+    help: 'Step size of the optimizer.',
+    control: num(LIMITS.learningRate, 0.0001),
+  },
+  {
+    key: 'optimizer',
+    group: 'training',
+    label: 'Optimizer',
+    help: 'Adam keeps two extra tensors per weight (more memory); SGD keeps none.',
+    control: { kind: 'select', options: OPTIMIZERS },
+  },
+  {
+    key: 'maxSteps',
+    group: 'training',
+    label: 'Steps',
+    help: 'Training stops after this many steps.',
+    control: num(LIMITS.maxSteps),
+  },
+  {
+    key: 'seed',
+    group: 'training',
+    label: 'Seed',
+    help: 'Fixes the data and the initial weights: the same seed reproduces the same run.',
+    control: num(LIMITS.seed),
+  },
+  {
+    key: 'depth',
+    group: 'model',
+    label: 'U-Net depth',
+    help: 'Levels of down- and up-sampling.',
+    control: num(LIMITS.depth),
+  },
+  {
+    key: 'baseWidth',
+    group: 'model',
+    label: 'Base width',
+    help: 'Channels of the first level; each deeper level doubles it.',
+    control: num(LIMITS.baseWidth),
+  },
+  {
+    key: 'numClasses',
+    group: 'model',
+    label: 'Classes',
+    help: 'Background plus shape classes the model must tell apart.',
+    control: num(LIMITS.numClasses),
+  },
+  {
+    key: 'augment',
+    group: 'loader',
+    label: 'Augment',
+    help: 'Random flips, crops, brightness and noise, done by the loader on the CPU.',
+    control: { kind: 'checkbox' },
+  },
+  {
+    key: 'blurRadiusPx',
+    group: 'loader',
+    label: 'Blur radius (px)',
+    help: 'A deliberately costly loader step: raise it to make the GPU wait for data.',
+    control: num(LIMITS.blurRadiusPx),
+  },
+  {
+    key: 'backend',
+    group: 'training',
+    label: 'Backend',
+    help: 'auto tries WebGPU, then WebGL, then the CPU. Applies after a reload.',
+    control: { kind: 'select', options: BACKEND_PREFERENCES },
+  },
+];
