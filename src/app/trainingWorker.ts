@@ -5,7 +5,9 @@
  */
 import type { TrainConfig } from '../config/trainConfig';
 import type { TelemetryRow } from '../config/telemetry';
-import { buildHostBatch, buildValidationBatch } from '../data/buildBatch';
+import { buildValidationBatch } from '../data/buildBatch';
+import { createBatchSource } from '../data/loader/createBatchSource';
+import type { BatchSource } from '../data/loader/batchSource';
 import type { HostBatch } from '../data/hostBatch';
 import { currentWebGpuDevice, initBackend, type BackendInfo } from '../engine/backend';
 import { readMemory } from '../engine/memoryReadout';
@@ -26,6 +28,7 @@ let backendInfo: BackendInfo | null = null;
 let trainer: Trainer | null = null;
 let trainerConfig: TrainConfig | null = null;
 let validation: { batch: HostBatch; preview: HostBatch } | null = null;
+let batchSource: BatchSource | null = null;
 let running = false;
 let loop: Promise<void> | null = null;
 let deviceLost = false;
@@ -35,6 +38,8 @@ function setStatus(status: RunStatus, message?: string): void {
 }
 
 function disposeTrainer(): void {
+  batchSource?.dispose();
+  batchSource = null;
   trainer?.dispose();
   trainer = null;
   trainerConfig = null;
@@ -95,6 +100,10 @@ async function runLoop(config: TrainConfig): Promise<void> {
     };
   }
   const t = trainer;
+  // Loader workers are (re)started for every Start, from the step the trainer has reached.
+  batchSource?.dispose();
+  const source = createBatchSource(config, t.steps);
+  batchSource = source;
   const startMs = performance.now();
   let pending: TelemetryRow[] = [];
   let lastFlushMs = startMs;
@@ -107,9 +116,8 @@ async function runLoop(config: TrainConfig): Promise<void> {
   try {
     if (t.steps === 0) await evaluateAndPreview(t, config, 0);
     while (running && t.steps < config.maxSteps) {
-      const waitStart = performance.now();
-      const batch = buildHostBatch(config, t.steps);
-      const dataWaitMs = performance.now() - waitStart;
+      const hostBytesInFlight = source.hostBytesInFlight();
+      const { batch, dataWaitMs } = await source.next();
       const r = await t.step(batch);
       const stepMs = dataWaitMs + r.uploadMs + r.computeMs;
       pending.push({
@@ -125,7 +133,7 @@ async function runLoop(config: TrainConfig): Promise<void> {
         uploadedMaskBytes: r.uploadedMaskBytes,
         hostBatchBytes: batch.images.byteLength + batch.masks.byteLength,
         gpuImageBytes: r.gpuImageBytes,
-        hostBytesInFlight: 0,
+        hostBytesInFlight,
         numTensors: r.memory.numTensors,
         gpuBytesInUse: r.memory.gpuBytesInUse,
         gpuBytesAllocated: r.memory.gpuBytesAllocated,
@@ -140,10 +148,14 @@ async function runLoop(config: TrainConfig): Promise<void> {
     }
     flush();
     running = false;
+    source.dispose();
+    if (batchSource === source) batchSource = null;
     setStatus('stopped', t.steps >= config.maxSteps ? `finished ${t.steps} steps` : undefined);
   } catch (error) {
     flush();
     running = false;
+    source.dispose();
+    if (batchSource === source) batchSource = null;
     if (deviceLost) return;
     setStatus('failed', error instanceof Error ? error.message : String(error));
   } finally {
