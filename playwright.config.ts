@@ -6,7 +6,9 @@
  */
 import { defineConfig } from '@playwright/test';
 
-const PORT = 4317;
+// E2E_PORT / E2E_OUT_DIR let several builds be tested side by side (default: dist/ on 4317).
+const PORT = Number(process.env.E2E_PORT ?? 4317);
+const OUT_DIR = process.env.E2E_OUT_DIR ?? 'dist';
 const BASE_FLAGS = [
   '--no-sandbox',
   '--disable-quic',
@@ -35,7 +37,7 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort --outDir ${OUT_DIR}`,
     url: `http://127.0.0.1:${PORT}`,
     reuseExistingServer: false,
     timeout: 60_000,

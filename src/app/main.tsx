@@ -4,7 +4,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '../ui/App';
-import { installTestApi } from './testApi';
+import { installTestApi, installTestHooks } from './testApi';
 import { startTrainingClient } from './trainingClient';
 import { readConfigFromUrl, syncConfigToUrl } from './urlSync';
 import '../ui/styles.css';
@@ -12,7 +12,8 @@ import '../ui/styles.css';
 readConfigFromUrl();
 syncConfigToUrl();
 installTestApi();
-startTrainingClient();
+const client = startTrainingClient();
+installTestHooks((action) => client.post({ type: 'debug', action }));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');

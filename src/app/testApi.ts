@@ -3,6 +3,7 @@
  * builds too: tests read what training did instead of scraping pixels. Every getter returns a copy.
  */
 import type { BackendInfo, RunStatus } from '../config/backendInfo';
+import type { TestHookAction } from './trainingProtocol';
 import type { EvalRecord, TelemetryRow } from '../config/telemetry';
 import type { TrainConfig } from '../config/trainConfig';
 import { telemetryHistory } from '../charts/telemetryHistory';
@@ -22,13 +23,34 @@ export interface BatchLabTestApi {
   previewSteps(): number | null;
 }
 
+/**
+ * Fault injection for tests, installed only when the page URL carries `?testHooks=1`, so a shared link
+ * (which travels in the hash) can never trigger it.
+ */
+export interface BatchLabTestHooks {
+  loseDevice(): void;
+  crashTrainingWorker(): void;
+  crashLoaderWorker(): void;
+}
+
 declare global {
   interface Window {
     batchlab?: BatchLabTestApi;
+    batchlabTestHooks?: BatchLabTestHooks;
   }
 }
 
 const copy = <T>(value: T): T => structuredClone(value);
+
+export function installTestHooks(post: (action: TestHookAction) => void): void {
+  if (new URLSearchParams(window.location.search).get('testHooks') !== '1') return;
+  const hooks: BatchLabTestHooks = {
+    loseDevice: () => post('lose-device'),
+    crashTrainingWorker: () => post('crash'),
+    crashLoaderWorker: () => post('crash-loader'),
+  };
+  Object.defineProperty(window, 'batchlabTestHooks', { value: Object.freeze(hooks), configurable: false });
+}
 
 export function installTestApi(): void {
   const s = () => useAppStore.getState();

@@ -11,8 +11,10 @@ export type ToWorker =
   | { type: 'start'; config: TrainConfig }
   | { type: 'stop' }
   | { type: 'reset' }
-  /** Test hooks: destroy the GPU device, or throw inside the worker. */
-  | { type: 'debug'; action: 'lose-device' | 'crash' };
+  /** Test hooks: destroy the GPU device, throw inside the training worker, or crash a loader worker. */
+  | { type: 'debug'; action: TestHookAction };
+
+export type TestHookAction = 'lose-device' | 'crash' | 'crash-loader';
 
 export type { RunStatus };
 export type FromWorker =

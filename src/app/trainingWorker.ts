@@ -207,6 +207,7 @@ async function handle(message: ToWorker): Promise<void> {
       return;
     case 'debug':
       if (message.action === 'lose-device') currentWebGpuDevice()?.destroy();
+      if (message.action === 'crash-loader') batchSource?.injectLoaderCrash?.();
       return;
   }
 }

@@ -21,4 +21,6 @@ export interface BatchSource {
   batchesInFlight(): number;
   /** Stops all loader work and frees buffers; next() must not be called afterwards. */
   dispose(): void;
+  /** Test hook: make one loader worker crash (no-op where there are none). */
+  injectLoaderCrash?(): void;
 }
