@@ -8,5 +8,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     // tfjs training tests are CPU heavy; one file at a time keeps them predictable on 2 cores.
     fileParallelism: false,
+    // reports/unit.json feeds the pass/fail line of .ci/run.
+    reporters: ['default', 'json'],
+    outputFile: { json: 'reports/unit.json' },
   },
 });

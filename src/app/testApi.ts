@@ -3,7 +3,7 @@
  * builds too: tests read what training did instead of scraping pixels. Every getter returns a copy.
  */
 import type { BackendInfo, RunStatus } from '../config/backendInfo';
-import type { TestHookAction } from './trainingProtocol';
+import type { DataPathCheckResult, TestHookAction } from './trainingProtocol';
 import type { EvalRecord, TelemetryRow } from '../config/telemetry';
 import type { TrainConfig } from '../config/trainConfig';
 import { telemetryHistory } from '../charts/telemetryHistory';
@@ -19,8 +19,10 @@ export interface BatchLabTestApi {
   evals(): EvalRecord[];
   /** Live tensors in the training worker, as last reported. */
   numTensors(): number | null;
-  /** Non-empty class maps drawn in the prediction previews. */
+  /** Step of the prediction previews last drawn. */
   previewSteps(): number | null;
+  /** Runs every data path on batch 0 in the training worker and compares with the CPU reference. */
+  checkDataPaths(): Promise<DataPathCheckResult | null>;
 }
 
 /**
@@ -64,6 +66,7 @@ export function installTestApi(): void {
     evals: () => copy([...telemetryHistory.evals]),
     numTensors: () => s().numTensors,
     previewSteps: () => s().preview?.step ?? null,
+    checkDataPaths: () => s().runDataPathCheck(),
   };
   Object.defineProperty(window, 'batchlab', {
     value: Object.freeze(api),

@@ -5,17 +5,21 @@
  */
 import { useAppStore } from '../state/store';
 import { telemetryHistory } from '../charts/telemetryHistory';
-import type { FromWorker, ToWorker } from './trainingProtocol';
+import type { TrainConfig } from '../config/trainConfig';
+import type { DataPathCheckResult, FromWorker, ToWorker } from './trainingProtocol';
 import { applyDeviceDefaults } from './deviceDefaults';
 
 export interface TrainingClient {
   post(message: ToWorker): void;
+  checkDataPaths(config: TrainConfig): Promise<DataPathCheckResult>;
   terminate(): void;
 }
 
 export function startTrainingClient(): TrainingClient {
   let worker: Worker;
   const store = useAppStore;
+  let nextRequestId = 1;
+  const pendingChecks = new Map<number, (result: DataPathCheckResult) => void>();
 
   const onMessage = (event: MessageEvent<FromWorker>) => {
     const m = event.data;
@@ -43,6 +47,10 @@ export function startTrainingClient(): TrainingClient {
       case 'memory':
         store.setState({ numTensors: m.numTensors });
         return;
+      case 'data-path-check':
+        pendingChecks.get(m.requestId)?.(m.result);
+        pendingChecks.delete(m.requestId);
+        return;
     }
   };
 
@@ -59,6 +67,10 @@ export function startTrainingClient(): TrainingClient {
         statusMessage: `the training worker crashed: ${event.message || 'unknown error'}; it was restarted`,
       });
       worker.terminate();
+      for (const [id, resolve] of pendingChecks) {
+        resolve({ backend: 'none', rows: [], uncapturedErrors: 0, error: 'the training worker crashed' });
+        pendingChecks.delete(id);
+      }
       spawn();
     };
     worker.postMessage({ type: 'init', backend: store.getState().config.backend } satisfies ToWorker);
@@ -66,7 +78,14 @@ export function startTrainingClient(): TrainingClient {
   spawn();
 
   const post = (message: ToWorker) => worker.postMessage(message);
+  const checkDataPaths = (config: TrainConfig) =>
+    new Promise<DataPathCheckResult>((resolve) => {
+      const requestId = nextRequestId++;
+      pendingChecks.set(requestId, resolve);
+      post({ type: 'check-data-paths', config, requestId });
+    });
   store.getState().attachController({
+    checkDataPaths,
     start: (config) => {
       const s = store.getState();
       if (s.latest === null) telemetryHistory.clear();
@@ -78,5 +97,5 @@ export function startTrainingClient(): TrainingClient {
       post({ type: 'reset' });
     },
   });
-  return { post, terminate: () => worker.terminate() };
+  return { post, checkDataPaths, terminate: () => worker.terminate() };
 }

@@ -5,12 +5,15 @@
 import type { BackendPreference, TrainConfig } from '../config/trainConfig';
 import type { EvalRecord, PreviewRecord, TelemetryRow } from '../config/telemetry';
 import type { BackendInfo, RunStatus } from '../config/backendInfo';
+import type { DataPathCheckRow } from '../engine/dataPathCheck';
 
 export type ToWorker =
   | { type: 'init'; backend: BackendPreference }
   | { type: 'start'; config: TrainConfig }
   | { type: 'stop' }
   | { type: 'reset' }
+  /** Run every data path on batch 0 and compare with the CPU reference (only while not training). */
+  | { type: 'check-data-paths'; config: TrainConfig; requestId: number }
   /** Test hooks: destroy the GPU device, throw inside the training worker, or crash a loader worker. */
   | { type: 'debug'; action: TestHookAction };
 
@@ -23,4 +26,14 @@ export type FromWorker =
   | { type: 'telemetry'; rows: TelemetryRow[] }
   | { type: 'eval'; record: EvalRecord }
   | { type: 'preview'; record: PreviewRecord }
-  | { type: 'memory'; numTensors: number; gpuBytesInUse: number | null };
+  | { type: 'memory'; numTensors: number; gpuBytesInUse: number | null }
+  | { type: 'data-path-check'; requestId: number; result: DataPathCheckResult };
+
+export interface DataPathCheckResult {
+  backend: string;
+  rows: DataPathCheckRow[];
+  /** GPU errors no error scope captured during the check (an all-zero tensor's usual cause). */
+  uncapturedErrors: number;
+  /** Set when the check could not run. */
+  error: string | null;
+}

@@ -9,10 +9,12 @@ import { buildValidationBatch } from '../data/buildBatch';
 import { createBatchSource } from '../data/loader/createBatchSource';
 import type { BatchSource } from '../data/loader/batchSource';
 import type { HostBatch } from '../data/hostBatch';
-import { currentWebGpuDevice, initBackend, type BackendInfo } from '../engine/backend';
+import { currentWebGpuDevice, initBackend, uncapturedErrorCount, type BackendInfo } from '../engine/backend';
+import { checkDataPaths } from '../engine/dataPathCheck';
+import { withGpuErrorScopes } from '../engine/gpuErrorScope';
 import { readMemory } from '../engine/memoryReadout';
 import { createTrainer, type Trainer } from '../engine/trainer';
-import type { FromWorker, RunStatus, ToWorker } from './trainingProtocol';
+import type { DataPathCheckResult, FromWorker, RunStatus, ToWorker } from './trainingProtocol';
 
 const PREVIEW_SAMPLES = 3;
 const TELEMETRY_FLUSH_MS = 200;
@@ -205,6 +207,28 @@ async function handle(message: ToWorker): Promise<void> {
       setStatus('idle');
       postMemory();
       return;
+    case 'check-data-paths': {
+      const result: DataPathCheckResult = {
+        backend: backendInfo?.backend ?? 'none',
+        rows: [],
+        uncapturedErrors: 0,
+        error: null,
+      };
+      try {
+        if (!backendInfo) throw new Error('the backend is not ready');
+        if (running) throw new Error('stop training first');
+        const errorsBefore = uncapturedErrorCount();
+        result.rows = await withGpuErrorScopes(currentWebGpuDevice(), () =>
+          checkDataPaths(message.config, backendInfo!.backend),
+        );
+        result.uncapturedErrors = uncapturedErrorCount() - errorsBefore;
+      } catch (error) {
+        result.error = error instanceof Error ? error.message : String(error);
+      }
+      post({ type: 'data-path-check', requestId: message.requestId, result });
+      postMemory();
+      return;
+    }
     case 'debug':
       if (message.action === 'lose-device') currentWebGpuDevice()?.destroy();
       if (message.action === 'crash-loader') batchSource?.injectLoaderCrash?.();

@@ -17,6 +17,12 @@ export type DeviceLostListener = (reason: string) => void;
 export type GpuErrorListener = (message: string) => void;
 
 let webgpuDevice: GPUDevice | null = null;
+let uncapturedErrors = 0;
+
+/** GPU errors that no error scope captured since the backend started (should stay 0). */
+export function uncapturedErrorCount(): number {
+  return uncapturedErrors;
+}
 
 /** The device the webgpu backend runs on, or null off webgpu. */
 export function currentWebGpuDevice(): GPUDevice | null {
@@ -55,6 +61,7 @@ async function registerWebGpu(
     if (webgpuDevice === device) onLost(lost.message || lost.reason || 'unknown');
   });
   device.addEventListener('uncapturederror', (event) => {
+    uncapturedErrors++;
     onError((event as GPUUncapturedErrorEvent).error.message);
   });
   const info = adapter.info;

@@ -27,7 +27,7 @@ export function createNormalizeLayer(mean255: readonly number[], std255: readonl
     ),
   );
 
-  const affine = (x: tf.Tensor4D) => tf.mul(tf.sub(x, mean), invStd) as tf.Tensor4D;
+  const affine = (x: tf.Tensor4D) => tf.tidy(() => tf.mul(tf.sub(x, mean), invStd) as tf.Tensor4D);
 
   function images(i: DeviceImages): tf.Tensor4D {
     switch (i.kind) {

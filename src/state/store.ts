@@ -9,11 +9,13 @@ import { makeCoherent } from '../config/coherentConfig';
 import { DEFAULT_CONFIG, type TrainConfig } from '../config/trainConfig';
 import type { EvalRecord, PreviewRecord, TelemetryRow } from '../config/telemetry';
 import type { BackendInfo, RunStatus } from '../config/backendInfo';
+import type { DataPathCheckResult } from '../app/trainingProtocol';
 
 export interface RunController {
   start(config: TrainConfig): void;
   stop(): void;
   reset(): void;
+  checkDataPaths(config: TrainConfig): Promise<DataPathCheckResult>;
 }
 
 export interface ConfigSlice {
@@ -40,6 +42,9 @@ export interface RunSlice {
   start(): void;
   stop(): void;
   reset(): void;
+  /** Result of the last "verify data paths" run; null before the first. */
+  dataPathCheck: { running: boolean; result: DataPathCheckResult | null };
+  runDataPathCheck(): Promise<DataPathCheckResult | null>;
 }
 
 export type AppState = ConfigSlice & RunSlice;
@@ -73,6 +78,15 @@ export const useAppStore = create<AppState>()((set, get) => ({
   reset: () => {
     get().controller?.reset();
     set({ latest: null, latestEval: null, preview: null });
+  },
+  dataPathCheck: { running: false, result: null },
+  runDataPathCheck: async () => {
+    const { controller, config } = get();
+    if (!controller) return null;
+    set({ dataPathCheck: { running: true, result: get().dataPathCheck.result } });
+    const result = await controller.checkDataPaths(config);
+    set({ dataPathCheck: { running: false, result } });
+    return result;
   },
 }));
 

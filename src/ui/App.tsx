@@ -3,6 +3,7 @@
  */
 import { BackendNotice } from './BackendNotice';
 import { ConfigPanel } from './ConfigPanel';
+import { DataPathPanel } from './DataPathPanel';
 import { MetricsPanel } from './MetricsPanel';
 import { PreviewPanel } from './PreviewPanel';
 import { RunControls } from './RunControls';
@@ -21,6 +22,7 @@ export function App() {
           <RunControls />
           <MetricsPanel />
           <PreviewPanel />
+          <DataPathPanel />
         </div>
       </main>
     </div>
