@@ -8,23 +8,30 @@ import { useAppStore } from '../state/store';
 
 const WRITE_DEBOUNCE_MS = 300;
 
-/** Reads the hash into the store. Returns whether the link asked to start a run (`run=1`). */
-export function readConfigFromUrl(): { runRequested: boolean } {
+/** Reads the hash into the store: config, problems, hidden controls and the `run=1` request. */
+export function readConfigFromUrl(): void {
   const hash = window.location.hash;
-  if (!hash || hash === '#') return { runRequested: false };
+  if (!hash || hash === '#') return;
   const decoded = decodeHash(hash);
   useAppStore.getState().replaceConfig(decoded.config, decoded.problems);
-  return { runRequested: decoded.run };
+  useAppStore.setState({
+    hiddenControls: decoded.hide,
+    autoStartRequested: decoded.run,
+    compareOverrides: decoded.overridesB,
+  });
 }
 
 /** Mirrors config changes into the hash. Returns an unsubscribe function. */
 export function syncConfigToUrl(): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const unsubscribe = useAppStore.subscribe((state, previous) => {
-    if (state.config === previous.config) return;
+    if (state.config === previous.config && state.compareOverrides === previous.compareOverrides) return;
     clearTimeout(timer);
     timer = setTimeout(() => {
-      const next = encodeConfigToHash(state.config);
+      const next = encodeConfigToHash(state.config, {
+        hide: [...state.hiddenControls],
+        ...(state.compareOverrides ? { b: state.compareOverrides } : {}),
+      });
       if (next !== window.location.hash) history.replaceState(history.state, '', next);
     }, WRITE_DEBOUNCE_MS);
   });

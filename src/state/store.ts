@@ -24,6 +24,13 @@ export interface ConfigSlice {
   configProblems: { key: string; message: string }[];
   /** True once the user or a link chose the config (device defaults then leave it alone). */
   configChosen: boolean;
+  /** URL keys of controls a link asked to hide (`hide=lr,opt`), for embedding in a teaching page. */
+  hiddenControls: readonly string[];
+  /** The link asked to start training as soon as it opens (`run=1`); honoured once, if the config fits. */
+  autoStartRequested: boolean;
+  /** Configuration B of an A/B comparison, as overrides of A (`b.px=64`); null when not comparing. */
+  compareOverrides: Partial<TrainConfig> | null;
+  setCompareOverrides(overrides: Partial<TrainConfig> | null): void;
   setConfig(patch: Partial<TrainConfig>): void;
   replaceConfig(config: TrainConfig, problems?: { key: string; message: string }[]): void;
   dismissProblems(): void;
@@ -53,6 +60,10 @@ export const useAppStore = create<AppState>()((set, get) => ({
   config: DEFAULT_CONFIG,
   configProblems: [],
   configChosen: false,
+  hiddenControls: [],
+  autoStartRequested: false,
+  compareOverrides: null,
+  setCompareOverrides: (overrides) => set({ compareOverrides: overrides }),
   setConfig: (patch) =>
     set((s) => {
       const changed = Object.keys(patch)[0] as keyof TrainConfig | undefined;

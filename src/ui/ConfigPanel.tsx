@@ -4,6 +4,7 @@
  */
 import { useId } from 'react';
 import type { TrainConfig } from '../config/trainConfig';
+import { URL_KEYS } from '../config/urlCodec';
 import { selectConfig, selectIsRunning, useAppStore } from '../state/store';
 import { CONFIG_FIELDS, type FieldSpec } from './configFields';
 
@@ -88,13 +89,15 @@ function Field({ field }: { field: FieldSpec }) {
 }
 
 export function ConfigPanel() {
+  const hidden = useAppStore((s) => s.hiddenControls);
+  const visible = (f: FieldSpec) => !hidden.includes(URL_KEYS[f.key]);
   return (
     <section className="panel config-panel" aria-labelledby="config-title">
       <h2 id="config-title">Experiment</h2>
       {GROUPS.map((g) => (
         <fieldset key={g.id}>
           <legend>{g.title}</legend>
-          {CONFIG_FIELDS.filter((f) => f.group === g.id).map((f) => (
+          {CONFIG_FIELDS.filter((f) => f.group === g.id && visible(f)).map((f) => (
             <Field key={f.key} field={f} />
           ))}
         </fieldset>
