@@ -82,7 +82,10 @@ const boundaries = [
       noTf,
       layer('The UI reads state and calls actions; it never touches the engine.', 'engine'),
       layer('The UI never touches GPU programs.', 'gpu'),
-      layer('The UI does not build batches; workers do.', 'data/loader'),
+      {
+        regex: 'data/loader(?!/hostMemoryFormula$)',
+        message: 'The UI does not build batches; workers do (only the pure hostMemoryFormula is shared).',
+      },
     ],
   },
 ];

@@ -1,7 +1,8 @@
 /**
  * The training worker: owns the tfjs backend and one Trainer, runs the step loop, and streams telemetry
- * to the UI thread in batches (never one message per tensor). With 0 loader workers it builds each
- * batch itself, synchronously, like PyTorch's num_workers=0; the time that takes is the data wait.
+ * to the UI thread in batches (never one message per tensor). Batches come from a BatchSource: with 0
+ * loader workers it builds each batch itself, synchronously, like PyTorch's num_workers=0; otherwise a pool
+ * of loader workers sends them here directly. The time next() waits is the step's data wait.
  */
 import type { TrainConfig } from '../config/trainConfig';
 import type { TelemetryRow } from '../config/telemetry';
@@ -53,9 +54,10 @@ function postMemory(): void {
   post({ type: 'memory', numTensors: m.numTensors, gpuBytesInUse: m.gpuBytesInUse });
 }
 
-/** Model-shaping fields: a change in any of them needs a fresh trainer. */
+/** Whether a Start can continue the trained model: any change but the loader's needs a fresh trainer. */
 function sameRun(a: TrainConfig, b: TrainConfig): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  const loaderFree = (c: TrainConfig) => ({ ...c, workers: 0, prefetch: 1 });
+  return JSON.stringify(loaderFree(a)) === JSON.stringify(loaderFree(b));
 }
 
 async function evaluateAndPreview(t: Trainer, config: TrainConfig, step: number): Promise<void> {

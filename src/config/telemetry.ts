@@ -8,7 +8,7 @@ export interface TelemetryRow {
   /** ms since the run started. */
   timeMs: number;
   loss: number;
-  /** ms the trainer waited for its batch (loader work with 0 workers). */
+  /** ms the trainer waited inside next(): build time with 0 workers, waiting on the loader pool otherwise. */
   dataWaitMs: number;
   /** ms handing batch bytes to tfjs (CPU side of the upload). */
   uploadMs: number;
@@ -23,7 +23,10 @@ export interface TelemetryRow {
   hostBatchBytes: number;
   /** Bytes of the float32 image tensor the model consumes. */
   gpuImageBytes: number;
-  /** Host bytes held by batches built but not yet consumed. */
+  /**
+   * Read before the step's next(): batches received and not consumed + one per loader worker building,
+   * always whole batches × hostBatchBytes.
+   */
   hostBytesInFlight: number;
   numTensors: number;
   /** null where the backend has no GPU memory (cpu). */

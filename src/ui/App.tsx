@@ -4,6 +4,7 @@
 import { BackendNotice } from './BackendNotice';
 import { ConfigPanel } from './ConfigPanel';
 import { DataPathPanel } from './DataPathPanel';
+import { LoaderPanel } from './LoaderPanel';
 import { MetricsPanel } from './MetricsPanel';
 import { PreviewPanel } from './PreviewPanel';
 import { RunControls } from './RunControls';
@@ -21,6 +22,7 @@ export function App() {
         <div className="results">
           <RunControls />
           <MetricsPanel />
+          <LoaderPanel />
           <PreviewPanel />
           <DataPathPanel />
         </div>

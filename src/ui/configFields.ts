@@ -29,6 +29,19 @@ export interface FieldSpec {
 const sizes = [16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512] as const;
 const num = (b: { min: number; max: number }, step = 1): FieldControl => ({ kind: 'number', ...b, step });
 
+/**
+ * Most loader workers worth offering: one per logical core the browser reports, within LIMITS (a link may
+ * still ask for more, up to LIMITS.workers.max). Unknown core count → the LIMITS maximum.
+ */
+export function maxLoaderWorkers(hardwareConcurrency: number | undefined): number {
+  const cores =
+    hardwareConcurrency !== undefined && hardwareConcurrency >= 1 ? Math.floor(hardwareConcurrency) : 0;
+  return cores === 0 ? LIMITS.workers.max : Math.min(LIMITS.workers.max, Math.max(LIMITS.workers.min, cores));
+}
+const WORKERS_MAX = maxLoaderWorkers(
+  typeof navigator === 'undefined' ? undefined : navigator.hardwareConcurrency,
+);
+
 export const CONFIG_FIELDS: readonly FieldSpec[] = [
   {
     key: 'imageDtype',
@@ -141,6 +154,20 @@ export const CONFIG_FIELDS: readonly FieldSpec[] = [
     label: 'Blur radius (px)',
     help: 'A deliberately costly loader step: raise it to make the GPU wait for data.',
     control: num(LIMITS.blurRadiusPx),
+  },
+  {
+    key: 'workers',
+    group: 'loader',
+    label: 'Loader workers',
+    help: '0 builds each batch inside the training worker when a step asks for it, so the GPU waits (PyTorch num_workers=0). More workers build batches in parallel, each holding up to “prefetch” whole batches in memory. Takes effect at the next Start.',
+    control: num({ min: LIMITS.workers.min, max: WORKERS_MAX }),
+  },
+  {
+    key: 'prefetch',
+    group: 'loader',
+    label: 'Prefetch per worker',
+    help: 'Batches each loader worker builds ahead. Host memory held ≤ workers × prefetch × batch bytes. Takes effect at the next Start.',
+    control: num(LIMITS.prefetch),
   },
   {
     key: 'backend',

@@ -15,12 +15,16 @@ export interface NextBatch {
 export interface BatchSource {
   /** The batch with the next index. Rejects if a loader failed. */
   next(): Promise<NextBatch>;
-  /** Host bytes held by batches built or being built but not yet handed out (measured from buffers). */
+  /**
+   * Host bytes held by batches built or being built but not yet handed out: measured from the buffers of
+   * batches received, plus one batch of the expected size per loader worker building one now (see
+   * workerPoolSource.ts). Always batchesInFlight() × batch bytes; 0 for the synchronous source.
+   */
   hostBytesInFlight(): number;
-  /** Batches currently held (queued + being built). */
+  /** Batches holding host memory: received and waiting to be handed out + being built (one per busy worker). */
   batchesInFlight(): number;
   /** Stops all loader work and frees buffers; next() must not be called afterwards. */
   dispose(): void;
-  /** Test hook: make one loader worker crash (no-op where there are none). */
+  /** Test hook: make one loader worker throw on its next build (no-op where there are none). */
   injectLoaderCrash?(): void;
 }

@@ -1,10 +1,34 @@
 /**
- * Picks the batch source for a config: synchronous with 0 workers, a worker pool otherwise.
+ * Picks the batch source for a config: synchronous with 0 workers (PyTorch's num_workers=0), a pool of
+ * loader workers otherwise. The config is fixed for the source's life: a changed worker count or prefetch
+ * takes effect at the next Start, when the training worker creates a new source.
+ * Never throws: a pool that cannot start rejects its first next() with the reason.
  */
-import type { BatchConfig } from '../buildBatch';
 import type { BatchSource } from './batchSource';
+import type { SpawnLoader } from './loaderEndpoint';
+import { spawnBrowserLoader } from './spawnBrowserLoader';
 import { createSyncBatchSource } from './syncBatchSource';
+import { createWorkerPoolSource, type PoolConfig } from './workerPoolSource';
 
-export function createBatchSource(config: BatchConfig, firstBatchIndex: number): BatchSource {
-  return createSyncBatchSource(config, firstBatchIndex);
+export function createBatchSource(
+  config: PoolConfig,
+  firstBatchIndex: number,
+  spawn: SpawnLoader = spawnBrowserLoader,
+): BatchSource {
+  if (config.workers === 0) return createSyncBatchSource(config, firstBatchIndex);
+  try {
+    return createWorkerPoolSource(config, firstBatchIndex, { spawn });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return failedSource(new Error(`loader workers could not start: ${reason}`));
+  }
+}
+
+function failedSource(error: Error): BatchSource {
+  return {
+    next: () => Promise.reject(error),
+    hostBytesInFlight: () => 0,
+    batchesInFlight: () => 0,
+    dispose: () => {},
+  };
 }

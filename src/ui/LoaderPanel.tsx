@@ -1,0 +1,98 @@
+/**
+ * DataLoader workers, in numbers, for the current config: host bytes the loader workers held at the
+ * latest step (measured from the batch buffers) beside the formula workers × prefetch × batch bytes, the
+ * share of the step the trainer spent waiting for its batch, and the article's example (8 workers of
+ * float32 + int64 batches vs uint8 batches) one click away. Plain text; reads the store, calls nothing.
+ */
+import { useId, useState } from 'react';
+import * as formula from '../data/loader/hostMemoryFormula';
+import { selectConfig, useAppStore } from '../state/store';
+import { formatBytes, formatExactBytes, formatMs } from './format';
+
+const bytesText = (bytes: number) => `${formatExactBytes(bytes)} (${formatBytes(bytes)})`;
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+function ArticleExample({ prefetch, id, hidden }: { prefetch: number; id: string; hidden: boolean }) {
+  const ex = formula.articleHostMemory(prefetch);
+  return (
+    <div id={id} className="loader-article" data-testid="loader-article" hidden={hidden}>
+      <p>
+        The article’s batch, 32 RGB images of 512×512 px with a per-pixel class mask, held by{' '}
+        {plural(ex.workers, 'worker')} with prefetch {ex.prefetch}:
+      </p>
+      <ul>
+        <li data-testid="loader-article-float">
+          float32 image + int64 mask: {ex.workers} × {ex.prefetch} × {formatExactBytes(ex.floatBatchBytes)} ={' '}
+          {bytesText(ex.floatHeldBytes)}
+        </li>
+        <li data-testid="loader-article-uint8">
+          uint8 image + uint8 mask: {ex.workers} × {ex.prefetch} × {formatExactBytes(ex.uint8BatchBytes)} ={' '}
+          {bytesText(ex.uint8HeldBytes)}, {ex.floatBatchBytes / ex.uint8BatchBytes}× less
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+export function LoaderPanel() {
+  const config = useAppStore(selectConfig);
+  const latest = useAppStore((s) => s.latest);
+  const [showArticle, setShowArticle] = useState(false);
+  const articleId = useId();
+  const batchBytes = formula.hostBatchBytesOf(config);
+  const { workers, prefetch } = config;
+  const formulaBytes = formula.heldBytesFormula(workers, prefetch, batchBytes);
+  const dash = '—';
+
+  let measured = dash;
+  let waiting = dash;
+  if (latest) {
+    const held = formula.batchesHeld(latest.hostBytesInFlight, latest.hostBatchBytes);
+    measured = Number.isNaN(held)
+      ? bytesText(latest.hostBytesInFlight)
+      : `${bytesText(latest.hostBytesInFlight)} = ${plural(held, 'batch', 'batches')}`;
+    const fraction = formula.dataWaitFraction(latest.dataWaitMs, latest.stepMs);
+    waiting =
+      fraction === null
+        ? formatMs(latest.dataWaitMs)
+        : `${formatMs(latest.dataWaitMs)} of a ${formatMs(latest.stepMs)} step (${(fraction * 100).toFixed(1)} %)`;
+  }
+
+  return (
+    <section className="panel loader-panel" aria-labelledby="loader-title">
+      <h2 id="loader-title">Loader workers</h2>
+      <dl>
+        <div className="figure">
+          <dt>One batch on the host</dt>
+          <dd data-testid="loader-batch-bytes">{bytesText(batchBytes)}</dd>
+        </div>
+        <div className="figure">
+          <dt>Most held: workers × prefetch × batch bytes</dt>
+          <dd data-testid="loader-formula">
+            {workers === 0
+              ? 'none: with 0 workers each batch is built when the step asks for it'
+              : `${workers} × ${prefetch} × ${formatExactBytes(batchBytes)} = ${bytesText(formulaBytes)}`}
+          </dd>
+        </div>
+        <div className="figure">
+          <dt>Measured in flight at the latest step</dt>
+          <dd data-testid="loader-measured">{measured}</dd>
+        </div>
+        <div className="figure">
+          <dt>GPU waiting for data at the latest step</dt>
+          <dd data-testid="loader-data-wait">{waiting}</dd>
+        </div>
+      </dl>
+      <button
+        type="button"
+        aria-expanded={showArticle}
+        aria-controls={articleId}
+        onClick={() => setShowArticle((v) => !v)}
+        data-testid="loader-article-toggle"
+      >
+        {showArticle ? 'Hide the article’s example' : 'Show the article’s example'}
+      </button>
+      <ArticleExample prefetch={prefetch} id={articleId} hidden={!showArticle} />
+    </section>
+  );
+}
