@@ -4,6 +4,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '../ui/App';
+import { useAppStore } from '../state/store';
+import { applyLink } from './applyLink';
+import { installAutoStart } from './autoStart';
 import { installTestApi, installTestHooks } from './testApi';
 import { startTrainingClient } from './trainingClient';
 import { readConfigFromUrl, syncConfigToUrl } from './urlSync';
@@ -11,7 +14,12 @@ import '../ui/styles.css';
 
 readConfigFromUrl();
 syncConfigToUrl();
+// A hand-edited address bar (or Back/Forward between hashes) applies the new link, unless training runs.
+window.addEventListener('hashchange', () => {
+  if (useAppStore.getState().status !== 'running') applyLink(window.location.hash);
+});
 installTestApi();
+installAutoStart();
 const client = startTrainingClient();
 installTestHooks((action) => client.post({ type: 'debug', action }));
 

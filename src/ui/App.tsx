@@ -2,7 +2,9 @@
  * Page layout. Components read the store and call its actions; nothing here talks to workers.
  */
 import { BackendNotice } from './BackendNotice';
+import { ComparePanel } from './ComparePanel';
 import { ConfigPanel } from './ConfigPanel';
+import { LinksPanel } from './LinksPanel';
 import { DataPathPanel } from './DataPathPanel';
 import { LoaderPanel } from './LoaderPanel';
 import { MetricsPanel } from './MetricsPanel';
@@ -25,6 +27,8 @@ export function App() {
           <LoaderPanel />
           <PreviewPanel />
           <DataPathPanel />
+          <ComparePanel />
+          <LinksPanel />
         </div>
       </main>
     </div>

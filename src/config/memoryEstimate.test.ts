@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IMAGE_DTYPES, LIMITS, MASK_DTYPES, NORMALIZE_PLACEMENTS, UPLOAD_PATHS } from '../config/trainConfig';
+import { IMAGE_DTYPES, LIMITS, MASK_DTYPES, NORMALIZE_PLACEMENTS, UPLOAD_PATHS } from './trainConfig';
 import { checkFits, estimateTrainingMemory, findLargestBatchThatFits, formatBytes } from './memoryEstimate';
 import type { DeviceMemoryLimits, MemoryConfig, MemoryEstimate } from './memoryEstimate';
 import { describeUNet, parameterCount } from './unetSpec';

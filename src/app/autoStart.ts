@@ -1,0 +1,45 @@
+/**
+ * The `run=1` rule: a link never starts a run by itself unless it carries an explicit `run=1` and the
+ * pre-flight memory estimate fits the device. Watches the app store until the training worker first
+ * reports 'idle' (the backend is then known); at that moment, and only then, it starts the run once if the
+ * link asked for it and the check says 'fits'. The `?skipPreflight=1` debug flag does not apply here: a
+ * link may only start a run that fits. A refusal is explained in the status line.
+ */
+import { runPreflight } from '../config/preflight';
+import { useAppStore, type AppState } from '../state/store';
+
+/** What the first 'idle' should do with a link's start request; exported for tests. */
+export function autoStartDecision(state: AppState): 'start' | 'not-asked' | 'refused' {
+  if (!state.autoStartRequested) return 'not-asked';
+  return runPreflight(state.config, state.backendInfo).verdict === 'fits' ? 'start' : 'refused';
+}
+
+/** Installs the watcher; it removes itself after the first 'idle'. Returns a function that removes it sooner. */
+export function installAutoStart(): () => void {
+  let done = false;
+  let unsubscribe: () => void = () => {};
+  const onState = (state: AppState) => {
+    if (done || state.status !== 'idle') return;
+    done = true;
+    unsubscribe();
+    const decision = autoStartDecision(state);
+    if (decision === 'not-asked') return;
+    // The request is honoured (or refused) once; later 'idle's (after a Reset, a worker restart) do nothing.
+    useAppStore.setState({ autoStartRequested: false });
+    if (decision === 'start') {
+      state.start();
+    } else {
+      useAppStore.setState({
+        statusMessage:
+          'This link asked to start training (run=1), but the pre-flight check says its config does not fit ' +
+          'this device, so it did not start.',
+      });
+    }
+  };
+  unsubscribe = useAppStore.subscribe(onState);
+  onState(useAppStore.getState());
+  return () => {
+    done = true;
+    unsubscribe();
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * The shared link decodes back to exactly the page's experiment: config, B overrides, hidden controls,
+ * and run=1 only when asked; the page's search string (debug flags) never travels.
+ */
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG, type TrainConfig } from '../config/trainConfig';
+import { decodeHash } from '../config/urlCodec';
+import { buildShareLink } from './shareLink';
+
+const config: TrainConfig = {
+  ...DEFAULT_CONFIG,
+  seed: 7,
+  imageSizePx: 16,
+  batchSize: 2,
+  imageDtype: 'float32',
+  normalizeOn: 'loader',
+  learningRate: 0.0123,
+};
+
+describe('buildShareLink', () => {
+  it('round-trips config, overrides and hidden controls', () => {
+    const link = buildShareLink(
+      {
+        config,
+        compareOverrides: { imageDtype: 'uint8', normalizeOn: 'model' },
+        hiddenControls: ['lr', 'opt'],
+      },
+      'https://example.org/batchlab/',
+      false,
+    );
+    const url = new URL(link);
+    expect(`${url.origin}${url.pathname}`).toBe('https://example.org/batchlab/');
+    expect(url.search).toBe('');
+    const d = decodeHash(url.hash);
+    expect(d.problems).toEqual([]);
+    expect(d.config).toEqual(config);
+    expect(d.overridesB).toEqual({ imageDtype: 'uint8', normalizeOn: 'model' });
+    expect(d.hide).toEqual(['opt', 'lr']);
+    expect(d.run).toBe(false);
+  });
+
+  it('adds run=1 only when asked, and no b.* without a comparison', () => {
+    const state = { config, compareOverrides: null, hiddenControls: [] };
+    const withRun = decodeHash(new URL(buildShareLink(state, 'http://127.0.0.1:1/', true)).hash);
+    expect(withRun.run).toBe(true);
+    expect(withRun.overridesB).toBeNull();
+    const link = buildShareLink(state, 'http://127.0.0.1:1/', false);
+    expect(link).not.toContain('run=');
+    expect(link).not.toContain('b.');
+  });
+});

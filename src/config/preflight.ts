@@ -1,0 +1,123 @@
+/**
+ * The pre-flight check the UI runs before it lets a run start: the memory estimate of one training step
+ * (memoryEstimate.ts) against the limits of the backend that actually runs. Owns the memory-budget policy,
+ * because no browser API reports how much memory a GPU has:
+ * - WebGPU reports maxBufferSize and maxStorageBufferBindingSize: those are the per-buffer limits;
+ * - the total a step may use is an assumed budget: 4 GiB on a hardware GPU (what most laptop GPUs of the
+ *   last years have, shared with the display), 1 GiB on a software adapter (its "GPU memory" is the
+ *   page's RAM) and off WebGPU (webgl or cpu, which report no limits at all; 1 GiB per buffer is assumed).
+ * Also reads the `?skipPreflight=1` debug flag (search only, never the shared hash), which lets a run start
+ * despite a refusal so that the GPU error guard can be seen catching what the pre-flight would have caught.
+ * Pure: no tfjs, no DOM, no store.
+ */
+import type { BackendInfo } from './backendInfo';
+import {
+  checkFits,
+  estimateTrainingMemory,
+  type DeviceMemoryLimits,
+  type MemoryEstimate,
+  type MemoryOptions,
+} from './memoryEstimate';
+import type { TrainConfig } from './trainConfig';
+
+const GiB = 1024 ** 3;
+
+/** The assumed memory budgets of one training step, by kind of device. */
+export const MEMORY_BUDGET_BYTES = {
+  hardwareGpu: 4 * GiB,
+  softwareAdapter: 1 * GiB,
+  noWebGpu: 1 * GiB,
+} as const;
+
+/** Per-buffer limit assumed where the backend reports none (webgl, cpu). */
+export const ASSUMED_BUFFER_LIMIT_BYTES = 1 * GiB;
+
+/** The URL search parameter (`?skipPreflight=1`) that switches the check off, for debugging only. */
+export const SKIP_PREFLIGHT_PARAM = 'skipPreflight';
+
+export interface PreflightLimits extends DeviceMemoryLimits {
+  /** Where the figures come from, in plain words: reported limits, assumed budget and why. */
+  source: string;
+}
+
+export type PreflightResult =
+  /** The backend is not known yet (booting), so there are no limits to check against. */
+  | { verdict: 'waiting' }
+  | { verdict: 'fits'; estimate: MemoryEstimate; limits: PreflightLimits }
+  | {
+      verdict: 'refused';
+      /** null when the estimator itself rejected the shapes. */
+      estimate: MemoryEstimate | null;
+      limits: PreflightLimits;
+      /** Plain words with the numbers (checkFits's reason). */
+      reason: string;
+      /** Largest batch size that fits with every other setting unchanged; 0 if none. */
+      largestBatchThatFits: number;
+    };
+
+/** The limits a step is checked against on the backend `info` describes. */
+export function preflightLimits(info: BackendInfo): PreflightLimits {
+  if (info.backend === 'webgpu' && info.limits) {
+    const budget = info.isSoftwareAdapter
+      ? MEMORY_BUDGET_BYTES.softwareAdapter
+      : MEMORY_BUDGET_BYTES.hardwareGpu;
+    const kind = info.isSoftwareAdapter
+      ? 'assumed for a software adapter, whose memory is the page’s RAM'
+      : 'assumed, since browsers do not report how much memory a GPU has';
+    return {
+      maxBufferSizeBytes: info.limits.maxBufferSizeBytes,
+      maxStorageBufferBindingSizeBytes: info.limits.maxStorageBufferBindingSizeBytes,
+      memoryBudgetBytes: budget,
+      source: `per-buffer limits reported by WebGPU; the ${budget / GiB} GiB budget is ${kind}`,
+    };
+  }
+  return {
+    maxBufferSizeBytes: ASSUMED_BUFFER_LIMIT_BYTES,
+    maxStorageBufferBindingSizeBytes: ASSUMED_BUFFER_LIMIT_BYTES,
+    memoryBudgetBytes: MEMORY_BUDGET_BYTES.noWebGpu,
+    source:
+      `${info.backend} reports no memory limits, so a conservative ${ASSUMED_BUFFER_LIMIT_BYTES / GiB} GiB ` +
+      `per buffer and a ${MEMORY_BUDGET_BYTES.noWebGpu / GiB} GiB budget are assumed`,
+  };
+}
+
+/**
+ * Off WebGPU tfjs widens every uploaded image value to 4 bytes (no packed uploads): tell the estimator.
+ * On WebGPU the estimator's own figure for the upload path is right.
+ */
+function estimateOptions(config: TrainConfig, info: BackendInfo): MemoryOptions {
+  if (info.backend === 'webgpu') return {};
+  return { uploadedImageBytes: config.batchSize * config.imageSizePx ** 2 * config.channels * 4 };
+}
+
+/** Estimates one training step of `config` and checks it against the limits of `info`'s backend. */
+export function runPreflight(config: TrainConfig, info: BackendInfo | null): PreflightResult {
+  if (!info) return { verdict: 'waiting' };
+  const limits = preflightLimits(info);
+  let estimate: MemoryEstimate;
+  try {
+    estimate = estimateTrainingMemory(config, estimateOptions(config, info));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { verdict: 'refused', estimate: null, limits, reason, largestBatchThatFits: 0 };
+  }
+  const fit = checkFits(estimate, limits);
+  if (fit.ok) return { verdict: 'fits', estimate, limits };
+  return {
+    verdict: 'refused',
+    estimate,
+    limits,
+    reason: fit.reason,
+    largestBatchThatFits: fit.largestBatchThatFits,
+  };
+}
+
+/** Whether the page's search string (`location.search`) carries `skipPreflight=1`. */
+export function skipPreflightRequested(search: string): boolean {
+  return new URLSearchParams(search).get(SKIP_PREFLIGHT_PARAM) === '1';
+}
+
+/** Whether Start may be offered: everything but a refusal passes, and a refusal only when skipped. */
+export function preflightAllowsStart(result: PreflightResult, skipped: boolean): boolean {
+  return result.verdict !== 'refused' || skipped;
+}

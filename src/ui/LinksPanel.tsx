@@ -1,0 +1,126 @@
+/**
+ * Links: "Copy link" for the current experiment (config, comparison B and hidden controls, optionally
+ * `run=1`), and the presets — each one a plain link with its lesson — that a click applies in place.
+ * When the clipboard is unavailable (no permission, an insecure context) the link appears in a selected
+ * text field to copy by hand. Every string here is rendered as text.
+ */
+import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { PRESETS, type Preset } from '../config/presets';
+import { encodeConfigToHash } from '../config/urlCodec';
+import { applyLink } from '../app/applyLink';
+import { buildShareLink, pageBase } from '../app/shareLink';
+import { selectIsRunning, useAppStore } from '../state/store';
+
+type CopyState = { kind: 'none' } | { kind: 'copied'; link: string } | { kind: 'fallback'; link: string };
+
+function CopyLink() {
+  const [runOnOpen, setRunOnOpen] = useState(false);
+  const [copy, setCopy] = useState<CopyState>({ kind: 'none' });
+  const fieldRef = useRef<HTMLInputElement>(null);
+  const runId = useId();
+  const fieldId = useId();
+
+  useEffect(() => {
+    if (copy.kind === 'fallback') fieldRef.current?.select();
+  }, [copy]);
+
+  const onCopy = async () => {
+    const link = buildShareLink(useAppStore.getState(), pageBase(), runOnOpen);
+    try {
+      if (!navigator.clipboard?.writeText) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(link);
+      setCopy({ kind: 'copied', link });
+    } catch {
+      setCopy({ kind: 'fallback', link });
+    }
+  };
+
+  return (
+    <div className="copy-link">
+      <div className="copy-link-row">
+        <button type="button" onClick={() => void onCopy()} data-testid="copy-link">
+          Copy link
+        </button>
+        <input
+          id={runId}
+          type="checkbox"
+          checked={runOnOpen}
+          onChange={(e) => setRunOnOpen(e.target.checked)}
+          data-testid="copy-link-run"
+        />
+        <label htmlFor={runId}>start training when opened (run=1)</label>
+      </div>
+      {copy.kind === 'copied' && (
+        <p className="help" role="status" data-testid="copy-status" data-link={copy.link}>
+          Link copied. It opens exactly this experiment
+          {runOnOpen ? ' and starts it if it fits the device' : ''}.
+        </p>
+      )}
+      {copy.kind === 'fallback' && (
+        <div className="copy-fallback">
+          <label htmlFor={fieldId}>The clipboard is not available here; copy the link from this field:</label>
+          <input
+            id={fieldId}
+            ref={fieldRef}
+            type="text"
+            readOnly
+            value={copy.link}
+            onFocus={(e) => e.currentTarget.select()}
+            data-testid="copy-link-field"
+          />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function PresetItem({ preset, current, running }: { preset: Preset; current: boolean; running: boolean }) {
+  const lessonId = useId();
+  const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
+    // Let modified clicks (new tab, new window) do what links do.
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    if (!running) applyLink(preset.hash);
+  };
+  return (
+    <li className={current ? 'preset current' : 'preset'} data-testid={`preset-${preset.id}`}>
+      <a
+        href={preset.hash}
+        onClick={onClick}
+        aria-describedby={lessonId}
+        aria-current={current ? 'true' : undefined}
+        aria-disabled={running ? 'true' : undefined}
+        data-testid={`preset-link-${preset.id}`}
+      >
+        {preset.title}
+      </a>
+      <p id={lessonId} className="help">
+        {preset.lesson}
+      </p>
+    </li>
+  );
+}
+
+export function LinksPanel() {
+  const running = useAppStore(selectIsRunning);
+  const config = useAppStore((s) => s.config);
+  const overrides = useAppStore((s) => s.compareOverrides);
+  // The presets are exactly encodeConfigToHash(A, { b }): equal text means the same experiment.
+  const currentHash = encodeConfigToHash(config, overrides ? { b: overrides } : {});
+  return (
+    <section className="panel links-panel" aria-labelledby="links-title">
+      <h2 id="links-title">Links and presets</h2>
+      <CopyLink />
+      <h3>Presets</h3>
+      <p className="help">
+        Each preset is a link: A is the experiment, B the comparison it teaches (run it under “Compare A and
+        B”).{running ? ' Stop the run to switch presets.' : ''}
+      </p>
+      <ul className="preset-list">
+        {PRESETS.map((p) => (
+          <PresetItem key={p.id} preset={p} current={p.hash === currentHash} running={running} />
+        ))}
+      </ul>
+    </section>
+  );
+}

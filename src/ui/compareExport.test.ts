@@ -1,0 +1,71 @@
+/**
+ * The exported comparison file and the table's cell texts.
+ */
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG } from '../config/trainConfig';
+import {
+  buildCompareExport,
+  compareFileName,
+  describeSide,
+  formatCompareRatio,
+  formatCompareValue,
+} from './compareExport';
+import { buildCompareSummary } from './compareSummary';
+
+describe('buildCompareExport', () => {
+  it('carries both configs, the summary and the rows, as a copy', () => {
+    const a = { ...DEFAULT_CONFIG, maxSteps: 2 };
+    const b = { ...a, imageDtype: 'float32' as const, normalizeOn: 'loader' as const };
+    const summary = buildCompareSummary([], []);
+    const input = {
+      finishedAt: '2025-01-02T03:04:05.678Z',
+      stepsPerSide: 2,
+      overridesB: { imageDtype: 'float32' as const, normalizeOn: 'loader' as const },
+      link: 'http://127.0.0.1/#v=1',
+      a: { config: a, backend: null, rows: [] },
+      b: { config: b, backend: null, rows: [] },
+      summary,
+    };
+    const out = buildCompareExport(input);
+    expect(out.kind).toBe('batchlab-comparison');
+    expect(out.version).toBe(1);
+    expect(out.a.config).toEqual(a);
+    expect(out.b.config.imageDtype).toBe('float32');
+    expect(out.schedule).toContain('A to completion, then B');
+    expect(JSON.parse(JSON.stringify(out))).toEqual(out);
+    out.a.config.seed = 1;
+    expect(a.seed).toBe(DEFAULT_CONFIG.seed);
+  });
+});
+
+describe('compareFileName', () => {
+  it('stamps the finishing time without colons', () => {
+    expect(compareFileName('2025-01-02T03:04:05.678Z', 'png')).toBe(
+      'batchlab-comparison-2025-01-02T03-04-05Z.png',
+    );
+    expect(compareFileName(null, 'json')).toBe('batchlab-comparison-unfinished.json');
+  });
+});
+
+describe('cell texts', () => {
+  it('shows bytes exactly, and n/a for a missing figure', () => {
+    expect(formatCompareValue('bytes', 6656)).toBe('6,656 B');
+    expect(formatCompareValue('ms', 312.25)).toBe('312.3 ms');
+    expect(formatCompareValue('samples/s', 6.4)).toBe('6.40');
+    expect(formatCompareValue('loss', 1.23456)).toBe('1.2346');
+    expect(formatCompareValue('bytes', null)).toBe('n/a');
+    const m = { id: 'bytes-to-gpu', label: '', unit: 'bytes', a: 1536, b: 6144, ratio: 4 } as const;
+    expect(formatCompareRatio(m)).toBe('4.00×');
+    expect(formatCompareRatio({ ...m, ratio: null })).toBe('n/a');
+  });
+
+  it('describes a side in words', () => {
+    const c = { ...DEFAULT_CONFIG, imageSizePx: 16, batchSize: 2 };
+    expect(describeSide(c, 'webgpu')).toBe(
+      'uint8 images, normalize in model, packed upload, uint8 masks, 16 px × 2 (webgpu)',
+    );
+    expect(describeSide({ ...c, imageDtype: 'float32', normalizeOn: 'loader' }, null)).toBe(
+      'float32 images, normalize in loader, uint8 masks, 16 px × 2',
+    );
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * What "Export JSON" writes for a finished comparison: both configs as run, the backend each worker ran
+ * on, the summary table and every telemetry row, plus how the two sides were scheduled. Pure, so the file's
+ * shape is unit-tested; also the cell texts shared by the panel's table and the PNG.
+ */
+import type { BackendInfo } from '../config/backendInfo';
+import type { TelemetryRow } from '../config/telemetry';
+import type { TrainConfig } from '../config/trainConfig';
+import type { CompareMetric, CompareSummary, CompareUnit } from './compareSummary';
+import { formatExactBytes, formatMs, formatRatio } from './format';
+
+export const COMPARE_SCHEDULE = 'A to completion, then B; one new training worker (own GPU device) each';
+
+export interface CompareExportSide {
+  config: TrainConfig;
+  backend: BackendInfo | null;
+  rows: TelemetryRow[];
+}
+
+export interface CompareExport {
+  kind: 'batchlab-comparison';
+  version: 1;
+  finishedAt: string | null;
+  stepsPerSide: number;
+  schedule: string;
+  /** The B overrides as the link carries them (`b.*`). */
+  overridesB: Partial<TrainConfig>;
+  a: CompareExportSide;
+  b: CompareExportSide;
+  summary: CompareSummary;
+  /** The page's link to this experiment (A with the B overrides). */
+  link: string;
+}
+
+export function buildCompareExport(
+  input: Omit<CompareExport, 'kind' | 'version' | 'schedule'>,
+): CompareExport {
+  return {
+    kind: 'batchlab-comparison',
+    version: 1,
+    schedule: COMPARE_SCHEDULE,
+    ...structuredClone(input),
+  };
+}
+
+/** `batchlab-comparison-2025-01-02T03-04-05.json` (no characters a file system dislikes). */
+export function compareFileName(finishedAt: string | null, extension: 'json' | 'png'): string {
+  const stamp = (finishedAt ?? 'unfinished').replace(/\.\d+Z$/, 'Z').replace(/[:.]/g, '-');
+  return `batchlab-comparison-${stamp}.${extension}`;
+}
+
+/** A figure as the table shows it: bytes exactly, times in ms or s, rates and losses to fixed digits. */
+export function formatCompareValue(unit: CompareUnit, value: number | null): string {
+  if (value === null) return 'n/a';
+  switch (unit) {
+    case 'bytes':
+      return formatExactBytes(value);
+    case 'ms':
+      return formatMs(value);
+    case 'samples/s':
+      return value.toFixed(2);
+    case 'loss':
+      return value.toFixed(4);
+  }
+}
+
+/** The B/A cell: `4.00×`, or `n/a` when either side lacks the figure. */
+export function formatCompareRatio(metric: CompareMetric): string {
+  return metric.ratio === null ? 'n/a' : formatRatio(metric.ratio);
+}
+
+/** Short words for a side: "uint8 images, normalize in model, uint8 masks, 16 px × 2 (webgpu)". */
+export function describeSide(config: TrainConfig, backend: string | null): string {
+  const upload = config.imageDtype === 'uint8' ? `, ${config.uploadPath} upload` : '';
+  return (
+    `${config.imageDtype} images, normalize in ${config.normalizeOn}${upload}, ${config.maskDtype} masks, ` +
+    `${config.imageSizePx} px × ${config.batchSize}` +
+    (backend ? ` (${backend})` : '')
+  );
+}
