@@ -2,10 +2,12 @@
  * Page layout. Components read the store and call its actions; nothing here talks to workers.
  */
 import { BackendNotice } from './BackendNotice';
+import { ChartsPanel } from './ChartsPanel';
 import { ComparePanel } from './ComparePanel';
 import { ConfigPanel } from './ConfigPanel';
 import { LinksPanel } from './LinksPanel';
 import { DataPathPanel } from './DataPathPanel';
+import { ExportPanel } from './ExportPanel';
 import { LoaderPanel } from './LoaderPanel';
 import { MetricsPanel } from './MetricsPanel';
 import { PreviewPanel } from './PreviewPanel';
@@ -24,6 +26,8 @@ export function App() {
         <div className="results">
           <RunControls />
           <MetricsPanel />
+          <ChartsPanel />
+          <ExportPanel />
           <LoaderPanel />
           <PreviewPanel />
           <DataPathPanel />

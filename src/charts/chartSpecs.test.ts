@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { chartsEnabledFromQuery } from './chartsSwitch';
+import { bytesChart, lossChart, memoryChart, NO_GPU_MEMORY_NOTE, throughputChart } from './chartSpecs';
+import { createRunTimeline } from './runTimeline';
+import { makeRow, makeRows } from './testRows';
+
+function sixSteps() {
+  const t = createRunTimeline(64);
+  t.addEval({ step: 0, meanIoU: 0.1, pixelAccuracy: 0.2 });
+  makeRows(1, 3).forEach((r) => t.addRow(r));
+  t.addEval({ step: 3, meanIoU: 0.3, pixelAccuracy: 0.4 });
+  makeRows(4, 6).forEach((r) => t.addRow(r));
+  t.addEval({ step: 6, meanIoU: 0.45, pixelAccuracy: 0.6 });
+  return t;
+}
+
+describe('chart specs', () => {
+  it('memory: GPU in use, allocated and host in flight, latest = the last row', () => {
+    const p = memoryChart.prepare(sixSteps());
+    expect(p.data[0]).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(p.latest).toEqual([100_006, 200_000, 0]);
+    expect(p.note).toBeNull();
+    expect(p.shown).toEqual([true, true, true]);
+  });
+
+  it('memory on the cpu backend: a note and no GPU series instead of zeros', () => {
+    const t = createRunTimeline(64);
+    t.addRow(makeRow(1, { gpuBytesInUse: null, gpuBytesAllocated: null, hostBytesInFlight: 4096 }));
+    const p = memoryChart.prepare(t);
+    expect(p.note).toBe(NO_GPU_MEMORY_NOTE);
+    expect(p.shown).toEqual([false, false, true]);
+    expect(p.latest).toEqual([null, null, 4096]);
+  });
+
+  it('throughput: phases are stacked for the plot, raw for the legend and the latest figures', () => {
+    const p = throughputChart.prepare(sixSteps());
+    const last = makeRow(6);
+    expect(p.latest).toEqual([last.samplesPerSec, last.dataWaitMs, last.uploadMs, last.computeMs]);
+    expect(p.data[2]?.at(-1)).toBe(last.dataWaitMs);
+    expect(p.data[3]?.at(-1)).toBe(last.dataWaitMs + last.uploadMs);
+    expect(p.data[4]?.at(-1)).toBeCloseTo(last.stepMs, 9);
+    expect(p.legend[3]?.at(-1)).toBe(last.computeMs);
+  });
+
+  it('bytes to GPU: one point per step, images and masks', () => {
+    const p = bytesChart.prepare(sixSteps());
+    expect(p.data).toEqual([[1, 2, 3, 4, 5, 6], Array(6).fill(1536), Array(6).fill(512)]);
+    expect(p.latest).toEqual([1536, 512]);
+  });
+
+  it('loss and IoU: rows and evaluations on one x axis', () => {
+    const p = lossChart.prepare(sixSteps());
+    expect(p.data[0]).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(p.data[2]).toEqual([0.1, null, null, 0.3, null, null, 0.45]);
+    expect(p.latest).toEqual([1 / 6, 0.45]);
+  });
+
+  it('charts are off only for ?charts=off', () => {
+    expect(chartsEnabledFromQuery('?charts=off')).toBe(false);
+    expect(chartsEnabledFromQuery('?charts=on')).toBe(true);
+    expect(chartsEnabledFromQuery('')).toBe(true);
+  });
+});
+
+describe('run starts', () => {
+  it('break the lines of row charts with a null point at the new run’s step 0', () => {
+    const t = createRunTimeline(64);
+    makeRows(1, 2).forEach((r) => t.addRow(r));
+    makeRows(1, 2).forEach((r) => t.addRow(r));
+    const p = bytesChart.prepare(t);
+    expect(t.runStartXs).toEqual([3]);
+    expect(p.data).toEqual([
+      [1, 2, 3, 4, 5],
+      [1536, 1536, null, 1536, 1536],
+      [512, 512, null, 512, 512],
+    ]);
+    expect(p.latest).toEqual([1536, 512]);
+    const tp = throughputChart.prepare(t);
+    expect(tp.data[0]).toEqual([1, 2, 3, 4, 5]);
+    expect(tp.legend[0]?.[2]).toBeNull();
+    expect(tp.legend[3]?.[4]).toBe(makeRow(2).computeMs);
+  });
+});

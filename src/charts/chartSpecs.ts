@@ -1,0 +1,196 @@
+/**
+ * The four live charts: memory, throughput (samples/s and step time stacked by phase), bytes to GPU per
+ * step, and loss with IoU. Each `prepare` is pure: timeline in, columns out.
+ */
+import { joinColumns, lastValue, stackColumns, type Column } from './chartColumns';
+import {
+  formatByteTicks,
+  formatBytesExact,
+  formatBytesShort,
+  formatMsShort,
+  formatSignificant,
+  formatTicks,
+} from './chartFormat';
+import type { ChartId, ChartSpec, PreparedChart } from './chartSpec';
+import { evalColumn, rowColumn, type RowSeries, type RunTimeline } from './runTimeline';
+
+export const NO_GPU_MEMORY_NOTE = 'no GPU memory on the cpu backend';
+
+const rowYs = (t: RunTimeline, names: readonly RowSeries[]): Column[] =>
+  names.map((name) => [...(t.rows.ys[rowColumn(name)] ?? [])]);
+
+const all = (n: number, shown = true) => Array.from({ length: n }, () => shown);
+
+/**
+ * Row columns with one extra x per later run start, where every series is null, so lines break between
+ * two configurations instead of joining them.
+ */
+function withRunGaps(t: RunTimeline, ys: readonly Column[]): [number[], ...Column[]] {
+  if (t.runStartXs.length === 0) return [[...t.rows.xs], ...ys];
+  const joined = joinColumns(t.rows.xs, ys, t.runStartXs, []);
+  return [joined.xs, ...joined.ys];
+}
+
+/** Plain line charts of row figures: plotted = legend = the store's columns. */
+function rowLines(t: RunTimeline, names: readonly RowSeries[]): PreparedChart {
+  const ys = rowYs(t, names);
+  const data = withRunGaps(t, ys);
+  return { data, legend: data.slice(1), latest: ys.map(lastValue), note: null, shown: all(ys.length) };
+}
+
+const byteAxis = (label: string, side: 'left' | 'right' = 'left') => ({
+  scale: 'bytes',
+  label,
+  side,
+  ticks: formatByteTicks,
+});
+
+export const memoryChart: ChartSpec = {
+  id: 'memory',
+  title: 'Memory',
+  xLabel: 'step',
+  series: [
+    {
+      key: 'gpu-bytes-in-use',
+      label: 'GPU in use',
+      color: '--chart-1',
+      scale: 'bytes',
+      format: formatBytesShort,
+    },
+    {
+      key: 'gpu-bytes-allocated',
+      label: 'GPU allocated (incl. pool)',
+      color: '--chart-5',
+      scale: 'bytes',
+      format: formatBytesShort,
+      dash: [6, 4],
+    },
+    {
+      key: 'host-bytes-in-flight',
+      label: 'host in flight',
+      color: '--chart-4',
+      scale: 'bytes',
+      format: formatBytesShort,
+    },
+  ],
+  axes: [byteAxis('memory')],
+  prepare(t) {
+    const prepared = rowLines(t, ['gpuBytesInUse', 'gpuBytesAllocated', 'hostBytesInFlight']);
+    // The cpu backend has no GPU memory: say so rather than draw zeros.
+    const noGpu = t.latestRow !== null && t.latestRow.gpuBytesInUse === null;
+    return noGpu ? { ...prepared, note: NO_GPU_MEMORY_NOTE, shown: [false, false, true] } : prepared;
+  },
+};
+
+export const throughputChart: ChartSpec = {
+  id: 'throughput',
+  title: 'Throughput',
+  xLabel: 'step',
+  series: [
+    {
+      key: 'samples-per-sec',
+      label: 'samples/s',
+      color: '--chart-1',
+      scale: 'sps',
+      format: (v) => `${formatSignificant(v, 3)} /s`,
+    },
+    {
+      key: 'data-wait-ms',
+      label: 'data wait',
+      color: '--chart-4',
+      scale: 'ms',
+      format: formatMsShort,
+      fill: true,
+    },
+    { key: 'upload-ms', label: 'upload', color: '--chart-5', scale: 'ms', format: formatMsShort, fill: true },
+    {
+      key: 'compute-ms',
+      label: 'compute',
+      color: '--chart-3',
+      scale: 'ms',
+      format: formatMsShort,
+      fill: true,
+    },
+  ],
+  axes: [
+    { scale: 'sps', label: 'samples/s', side: 'left', ticks: (s, i) => formatTicks(s, i, '') },
+    { scale: 'ms', label: 'step time (ms)', side: 'right', ticks: (s, i) => formatTicks(s, i, '') },
+  ],
+  bands: [
+    { upper: 2, lower: 1 },
+    { upper: 3, lower: 2 },
+  ],
+  prepare(t) {
+    const [sps = [], ...phases] = rowYs(t, ['samplesPerSec', 'dataWaitMs', 'uploadMs', 'computeMs']);
+    const legend = [sps, ...phases];
+    const data = withRunGaps(t, [sps, ...stackColumns(phases)]);
+    return {
+      data,
+      legend: withRunGaps(t, legend).slice(1),
+      latest: legend.map(lastValue),
+      note: null,
+      shown: all(4),
+    };
+  },
+};
+
+export const bytesChart: ChartSpec = {
+  id: 'bytes',
+  title: 'Bytes to GPU per step',
+  xLabel: 'step',
+  series: [
+    {
+      key: 'uploaded-image-bytes',
+      label: 'images',
+      color: '--chart-1',
+      scale: 'bytes',
+      format: formatBytesExact,
+    },
+    {
+      key: 'uploaded-mask-bytes',
+      label: 'masks',
+      color: '--chart-2',
+      scale: 'bytes',
+      format: formatBytesExact,
+    },
+  ],
+  axes: [byteAxis('bytes per step')],
+  prepare: (t) => rowLines(t, ['uploadedImageBytes', 'uploadedMaskBytes']),
+};
+
+export const lossChart: ChartSpec = {
+  id: 'loss',
+  title: 'Loss and IoU',
+  xLabel: 'step',
+  series: [
+    { key: 'loss', label: 'loss', color: '--chart-2', scale: 'loss', format: (v) => v.toFixed(4) },
+    {
+      key: 'mean-iou',
+      label: 'mean IoU (validation)',
+      color: '--chart-3',
+      scale: 'iou',
+      format: (v) => v.toFixed(3),
+      spanGaps: true,
+    },
+  ],
+  axes: [
+    { scale: 'loss', label: 'loss', side: 'left', ticks: (s, i) => formatTicks(s, i, '') },
+    { scale: 'iou', label: 'mean IoU', side: 'right', ticks: (s, i) => formatTicks(s, i, ''), range: [0, 1] },
+  ],
+  prepare(t) {
+    const loss = t.rows.ys[rowColumn('loss')] ?? [];
+    const iou = t.evals.ys[evalColumn('meanIoU')] ?? [];
+    const joined = joinColumns(t.rows.xs, [loss], t.evals.xs, [iou]);
+    return {
+      data: [joined.xs, ...joined.ys],
+      legend: joined.ys,
+      latest: [lastValue(loss), lastValue(iou)],
+      note: null,
+      shown: all(2),
+    };
+  },
+};
+
+export const CHART_SPECS: readonly ChartSpec[] = [memoryChart, throughputChart, bytesChart, lossChart];
+
+export const chartSpec = (id: ChartId): ChartSpec => CHART_SPECS.find((s) => s.id === id) ?? memoryChart;

@@ -1,0 +1,76 @@
+/**
+ * Export the run: JSON (config + every telemetry row + evaluations), CSV (one row per step) and each
+ * chart as a PNG, named after the config. Reads the history and the store only when a button is pressed.
+ */
+import { useState } from 'react';
+import { chartPngBlob } from '../charts/chartPng';
+import type { ChartId } from '../charts/chartSpec';
+import { CHART_SPECS } from '../charts/chartSpecs';
+import { downloadBlob } from '../charts/download';
+import { exportFileName, toCsv, toRunJson } from '../charts/exportRun';
+import { telemetryHistory } from '../charts/telemetryHistory';
+import { useAppStore } from '../state/store';
+
+function exportData(kind: 'json' | 'csv'): string {
+  const { config, backendInfo } = useAppStore.getState();
+  const now = new Date();
+  const rows = telemetryHistory.rows;
+  const name = exportFileName(config, kind, now);
+  if (kind === 'csv') {
+    downloadBlob(new Blob([toCsv(rows)], { type: 'text/csv' }), name);
+  } else {
+    const json = toRunJson({
+      config,
+      backend: backendInfo,
+      rows,
+      evals: telemetryHistory.evals,
+      exportedAt: now,
+    });
+    downloadBlob(new Blob([json], { type: 'application/json' }), name);
+  }
+  return `Saved ${name} (${rows.length} steps).`;
+}
+
+async function exportPng(id: ChartId): Promise<string> {
+  const blob = await chartPngBlob(id);
+  const name = exportFileName(useAppStore.getState().config, 'png', new Date(), id);
+  downloadBlob(blob, name);
+  return `Saved ${name}.`;
+}
+
+export function ExportPanel() {
+  const [message, setMessage] = useState<string | null>(null);
+  const report = (work: () => string | Promise<string>) => {
+    Promise.resolve()
+      .then(work)
+      .then(setMessage, (error: unknown) =>
+        setMessage(`Export failed: ${error instanceof Error ? error.message : String(error)}`),
+      );
+  };
+  return (
+    <section className="panel export" aria-labelledby="export-title">
+      <h2 id="export-title">Export the run</h2>
+      <div className="buttons">
+        <button type="button" onClick={() => report(() => exportData('json'))} data-testid="export-json">
+          JSON
+        </button>
+        <button type="button" onClick={() => report(() => exportData('csv'))} data-testid="export-csv">
+          CSV
+        </button>
+        {CHART_SPECS.map((spec) => (
+          <button
+            type="button"
+            key={spec.id}
+            onClick={() => report(() => exportPng(spec.id))}
+            data-testid={`export-png-${spec.id}`}
+          >
+            {spec.title} (PNG)
+          </button>
+        ))}
+      </div>
+      <p className="help" role="status" data-testid="export-status">
+        {message ?? 'JSON holds the config and every step; CSV has one row per step.'}
+      </p>
+    </section>
+  );
+}
