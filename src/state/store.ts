@@ -41,6 +41,8 @@ export interface RunSlice {
   statusMessage: string | null;
   backendInfo: BackendInfo | null;
   latest: TelemetryRow | null;
+  /** The config the current run's history was trained with (set at Start); null before any run. */
+  runConfig: TrainConfig | null;
   latestEval: EvalRecord | null;
   preview: PreviewRecord | null;
   numTensors: number | null;
@@ -76,6 +78,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   statusMessage: null,
   backendInfo: null,
   latest: null,
+  runConfig: null,
   latestEval: null,
   preview: null,
   numTensors: null,
@@ -83,12 +86,14 @@ export const useAppStore = create<AppState>()((set, get) => ({
   attachController: (controller) => set({ controller }),
   start: () => {
     const { controller, config } = get();
-    controller?.start(config);
+    if (!controller) return;
+    set({ runConfig: config });
+    controller.start(config);
   },
   stop: () => get().controller?.stop(),
   reset: () => {
     get().controller?.reset();
-    set({ latest: null, latestEval: null, preview: null });
+    set({ latest: null, latestEval: null, preview: null, runConfig: null });
   },
   dataPathCheck: { running: false, result: null },
   runDataPathCheck: async () => {

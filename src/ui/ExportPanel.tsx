@@ -12,7 +12,9 @@ import { telemetryHistory } from '../charts/telemetryHistory';
 import { useAppStore } from '../state/store';
 
 function exportData(kind: 'json' | 'csv'): string {
-  const { config, backendInfo } = useAppStore.getState();
+  const { runConfig, config: currentConfig, backendInfo } = useAppStore.getState();
+  // The config the history was trained with, not whatever the form shows now.
+  const config = runConfig ?? currentConfig;
   const now = new Date();
   const rows = telemetryHistory.rows;
   const name = exportFileName(config, kind, now);
@@ -33,7 +35,8 @@ function exportData(kind: 'json' | 'csv'): string {
 
 async function exportPng(id: ChartId): Promise<string> {
   const blob = await chartPngBlob(id);
-  const name = exportFileName(useAppStore.getState().config, 'png', new Date(), id);
+  const { runConfig, config } = useAppStore.getState();
+  const name = exportFileName(runConfig ?? config, 'png', new Date(), id);
   downloadBlob(blob, name);
   return `Saved ${name}.`;
 }
