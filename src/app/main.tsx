@@ -7,6 +7,8 @@ import { App } from '../ui/App';
 import { useAppStore } from '../state/store';
 import { applyLink } from './applyLink';
 import { installAutoStart } from './autoStart';
+import { startParallelClient } from './parallel/parallelClient';
+import { installParallelTestApi } from './parallel/parallelTestApi';
 import { installTestApi, installTestHooks } from './testApi';
 import { startTrainingClient } from './trainingClient';
 import { readConfigFromUrl, syncConfigToUrl } from './urlSync';
@@ -19,6 +21,8 @@ window.addEventListener('hashchange', () => {
   if (useAppStore.getState().status !== 'running') applyLink(window.location.hash);
 });
 installTestApi();
+startParallelClient();
+installParallelTestApi();
 installAutoStart();
 const client = startTrainingClient();
 installTestHooks((action) => client.post({ type: 'debug', action }));

@@ -10,6 +10,7 @@ import { DataPathPanel } from './DataPathPanel';
 import { ExportPanel } from './ExportPanel';
 import { LoaderPanel } from './LoaderPanel';
 import { MetricsPanel } from './MetricsPanel';
+import { ParallelPanel } from './ParallelPanel';
 import { PreviewPanel } from './PreviewPanel';
 import { RunControls } from './RunControls';
 
@@ -31,6 +32,7 @@ export function App() {
           <LoaderPanel />
           <PreviewPanel />
           <DataPathPanel />
+          <ParallelPanel />
           <ComparePanel />
           <LinksPanel />
         </div>

@@ -1,0 +1,241 @@
+/**
+ * Runs one data-parallel experiment in the browser: spawns N replica workers (each opens its own WebGPU
+ * device), wires a MessageChannel between every pair of replicas for weights, outputs and gradients, then
+ * paces the steps — "train batch i" to every replica, one report back from each — and terminates every
+ * worker at the end, on stop or on failure, so their devices are released. Only control messages and
+ * reports pass through this (UI) thread. Usable without the store (the bench calls it directly).
+ */
+import type { BackendInfo } from '../../config/backendInfo';
+import type { BackendPreference, TrainConfig } from '../../config/trainConfig';
+import { shardProblem } from '../../data/shardBatch';
+import { expectedTraffic, type DeviceTraffic } from '../../engine/parallel/trafficFormula';
+import type {
+  AllReduceAlgorithm,
+  ParallelStrategy,
+  ReplicaMemory,
+  ReplicaStepReport,
+} from '../../engine/parallel/parallelTypes';
+import type { FromReplica, ToReplica } from './parallelProtocol';
+
+export interface ParallelRunOptions {
+  config: TrainConfig;
+  replicas: number;
+  strategy: ParallelStrategy;
+  allReduce: AllReduceAlgorithm;
+  steps: number;
+  /** Backend the replicas ask for first; defaults to config.backend. */
+  backend?: BackendPreference;
+}
+
+export interface ParallelReady {
+  backends: BackendInfo[];
+  parameterCount: number;
+  /** Each device's memory after building its replica, before the first step. */
+  baseline: ReplicaMemory[];
+}
+
+export interface ParallelStepRecord {
+  /** Steps done, 1-based. */
+  step: number;
+  /** Mean loss of the whole batch (device 0's under dp-*, the mean of the shard losses under ddp). */
+  loss: number;
+  /** One report per device, by rank. */
+  reports: ReplicaStepReport[];
+  /** The formula's bytes per device, by rank (tests and the panel compare them with the reports). */
+  expected: DeviceTraffic[];
+}
+
+export interface ParallelRunOutcome {
+  status: 'finished' | 'stopped' | 'failed';
+  message: string | null;
+  stepsDone: number;
+  /** FNV-1a of each replica's final weights (bytes), by rank; empty when the run failed. */
+  weightDigests: string[];
+}
+
+export interface ParallelRunEvents {
+  onReady?(ready: ParallelReady): void;
+  onStep?(record: ParallelStepRecord): void;
+}
+
+export interface ParallelRun {
+  readonly done: Promise<ParallelRunOutcome>;
+  /** Finishes the step in flight, then ends the run. */
+  stop(): void;
+  /** Replica workers not yet terminated. */
+  liveWorkers(): number;
+}
+
+/** FNV-1a over the bytes of a float32 vector: equal digests mean bit-identical weights. */
+export function digestWeights(weights: Float32Array): string {
+  const bytes = new Uint8Array(weights.buffer, weights.byteOffset, weights.byteLength);
+  let h = 0x811c9dc5;
+  for (const b of bytes) h = Math.imul(h ^ b, 0x01000193) >>> 0;
+  return h.toString(16).padStart(8, '0');
+}
+
+class RunFailure extends Error {}
+
+/** Per-rank FIFO of replica messages; every wait rejects once the run fails. */
+class Inbox {
+  private readonly queues: FromReplica[][];
+  private readonly waiters: ((m: FromReplica) => void)[][];
+  private failure: RunFailure | null = null;
+  private readonly rejecters = new Set<(e: Error) => void>();
+
+  constructor(size: number) {
+    this.queues = Array.from({ length: size }, () => []);
+    this.waiters = Array.from({ length: size }, () => []);
+  }
+
+  deliver(m: FromReplica): void {
+    if (m.type === 'failed') {
+      this.fail(`replica ${m.rank}: ${m.message}`);
+      return;
+    }
+    const resolve = this.waiters[m.rank]?.shift();
+    if (resolve) resolve(m);
+    else this.queues[m.rank]?.push(m);
+  }
+
+  fail(message: string): void {
+    if (this.failure) return;
+    this.failure = new RunFailure(message);
+    for (const reject of this.rejecters) reject(this.failure);
+    this.rejecters.clear();
+  }
+
+  async take<T extends FromReplica['type']>(
+    rank: number,
+    type: T,
+  ): Promise<Extract<FromReplica, { type: T }>> {
+    if (this.failure) throw this.failure;
+    const queued = this.queues[rank]?.shift();
+    const m =
+      queued ??
+      (await new Promise<FromReplica>((resolve, reject) => {
+        const wrapped = (value: FromReplica) => {
+          this.rejecters.delete(reject);
+          resolve(value);
+        };
+        this.rejecters.add(reject);
+        this.waiters[rank]!.push(wrapped);
+      }));
+    if (m.type !== type) throw new RunFailure(`replica ${rank} sent ${m.type}, expected ${type}`);
+    return m as Extract<FromReplica, { type: T }>;
+  }
+}
+
+export function startParallelRun(options: ParallelRunOptions, events: ParallelRunEvents = {}): ParallelRun {
+  const { config, replicas: n, strategy, allReduce, steps } = options;
+  let stopRequested = false;
+  let stepsSeen = 0;
+  const workers: Worker[] = [];
+  const inbox = new Inbox(n);
+  const terminateAll = () => {
+    for (const w of workers.splice(0)) w.terminate();
+  };
+
+  async function run(): Promise<ParallelRunOutcome> {
+    const problem = shardProblem(config.batchSize, n);
+    if (problem) throw new RunFailure(problem);
+    if (n > 4 || n < 1) throw new RunFailure(`${n} replicas: the lesson supports 1 to 4`);
+    // One MessageChannel per pair of replicas.
+    const ports: { peers: number[]; ports: MessagePort[] }[] = Array.from({ length: n }, () => ({
+      peers: [],
+      ports: [],
+    }));
+    for (let i = 0; i < n; i++) {
+      for (let j = i + 1; j < n; j++) {
+        const channel = new MessageChannel();
+        ports[i]!.peers.push(j);
+        ports[i]!.ports.push(channel.port1);
+        ports[j]!.peers.push(i);
+        ports[j]!.ports.push(channel.port2);
+      }
+    }
+    for (let rank = 0; rank < n; rank++) {
+      const worker = new Worker(new URL('./replicaWorker.ts', import.meta.url), {
+        type: 'module',
+        name: `replica-${rank}`,
+      });
+      worker.onmessage = (event: MessageEvent<FromReplica>) => inbox.deliver(event.data);
+      worker.onerror = (event) => {
+        event.preventDefault();
+        inbox.fail(`replica ${rank} crashed: ${event.message || 'unknown error'}`);
+      };
+      workers.push(worker);
+      const init: ToReplica = {
+        type: 'init',
+        rank,
+        size: n,
+        backend: options.backend ?? config.backend,
+        config,
+        strategy,
+        allReduce,
+        peers: ports[rank]!.peers,
+      };
+      worker.postMessage(init, ports[rank]!.ports);
+    }
+    const ready = await Promise.all(workers.map((_, rank) => inbox.take(rank, 'ready')));
+    const parameterCount = ready[0]!.parameterCount;
+    events.onReady?.({
+      backends: ready.map((r) => r.info),
+      parameterCount,
+      baseline: ready.map((r) => r.memory),
+    });
+    const sizes = {
+      replicas: n,
+      parameterCount,
+      shardSize: config.batchSize / n,
+      heightPx: config.imageSizePx,
+      widthPx: config.imageSizePx,
+      numClasses: config.numClasses,
+    };
+    const expected = Array.from({ length: n }, (_, rank) =>
+      expectedTraffic(strategy, allReduce, rank, sizes),
+    );
+    let stepsDone = 0;
+    while (stepsDone < steps && !stopRequested) {
+      const message: ToReplica = { type: 'step', step: stepsDone };
+      workers.forEach((w) => w.postMessage(message));
+      const reports = (await Promise.all(workers.map((_, rank) => inbox.take(rank, 'step-done')))).map(
+        (m) => m.report,
+      );
+      stepsDone++;
+      const loss =
+        strategy === 'ddp'
+          ? reports.reduce((s, r) => s + (r.shardLoss ?? Number.NaN), 0) / n
+          : (reports[0]!.batchLoss ?? Number.NaN);
+      stepsSeen = stepsDone;
+      events.onStep?.({ step: stepsDone, loss, reports, expected });
+    }
+    workers.forEach((w) => w.postMessage({ type: 'read-weights' } satisfies ToReplica));
+    const weights = await Promise.all(workers.map((_, rank) => inbox.take(rank, 'weights')));
+    return {
+      status: stepsDone >= steps ? 'finished' : 'stopped',
+      message: null,
+      stepsDone,
+      weightDigests: weights.map((w) => digestWeights(w.weights)),
+    };
+  }
+
+  const done = run()
+    .catch(
+      (error: unknown): ParallelRunOutcome => ({
+        status: 'failed',
+        message: error instanceof Error ? error.message : String(error),
+        stepsDone: stepsSeen,
+        weightDigests: [],
+      }),
+    )
+    .finally(terminateAll);
+
+  return {
+    done,
+    stop: () => {
+      stopRequested = true;
+    },
+    liveWorkers: () => workers.length,
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * window.batchlabParallel: a read-only view of the multi-device lesson for end-to-end tests and curious
+ * users (installed by installParallelTestApi() at boot). Every getter returns a copy. Runs are started
+ * through the panel's controls, like a user would.
+ */
+import {
+  useParallelStore,
+  type ParallelRunInfo,
+  type ParallelRunResult,
+  type ParallelSettings,
+  type ParallelStatus,
+  type ParallelStrategyName,
+} from '../../state/parallelStore';
+import type { ParallelStepRecord } from './coordinator';
+import { parallelHistory } from './parallelHistory';
+
+export interface BatchLabParallelApi {
+  readonly version: 1;
+  settings(): ParallelSettings;
+  status(): { status: ParallelStatus; message: string | null };
+  run(): ParallelRunInfo | null;
+  /** Every step of the current (or last) run: per-device reports and the formula's bytes. */
+  steps(): ParallelStepRecord[];
+  /** Last step of the last run of each strategy. */
+  byStrategy(): Partial<Record<ParallelStrategyName, ParallelRunResult>>;
+  /** FNV-1a digests of each replica's final weights (set when a run ends). */
+  weightDigests(): string[];
+  /** Replica workers alive now (0 once a run has ended: their devices are released). */
+  liveWorkers(): number;
+}
+
+declare global {
+  interface Window {
+    batchlabParallel?: BatchLabParallelApi;
+  }
+}
+
+const copy = <T>(value: T): T => structuredClone(value);
+
+export function installParallelTestApi(): void {
+  const s = () => useParallelStore.getState();
+  const api: BatchLabParallelApi = {
+    version: 1,
+    settings: () => copy(s().settings),
+    status: () => ({ status: s().status, message: s().message }),
+    run: () => copy(s().run),
+    steps: () => copy(parallelHistory.records),
+    byStrategy: () => copy(s().byStrategy),
+    weightDigests: () => [...parallelHistory.weightDigests],
+    liveWorkers: () => parallelHistory.liveWorkers(),
+  };
+  Object.defineProperty(window, 'batchlabParallel', {
+    value: Object.freeze(api),
+    writable: false,
+    configurable: false,
+  });
+}

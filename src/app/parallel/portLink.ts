@@ -1,0 +1,38 @@
+/**
+ * The browser transport between replica workers: one MessagePort per peer (a MessageChannel per pair,
+ * wired by the coordinator), FIFO per pair. Payloads are copied into a fresh buffer and that buffer is
+ * transferred, never the caller's array (tfjs may hand out its own storage on cpu, and ring chunks are
+ * views of one vector). Gradients and outputs go worker to worker; the UI thread never sees them.
+ */
+import { Mailbox, type Envelope, type RawLink } from '../../engine/parallel/transport';
+
+/** Wire form of an Envelope. */
+interface PortMessage {
+  kind: Envelope['kind'];
+  data: Float32Array;
+}
+
+export function createPortLink(rank: number, size: number, ports: ReadonlyMap<number, MessagePort>): RawLink {
+  const mailbox = new Mailbox();
+  for (const [peer, port] of ports) {
+    port.onmessage = (event: MessageEvent<PortMessage>) => mailbox.deliver(peer, event.data);
+  }
+  return {
+    rank,
+    size,
+    send(to, envelope) {
+      const port = ports.get(to);
+      if (!port) throw new Error(`rank ${rank} has no port to ${to}`);
+      const data = envelope.data.slice();
+      port.postMessage({ kind: envelope.kind, data } satisfies PortMessage, [data.buffer]);
+    },
+    receive: (from) => mailbox.take(from),
+  };
+}
+
+export function closePorts(ports: ReadonlyMap<number, MessagePort>): void {
+  for (const port of ports.values()) {
+    port.onmessage = null;
+    port.close();
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * DataParallel with the loss inside forward: device 0 broadcasts its weights; each replica computes its
+ * shard's mean loss and weight gradients in one pass and returns only the loss scalar; device 0 averages
+ * the scalars into the batch loss and sends each replica dBatchLoss/dShardLoss (1/N, one scalar), which
+ * the replica multiplies into its gradients before sending them; device 0 sums and steps the optimizer.
+ * Outputs never travel: 4 bytes up and 4 bytes down per replica instead of s·H·W·K·4.
+ */
+import * as tf from '@tensorflow/tfjs';
+import { assignFlat, readFlat } from './flatParams';
+import { shardLossAndGrads } from './lossGrads';
+import {
+  applyFlatGradients,
+  readOwned,
+  readScalar,
+  syncDevice,
+  uploadShard,
+  type ReplicaContext,
+  type StepInputs,
+  type StrategyOutcome,
+} from './replicaContext';
+
+async function master(ctx: ReplicaContext, inputs: StepInputs): Promise<StrategyOutcome> {
+  const { link, model } = ctx;
+  const n = link.size;
+  if (n > 1) {
+    const weights = await readFlat(model.variables);
+    for (let r = 1; r < n; r++) link.send(r, 'weights', weights);
+  }
+  const held: tf.Tensor[] = [];
+  const shard = uploadShard(ctx, inputs.shard);
+  try {
+    const { loss, grads } = shardLossAndGrads(ctx, shard);
+    held.push(loss, grads);
+    ctx.sample();
+    const shardLoss = await readScalar(loss);
+    // Equal shards: the batch mean is the mean of the shard means, so dBatch/dShard = 1/N for every shard.
+    const weight = 1 / n;
+    let batchLossSum = shardLoss;
+    for (let r = 1; r < n; r++) batchLossSum += (await link.receive(r, 'outputs'))[0] ?? Number.NaN;
+    for (let r = 1; r < n; r++) link.send(r, 'output-grads', Float32Array.of(weight));
+    const scaled = n > 1 ? tf.mul(grads, weight) : grads;
+    if (scaled !== grads) held.push(scaled);
+    const gradients: tf.Tensor1D[] = [scaled as tf.Tensor1D];
+    for (let r = 1; r < n; r++) {
+      const g = tf.tensor1d(await link.receive(r, 'grads'));
+      held.push(g);
+      gradients.push(g);
+    }
+    const total = n > 1 ? tf.addN(gradients) : scaled;
+    if (total !== scaled) held.push(total);
+    ctx.sample();
+    applyFlatGradients(ctx, total as tf.Tensor1D);
+    await syncDevice(ctx);
+    ctx.sample();
+    return { shardLoss, batchLoss: batchLossSum / n };
+  } finally {
+    held.forEach((t) => t.dispose());
+    shard.dispose();
+  }
+}
+
+async function replica(ctx: ReplicaContext, inputs: StepInputs): Promise<StrategyOutcome> {
+  const { link, model } = ctx;
+  assignFlat(model.variables, await link.receive(0, 'weights'));
+  const shard = uploadShard(ctx, inputs.shard);
+  const held: tf.Tensor[] = [];
+  try {
+    const { loss, grads } = shardLossAndGrads(ctx, shard);
+    held.push(loss, grads);
+    ctx.sample();
+    const shardLoss = await readScalar(loss);
+    link.send(0, 'outputs', Float32Array.of(shardLoss));
+    const dLoss = (await link.receive(0, 'output-grads'))[0] ?? Number.NaN;
+    const scaled = tf.mul(grads, dLoss);
+    held.push(scaled);
+    link.send(0, 'grads', await readOwned(scaled));
+    ctx.sample();
+    return { shardLoss, batchLoss: null };
+  } finally {
+    held.forEach((t) => t.dispose());
+    shard.dispose();
+  }
+}
+
+export function dpLossInForwardStep(ctx: ReplicaContext, inputs: StepInputs): Promise<StrategyOutcome> {
+  return ctx.rank === 0 ? master(ctx, inputs) : replica(ctx, inputs);
+}

@@ -1,0 +1,151 @@
+/**
+ * The lesson's correctness claim: from the same weights and data, k steps of every strategy on N replicas
+ * end with the same weights as single-device training on the whole batch. Replicas run in-process on the
+ * cpu backend with the strategies' real code (only the transport differs from the browser).
+ */
+import * as tf from '@tensorflow/tfjs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG, type TrainConfig } from '../../config/trainConfig';
+import { buildHostBatch } from '../../data/buildBatch';
+import { softmaxCrossEntropy } from '../loss';
+import { createNormalizeLayer } from '../normalizeLayer';
+import { createUNet } from '../unet';
+import { disposeDeviceBatch, uploadBatch } from '../uploadBatch';
+import { readFlat } from './flatParams';
+import { runInProcess } from './inProcessRun';
+import { PARALLEL_STRATEGIES, type AllReduceAlgorithm, type ParallelStrategy } from './parallelTypes';
+
+const STEPS = 3;
+const tiny: TrainConfig = {
+  ...DEFAULT_CONFIG,
+  imageSizePx: 16,
+  batchSize: 4,
+  depth: 2,
+  baseWidth: 4,
+  learningRate: 0.05,
+  augment: true,
+};
+
+beforeAll(async () => {
+  await tf.setBackend('cpu');
+  await tf.ready();
+});
+
+/** Single-device training on the whole batch, as trainer.step does it; returns initial and final weights. */
+async function singleDevice(config: TrainConfig, steps: number) {
+  const model = createUNet(config, config.seed);
+  const normalize = createNormalizeLayer(config.mean255, config.std255);
+  const optimizer =
+    config.optimizer === 'adam' ? tf.train.adam(config.learningRate) : tf.train.sgd(config.learningRate);
+  const initial = await readFlat(model.variables);
+  for (let i = 0; i < steps; i++) {
+    const device = uploadBatch(buildHostBatch(config, i), 'cpu', config.uploadPath);
+    const loss = optimizer.minimize(
+      () =>
+        softmaxCrossEntropy(model.forward(normalize.images(device.images)), normalize.labels(device.masks)),
+      true,
+      model.variables,
+    );
+    loss?.dispose();
+    disposeDeviceBatch(device);
+  }
+  const final = await readFlat(model.variables);
+  model.dispose();
+  optimizer.dispose();
+  normalize.dispose();
+  return { initial, final };
+}
+
+/** Largest |a − b| relative to the largest |b| (the weights' own scale). */
+function relativeDifference(a: Float32Array, b: Float32Array): number {
+  let diff = 0;
+  let scale = 0;
+  for (let i = 0; i < b.length; i++) {
+    diff = Math.max(diff, Math.abs(a[i]! - b[i]!));
+    scale = Math.max(scale, Math.abs(b[i]!));
+  }
+  return diff / scale;
+}
+
+/**
+ * Tolerances. SGD: 1e-4, the issue's bar. Adam divides by √v̂, which can amplify the rounding of tiny
+ * gradients, so it gets 1e-5 rather than a tighter bar. Measured here (3 steps): SGD ≤ 2.2e-8, Adam ≤ 4.7e-8
+ * (float32 sums taken in another order).
+ */
+const TOLERANCE = { sgd: 1e-4, adam: 1e-5 } as const;
+
+type Case = { strategy: ParallelStrategy; replicas: number; allReduce: AllReduceAlgorithm };
+const each = (replicas: number): Case[] =>
+  PARALLEL_STRATEGIES.map((strategy) => ({ strategy, replicas, allReduce: 'ring' }));
+/** Kept small: the cpu backend is slow and these run on 2 shared cores. */
+const CASES: Record<'sgd' | 'adam', Case[]> = {
+  sgd: [
+    ...each(2),
+    ...each(4),
+    { strategy: 'ddp', replicas: 4, allReduce: 'tree' },
+    { strategy: 'dp-gather', replicas: 1, allReduce: 'ring' },
+  ],
+  adam: [...each(4), { strategy: 'ddp', replicas: 2, allReduce: 'tree' }],
+};
+
+describe('data-parallel strategies equal single-device training (cpu backend)', () => {
+  for (const optimizer of ['sgd', 'adam'] as const) {
+    it(`${optimizer}: ${CASES[optimizer].length} strategy × replica cases, ${STEPS} steps`, async () => {
+      const config = { ...tiny, optimizer };
+      const reference = await singleDevice(config, STEPS);
+      // The reference really moved: a strategy that did nothing would fail.
+      expect(relativeDifference(reference.initial, reference.final)).toBeGreaterThan(1e-3);
+      const tensorsBefore = tf.memory().numTensors;
+      for (const { strategy, replicas, allReduce } of CASES[optimizer]) {
+        const run = await runInProcess({
+          config,
+          backend: 'cpu',
+          replicas,
+          strategy,
+          allReduce,
+          steps: STEPS,
+        });
+        // ddp: every replica holds the weights; dp-*: device 0 holds the master weights.
+        const holders = strategy === 'ddp' ? run.weights : [run.weights[0]!];
+        for (const w of holders) {
+          const d = relativeDifference(w, reference.final);
+          expect(d, `${strategy} N=${replicas} ${allReduce}: ${d}`).toBeLessThanOrEqual(TOLERANCE[optimizer]);
+        }
+        // Under ddp the replicas agree bit for bit (same all-reduced gradients, same optimizer).
+        if (strategy === 'ddp') for (const w of run.weights) expect(w).toEqual(run.weights[0]);
+      }
+      expect(tf.memory().numTensors).toBe(tensorsBefore);
+    });
+  }
+
+  it('reports the batch loss the single device sees', async () => {
+    const config = { ...tiny, optimizer: 'sgd' as const };
+    const losses: Record<string, number> = {};
+    for (const strategy of PARALLEL_STRATEGIES) {
+      const run = await runInProcess({
+        config,
+        backend: 'cpu',
+        replicas: 2,
+        strategy,
+        allReduce: 'ring',
+        steps: 1,
+      });
+      const step = run.reports[0]!;
+      losses[strategy] =
+        strategy === 'ddp' ? (step[0]!.shardLoss! + step[1]!.shardLoss!) / 2 : step[0]!.batchLoss!;
+    }
+    const model = createUNet(config, config.seed);
+    const normalize = createNormalizeLayer(config.mean255, config.std255);
+    const device = uploadBatch(buildHostBatch(config, 0), 'cpu', config.uploadPath);
+    const loss = softmaxCrossEntropy(
+      model.forward(normalize.images(device.images)),
+      normalize.labels(device.masks),
+    );
+    const expected = (await loss.data())[0]!;
+    tf.dispose([loss]);
+    disposeDeviceBatch(device);
+    model.dispose();
+    normalize.dispose();
+    for (const strategy of PARALLEL_STRATEGIES) expect(losses[strategy]).toBeCloseTo(expected, 5);
+  });
+});
