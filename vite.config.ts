@@ -41,5 +41,12 @@ export default defineConfig({
     rollupOptions: { input: { main: 'index.html', bench: 'bench.html' } },
   },
   server: { host: '127.0.0.1', port: 5173 },
-  preview: { host: '127.0.0.1', port: 4173, strictPort: true },
+  // The preview server (which e2e tests run against) also sends the policy as a header: a <meta> policy
+  // does not reach Worker scripts, a header does, so the training and loader workers run under it too.
+  preview: {
+    host: '127.0.0.1',
+    port: 4173,
+    strictPort: true,
+    headers: { 'Content-Security-Policy': CONTENT_SECURITY_POLICY },
+  },
 });

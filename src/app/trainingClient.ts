@@ -18,6 +18,8 @@ export interface TrainingClient {
 export function startTrainingClient(): TrainingClient {
   let worker: Worker;
   const store = useAppStore;
+  /** Why the last worker died: kept on screen while its replacement boots, until the next run starts. */
+  let crashNote: string | null = null;
   let nextRequestId = 1;
   const pendingChecks = new Map<number, (result: DataPathCheckResult) => void>();
 
@@ -29,7 +31,8 @@ export function startTrainingClient(): TrainingClient {
         applyDeviceDefaults(m.info);
         return;
       case 'status':
-        store.setState({ status: m.status, statusMessage: m.message ?? null });
+        if (m.status === 'running') crashNote = null;
+        store.setState({ status: m.status, statusMessage: m.message ?? crashNote });
         return;
       case 'telemetry': {
         telemetryHistory.append(m.rows);
@@ -62,10 +65,8 @@ export function startTrainingClient(): TrainingClient {
     worker.onmessage = onMessage;
     worker.onerror = (event) => {
       event.preventDefault();
-      store.setState({
-        status: 'failed',
-        statusMessage: `the training worker crashed: ${event.message || 'unknown error'}; it was restarted`,
-      });
+      crashNote = `the training worker crashed: ${event.message || 'unknown error'}; it was restarted`;
+      store.setState({ status: 'failed', statusMessage: crashNote });
       worker.terminate();
       for (const [id, resolve] of pendingChecks) {
         resolve({ backend: 'none', rows: [], uncapturedErrors: 0, error: 'the training worker crashed' });

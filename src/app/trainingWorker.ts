@@ -35,6 +35,8 @@ let batchSource: BatchSource | null = null;
 let running = false;
 let loop: Promise<void> | null = null;
 let deviceLost = false;
+/** An uncaptured GPU error seen during the current run: the run ends as 'failed', never as 'stopped'. */
+let gpuFault: string | null = null;
 
 function setStatus(status: RunStatus, message?: string): void {
   post(message === undefined ? { type: 'status', status } : { type: 'status', status, message });
@@ -116,6 +118,7 @@ async function runLoop(config: TrainConfig): Promise<void> {
     pending = [];
     lastFlushMs = performance.now();
   };
+  gpuFault = null;
   setStatus('running');
   try {
     if (t.steps === 0) await evaluateAndPreview(t, config, 0);
@@ -154,7 +157,9 @@ async function runLoop(config: TrainConfig): Promise<void> {
     running = false;
     source.dispose();
     if (batchSource === source) batchSource = null;
-    setStatus('stopped', t.steps >= config.maxSteps ? `finished ${t.steps} steps` : undefined);
+    if (deviceLost) return;
+    if (gpuFault !== null) setStatus('failed', gpuFault);
+    else setStatus('stopped', t.steps >= config.maxSteps ? `finished ${t.steps} steps` : undefined);
   } catch (error) {
     flush();
     running = false;
@@ -180,7 +185,8 @@ async function handle(message: ToWorker): Promise<void> {
           },
           onGpuError: (text) => {
             running = false;
-            setStatus('failed', `uncaptured GPU error: ${text}`);
+            gpuFault = `uncaptured GPU error: ${text}`;
+            setStatus('failed', gpuFault);
           },
         });
         post({ type: 'ready', info: backendInfo });

@@ -72,9 +72,10 @@ async function registerWebGpu(
     info.isFallbackAdapter || /swiftshader|llvmpipe|lavapipe|software/i.test(info.architecture);
   return {
     info,
+    // What the device got, not what the adapter offers: the pre-flight checks against these.
     limits: {
-      maxBufferSizeBytes: l.maxBufferSize,
-      maxStorageBufferBindingSizeBytes: l.maxStorageBufferBindingSize,
+      maxBufferSizeBytes: device.limits.maxBufferSize,
+      maxStorageBufferBindingSizeBytes: device.limits.maxStorageBufferBindingSize,
     },
     software,
   };

@@ -128,32 +128,38 @@ export function createTrainer(config: TrainConfig, backend: BackendName): Traine
 
   async function evaluate(batch: HostBatch): Promise<SegmentationScores> {
     assertLive();
-    return withDeviceBatch(batch, async (device) => {
-      const [truth, predicted] = tf.tidy(() => {
-        const logits = model.forward(normalize.images(device.images));
-        return [labelsToClassIds(normalize.labels(device.masks)), tf.reshape(tf.argMax(logits, -1), [-1])];
-      });
-      try {
-        return await segmentationScores(truth as tf.Tensor1D, predicted as tf.Tensor1D, config.numClasses);
-      } finally {
-        truth.dispose();
-        predicted.dispose();
-      }
-    });
+    // Under error scopes like a step: numbers read back from an invalid buffer must never be reported.
+    return withGpuErrorScopes(currentWebGpuDevice(), () =>
+      withDeviceBatch(batch, async (device) => {
+        const [truth, predicted] = tf.tidy(() => {
+          const logits = model.forward(normalize.images(device.images));
+          return [labelsToClassIds(normalize.labels(device.masks)), tf.reshape(tf.argMax(logits, -1), [-1])];
+        });
+        try {
+          return await segmentationScores(truth as tf.Tensor1D, predicted as tf.Tensor1D, config.numClasses);
+        } finally {
+          truth.dispose();
+          predicted.dispose();
+        }
+      }),
+    );
   }
 
   async function predict(batch: HostBatch, count: number): Promise<Uint8Array[]> {
     assertLive();
-    return withDeviceBatch(batch, async (device) => {
-      const classes = tf.tidy(() => tf.argMax(model.forward(normalize.images(device.images)), -1));
-      const values = await classes.data();
-      classes.dispose();
-      const pixels = batch.heightPx * batch.widthPx;
-      const n = Math.min(count, batch.batchSize);
-      return Array.from({ length: n }, (_, i) =>
-        Uint8Array.from(values.subarray(i * pixels, (i + 1) * pixels)),
-      );
-    });
+    // Under error scopes like a step: numbers read back from an invalid buffer must never be reported.
+    return withGpuErrorScopes(currentWebGpuDevice(), () =>
+      withDeviceBatch(batch, async (device) => {
+        const classes = tf.tidy(() => tf.argMax(model.forward(normalize.images(device.images)), -1));
+        const values = await classes.data();
+        classes.dispose();
+        const pixels = batch.heightPx * batch.widthPx;
+        const n = Math.min(count, batch.batchSize);
+        return Array.from({ length: n }, (_, i) =>
+          Uint8Array.from(values.subarray(i * pixels, (i + 1) * pixels)),
+        );
+      }),
+    );
   }
 
   async function normalizedImages(batch: HostBatch): Promise<Float32Array> {

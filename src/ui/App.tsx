@@ -11,7 +11,9 @@ import { ExportPanel } from './ExportPanel';
 import { LoaderPanel } from './LoaderPanel';
 import { MetricsPanel } from './MetricsPanel';
 import { ParallelPanel } from './ParallelPanel';
+import { PreflightNotice } from './PreflightNotice';
 import { PreviewPanel } from './PreviewPanel';
+import { ProblemsBanner } from './ProblemsBanner';
 import { RunControls } from './RunControls';
 
 export function App() {
@@ -21,11 +23,13 @@ export function App() {
         <h1>BatchLab</h1>
         <p className="tagline">Train a U-Net in your browser and see what tensor sizes do to training.</p>
         <BackendNotice />
+        <ProblemsBanner />
       </header>
       <main>
         <ConfigPanel />
         <div className="results">
           <RunControls />
+          <PreflightNotice />
           <MetricsPanel />
           <ChartsPanel />
           <ExportPanel />

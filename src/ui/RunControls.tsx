@@ -1,7 +1,11 @@
 /**
- * Start / Stop / Reset and the run's status line.
+ * Start / Stop / Reset and the run's status line. Start stays disabled while the pre-flight memory check
+ * refuses the config (PreflightNotice says why); after a lost GPU device only Reload helps, so it replaces
+ * Start and Reset.
  */
+import { useId } from 'react';
 import { useAppStore } from '../state/store';
+import { usePreflight } from './usePreflight';
 
 const STATUS_TEXT = {
   booting: 'Starting the training backend…',
@@ -18,11 +22,22 @@ export function RunControls() {
   const start = useAppStore((s) => s.start);
   const stop = useAppStore((s) => s.stop);
   const reset = useAppStore((s) => s.reset);
-  const canStart = status === 'idle' || status === 'stopped' || status === 'failed';
+  const { blocksStart } = usePreflight();
+  const blockedId = useId();
+  const statusAllowsStart = status === 'idle' || status === 'stopped' || status === 'failed';
+  const canStart = statusAllowsStart && !blocksStart;
+  const deviceLost = status === 'device-lost';
   return (
     <section className="panel run-controls" aria-label="Run">
       <div className="buttons">
-        <button type="button" className="primary" onClick={start} disabled={!canStart} data-testid="start">
+        <button
+          type="button"
+          className="primary"
+          onClick={start}
+          disabled={!canStart}
+          aria-describedby={blocksStart ? blockedId : undefined}
+          data-testid="start"
+        >
           Start
         </button>
         <button type="button" onClick={stop} disabled={status !== 'running'} data-testid="stop">
@@ -31,17 +46,22 @@ export function RunControls() {
         <button
           type="button"
           onClick={reset}
-          disabled={status === 'booting' || status === 'running'}
+          disabled={status === 'booting' || status === 'running' || deviceLost}
           data-testid="reset"
         >
           Reset
         </button>
-        {status === 'device-lost' && (
+        {deviceLost && (
           <button type="button" onClick={() => window.location.reload()} data-testid="reload">
             Reload
           </button>
         )}
       </div>
+      {blocksStart && (
+        <p id={blockedId} className="status status-failed" data-testid="start-blocked">
+          Start is disabled: the pre-flight check says this config does not fit this device.
+        </p>
+      )}
       <p className={`status status-${status}`} role="status" data-testid="status">
         {STATUS_TEXT[status]}
         {message ? ` ${message}` : ''}

@@ -1,0 +1,374 @@
+/**
+ * Reliability e2e (docs/RELIABILITY.md): oversize links, the pre-flight guard and the GPU error guard
+ * behind it, a lost device, crashed workers, and leaks (a 200-step soak, 20 start/stop/reset cycles).
+ * Runs on the software WebGPU adapter: tiny models (16 px, batch 2, depth 2, width 4) except where a test
+ * needs size, and there it never trains more than one step.
+ */
+import type { Page } from '@playwright/test';
+import { runPreflight } from '../src/config/preflight';
+import { expect, test, type AppPage } from './fixtures';
+
+/** A model small enough for ~0.3 s steps on the software adapter; no validation after step 0. */
+const TINY = 'v=1&px=16&b=2&d=2&w=4&steps=1000&val=1000';
+
+const statusOf = (app: AppPage) => app.api((a) => a.status().status);
+
+/** Opens the app with `?search` and `#hash`, and waits until the backend is up. */
+async function openWith(app: AppPage, search: string, hash: string): Promise<string> {
+  await app.page.goto(`/${search}#${hash}`);
+  return app.waitForBackend();
+}
+
+/** Resolves once the run has produced at least `rows` telemetry rows in the history. */
+async function waitForRows(app: AppPage, rows: number): Promise<void> {
+  await expect
+    .poll(() => app.api((a) => a.history().length), { timeout: 200_000, intervals: [250, 500, 1000] })
+    .toBeGreaterThanOrEqual(rows);
+}
+
+/** The per-buffer limit the skipPreflight test gives the training worker's device. */
+const SIMULATED_LIMIT_BYTES = 512 * 1024;
+
+/**
+ * Source prepended to the training worker's script (test-only) so that its WebGPU device behaves like one
+ * whose maxBufferSize and maxStorageBufferBindingSize are `limitBytes`: both limits objects report it, and
+ * a larger createBuffer is turned into one the real device rejects (a validation error, an invalid buffer).
+ */
+function smallBufferLimitPrelude(limitBytes: number): string {
+  return `(() => {
+  const LIMIT = ${limitBytes};
+  const clamp = (real) => {
+    const copy = {};
+    for (const key in real) copy[key] = real[key];
+    copy.maxBufferSize = Math.min(LIMIT, real.maxBufferSize);
+    copy.maxStorageBufferBindingSize = Math.min(LIMIT, real.maxStorageBufferBindingSize);
+    return Object.freeze(copy);
+  };
+  const adapterLimits = Object.getOwnPropertyDescriptor(GPUAdapter.prototype, 'limits').get;
+  Object.defineProperty(GPUAdapter.prototype, 'limits', { get() { return clamp(adapterLimits.call(this)); } });
+  const deviceLimits = Object.getOwnPropertyDescriptor(GPUDevice.prototype, 'limits').get;
+  Object.defineProperty(GPUDevice.prototype, 'limits', { get() { return clamp(deviceLimits.call(this)); } });
+  const createBuffer = GPUDevice.prototype.createBuffer;
+  GPUDevice.prototype.createBuffer = function (descriptor) {
+    if (descriptor.size <= LIMIT) return createBuffer.call(this, descriptor);
+    // Dawn's own validation error and invalid buffer, whose size reads as requested, as on a real device.
+    const buffer = createBuffer.call(this, { ...descriptor, size: deviceLimits.call(this).maxBufferSize + 4 });
+    Object.defineProperty(buffer, 'size', { value: descriptor.size });
+    return buffer;
+  };
+})();`;
+}
+
+/**
+ * Source prepended to the training worker's script (test-only): keeps a handle on the WebGPU device and
+ * lets the test fire an `uncapturederror` event on it, as the device does for a GPU error that no error
+ * scope captured.
+ */
+const UNCAPTURED_ERROR_PRELUDE = `(() => {
+  const requestDevice = GPUAdapter.prototype.requestDevice;
+  GPUAdapter.prototype.requestDevice = async function (descriptor) {
+    const device = await requestDevice.call(this, descriptor);
+    self.__injectUncapturedGpuError = (message) =>
+      device.dispatchEvent(new GPUUncapturedErrorEvent('uncapturederror', { error: new GPUValidationError(message) }));
+    return device;
+  };
+})();`;
+
+/** Serves the training worker's script with `prelude` in front of it. */
+async function prependToTrainingWorker(page: Page, prelude: string): Promise<void> {
+  await page.route('**/assets/trainingWorker-*.js', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, body: `${prelude}\n${await response.text()}` });
+  });
+}
+
+async function hook(page: Page, name: 'loseDevice' | 'crashTrainingWorker' | 'crashLoaderWorker') {
+  await page.evaluate(`window.batchlabTestHooks.${name}()`);
+}
+
+test.describe('pre-flight check and GPU error guards', () => {
+  test('an oversize link is refused with numbers, Start stays disabled, "Use batch N" fixes it', async ({
+    app,
+  }) => {
+    expect(await openWith(app, '', 'v=1&px=512&b=512&d=2&w=8')).toBe('webgpu');
+    const [config, info] = await Promise.all([app.api((a) => a.config()), app.api((a) => a.backend())]);
+    expect(info?.limits?.maxBufferSizeBytes).toBeGreaterThan(0);
+    const expected = runPreflight(config, info);
+    if (expected.verdict !== 'refused') throw new Error(`expected a refusal, got ${expected.verdict}`);
+
+    const { page } = app;
+    await expect(page.getByTestId('preflight-reason')).toHaveText(expected.reason);
+    // Numbers, in words: e.g. "Batch 512 at 512×512 needs about 118.0 GiB, its largest buffer 12.0 GiB
+    // (cat0); this GPU allows 1.0 GiB per buffer and the memory budget is 1.0 GiB. The largest batch…"
+    expect(expected.reason).toMatch(
+      /^Batch 512 at 512×512 needs about \d+\.\d GiB, its largest buffer \d+\.\d GiB \(\w+\); this GPU allows \d+\.\d GiB per buffer/,
+    );
+    await expect(page.getByTestId('start')).toBeDisabled();
+    await expect(page.getByTestId('start-blocked')).toBeVisible();
+    await expect(page.getByTestId('preflight-skipped')).toHaveCount(0);
+
+    const n = expected.largestBatchThatFits;
+    expect(n).toBeGreaterThan(0);
+    expect(n).toBeLessThan(512);
+    const useBatch = page.getByTestId('preflight-use-batch');
+    await expect(useBatch).toHaveText(`Use batch ${n}`);
+    await useBatch.click();
+    await expect.poll(() => app.api((a) => a.config().batchSize)).toBe(n);
+    await expect(page.getByTestId('preflight-refusal')).toHaveCount(0);
+    await expect(page.getByTestId('preflight-ok')).toBeVisible();
+    await expect(page.getByTestId('start')).toBeEnabled();
+    // The fix travels in the link like any edit.
+    await expect
+      .poll(() => page.evaluate(() => new URLSearchParams(location.hash.slice(1)).get('b')))
+      .toBe(String(n));
+    expect(app.errors).toEqual([]);
+  });
+
+  /**
+   * The silent-wrong-numbers case: an op whose output exceeds the device's per-buffer limit gets an invalid
+   * buffer and a GPUValidationError, and tfjs carries on with wrong numbers. This machine's adapter allows
+   * 1 GiB per buffer, and no config over that can run here in CI time (see the skipped test below), so this
+   * test gives the training worker a device whose per-buffer limit is 512 KiB: a prelude added to the
+   * worker script (test-only) reports that limit from adapter.limits and device.limits and makes
+   * createBuffer beyond it do what a real device does, a genuine Dawn validation error and an invalid
+   * buffer, no exception. Batch 16 at 32×32 (cat0: 768 KiB) is then over the limit, while the step-0
+   * evaluation (8 images, 384 KiB) is not. The pre-flight refuses it; `?skipPreflight=1` lets it start; the
+   * step's error scope must stop the run with a GPU validation error and report no loss.
+   */
+  test('with ?skipPreflight=1 an over-limit step is caught by the GPU error scope, not trained on', async ({
+    app,
+  }) => {
+    const { page } = app;
+    await prependToTrainingWorker(page, smallBufferLimitPrelude(SIMULATED_LIMIT_BYTES));
+    const hash = 'v=1&px=32&b=16&d=2&w=4&ch=1&k=2&steps=1&val=1000&aug=0';
+    expect(await openWith(app, '?skipPreflight=1', hash)).toBe('webgpu');
+    const info = await app.api((a) => a.backend());
+    expect(info?.limits).toEqual({
+      maxBufferSizeBytes: SIMULATED_LIMIT_BYTES,
+      maxStorageBufferBindingSizeBytes: SIMULATED_LIMIT_BYTES,
+    });
+    await expect(page.getByTestId('preflight-reason')).toContainText(
+      'its largest buffer 768.0 KiB (cat0); this GPU allows 512.0 KiB per buffer.',
+    );
+    await expect(page.getByTestId('preflight-skipped')).toBeVisible();
+    await expect(page.getByTestId('start')).toBeEnabled();
+
+    await app.start();
+    await expect.poll(() => statusOf(app), { timeout: 200_000 }).toBe('failed');
+    const status = await app.api((a) => a.status());
+    expect(status.message).toMatch(/^GPU validation error: Buffer size \(\d+\) exceeds the max buffer size/);
+    await expect(page.getByTestId('status')).toContainText(
+      'The run stopped with an error. GPU validation error',
+    );
+    // No loss computed from an invalid buffer was reported as if it were real; the step-0 evaluation,
+    // which fits, is kept.
+    expect(await app.api((a) => a.history())).toEqual([]);
+    expect((await app.api((a) => a.evals())).map((e) => e.step)).toEqual([0]);
+    // The app stays usable.
+    await page.getByTestId('reset').click();
+    await expect.poll(() => statusOf(app)).toBe('idle');
+    await expect(page.getByTestId('start')).toBeEnabled();
+    expect(app.errors).toEqual([]);
+  });
+
+  test('a GPU fault during the evaluation is caught too: no scores from an invalid buffer are reported', async ({
+    app,
+  }) => {
+    const { page } = app;
+    // 256 KiB per buffer: the step-0 evaluation of 8 images at 32×32 (cat0: 384 KiB) is over the limit.
+    await prependToTrainingWorker(page, smallBufferLimitPrelude(256 * 1024));
+    const hash = 'v=1&px=32&b=8&d=2&w=4&ch=1&k=2&steps=3&val=1000&aug=0';
+    expect(await openWith(app, '?skipPreflight=1', hash)).toBe('webgpu');
+    await expect(page.getByTestId('preflight-refusal')).toBeVisible();
+    await app.start();
+    await expect.poll(() => statusOf(app), { timeout: 200_000 }).toBe('failed');
+    expect((await app.api((a) => a.status())).message).toMatch(/^GPU validation error: /);
+    expect(await app.api((a) => a.evals())).toEqual([]);
+    expect(await app.api((a) => a.history())).toEqual([]);
+    expect(app.errors).toEqual([]);
+  });
+
+  test('an uncaptured GPU error ends the run as failed, keeps its telemetry, and Start works again', async ({
+    app,
+  }) => {
+    const { page } = app;
+    await prependToTrainingWorker(page, UNCAPTURED_ERROR_PRELUDE);
+    expect(await openWith(app, '', TINY)).toBe('webgpu');
+    await app.start();
+    await waitForRows(app, 2);
+    const training = page.workers().find((w) => w.url().includes('trainingWorker'));
+    await training?.evaluate('self.__injectUncapturedGpuError("injected by the test")');
+    await expect.poll(() => statusOf(app)).toBe('failed');
+    const rows = (await app.api((a) => a.history())).length;
+    expect(rows).toBeGreaterThanOrEqual(2);
+    // The run loop winds down after the fault; the status must still say what happened.
+    await page.waitForTimeout(2_000);
+    expect(await app.api((a) => a.status())).toEqual({
+      status: 'failed',
+      message: 'uncaptured GPU error: injected by the test',
+    });
+    await expect(page.getByTestId('status')).toContainText('uncaptured GPU error: injected by the test');
+    await app.start();
+    await waitForRows(app, rows + 1);
+    await page.getByTestId('stop').click();
+    await expect.poll(() => statusOf(app)).toBe('stopped');
+    expect(app.errors).toEqual([]);
+  });
+
+  test('the same guard against the real 1 GiB per-buffer limit of the software adapter', async ({ app }) => {
+    // Measured on this 2-core machine: the step-0 evaluation alone of 8 images at 256×256 (width 4) took
+    // 129 s on the software adapter, ~0.25 ms per pixel forward. The smallest config whose largest buffer
+    // exceeds 1 GiB is batch 86 at 512×512 (cat0: 1.008 GiB, ~10 GiB in all): its evaluation (8 × 512²)
+    // would take ~9 minutes and its first step, forward and backward over 22.5 M pixels, hours.
+    test.skip(true, 'infeasible on a software adapter in CI time: hours of compute and ~10 GiB of RAM');
+    const { page } = app;
+    expect(await openWith(app, '?skipPreflight=1', 'v=1&px=512&b=86&d=2&w=4&ch=1&k=2&steps=1&val=1000')).toBe(
+      'webgpu',
+    );
+    await expect(page.getByTestId('preflight-reason')).toContainText('this GPU allows 1.0 GiB per buffer');
+    await app.start();
+    await expect.poll(() => statusOf(app), { timeout: 3_600_000 }).toBe('failed');
+    expect((await app.api((a) => a.status())).message).toMatch(/^GPU validation error/);
+    expect(await app.api((a) => a.history())).toEqual([]);
+  });
+});
+
+test.describe('device and worker faults', () => {
+  test('a lost GPU device is reported with its reason; Reload restores the same config', async ({ app }) => {
+    const { page } = app;
+    expect(await openWith(app, '?testHooks=1', TINY)).toBe('webgpu');
+    const before = await app.api((a) => a.config());
+    await app.start();
+    await waitForRows(app, 1);
+
+    await hook(page, 'loseDevice');
+    await expect.poll(() => statusOf(app)).toBe('device-lost');
+    const status = await app.api((a) => a.status());
+    expect(status.message ?? '').not.toBe('');
+    await expect(page.getByTestId('status')).toContainText(`The GPU device was lost. ${status.message}`);
+    await expect(page.getByTestId('reload')).toBeVisible();
+    await expect(page.getByTestId('start')).toBeDisabled();
+    await expect(page.getByTestId('reset')).toBeDisabled();
+    // Telemetry so far is kept.
+    expect((await app.api((a) => a.history())).length).toBeGreaterThanOrEqual(1);
+    // The config is still in the link.
+    expect(new URL(page.url()).hash).toBe(`#${TINY}`);
+
+    await Promise.all([page.waitForEvent('load'), page.getByTestId('reload').click()]);
+    expect(await app.waitForBackend()).toBe('webgpu');
+    expect(await app.api((a) => a.config())).toEqual(before);
+    expect(await statusOf(app)).toBe('idle');
+    // The fresh device trains.
+    await app.start();
+    await waitForRows(app, 1);
+    await page.getByTestId('stop').click();
+    await expect.poll(() => statusOf(app)).toBe('stopped');
+    expect(app.errors).toEqual([]);
+  });
+
+  test('a crashed training worker is reported, a fresh one boots, and Start works again', async ({ app }) => {
+    const { page } = app;
+    expect(await openWith(app, '?testHooks=1', TINY)).toBe('webgpu');
+    await app.start();
+    await waitForRows(app, 1);
+
+    await hook(page, 'crashTrainingWorker');
+    await expect(page.getByTestId('status')).toContainText('the training worker crashed');
+    // A fresh worker boots; the crash stays on screen until the user acts.
+    await expect.poll(() => statusOf(app)).toBe('idle');
+    await expect(page.getByTestId('status')).toContainText('the training worker crashed');
+    expect((await app.api((a) => a.status())).message).toContain('injected training-worker crash');
+
+    const rowsBefore = (await app.api((a) => a.history())).length;
+    await app.start();
+    await expect.poll(() => statusOf(app)).toBe('running');
+    await waitForRows(app, rowsBefore + 1);
+    await page.getByTestId('stop').click();
+    await expect.poll(() => statusOf(app)).toBe('stopped');
+    expect(app.errors).toEqual([]);
+  });
+
+  test('a crashed loader worker ends the run with its message; Start works again', async ({ app }) => {
+    const { page } = app;
+    expect(await openWith(app, '?testHooks=1', `${TINY}&wk=1&pf=1`)).toBe('webgpu');
+    await app.start();
+    await waitForRows(app, 1);
+
+    await hook(page, 'crashLoaderWorker');
+    await expect.poll(() => statusOf(app)).toBe('failed');
+    const status = await app.api((a) => a.status());
+    expect(status.message).toMatch(/loader worker \d+ failed: .*injected loader crash/);
+    await expect(page.getByTestId('status')).toContainText('injected loader crash');
+
+    const rowsBefore = (await app.api((a) => a.history())).length;
+    await app.start();
+    await waitForRows(app, rowsBefore + 1);
+    await page.getByTestId('stop').click();
+    await expect.poll(() => statusOf(app)).toBe('stopped');
+    expect(app.errors).toEqual([]);
+  });
+});
+
+test.describe('leaks', () => {
+  test('a 200-step soak keeps the tensor count flat and GPU bytes in use bounded', async ({ app }) => {
+    test.setTimeout(420_000);
+    expect(await openWith(app, '', 'v=1&px=16&b=2&d=2&w=4&steps=200&val=200')).toBe('webgpu');
+    const baseline = await app.api((a) => a.numTensors());
+    await app.start();
+    await expect
+      .poll(() => app.api((a) => a.status()), { timeout: 400_000, intervals: [1000, 2000] })
+      .toEqual({ status: 'stopped', message: 'finished 200 steps' });
+
+    const history = await app.api((a) => a.history());
+    expect(history.map((r) => r.step)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+    expect(history.every((r) => Number.isFinite(r.loss))).toBe(true);
+    // After a 10-step warm-up the number of live tensors never changes.
+    const warm = history.slice(9);
+    expect(new Set(warm.map((r) => r.numTensors))).toEqual(new Set([warm[0]!.numTensors]));
+    // GPU bytes held by live tensors stay within 10 % of their step-10 value.
+    const atStep10 = warm[0]!.gpuBytesInUse ?? 0;
+    expect(atStep10).toBeGreaterThan(0);
+    const maxInUse = Math.max(...warm.map((r) => r.gpuBytesInUse ?? Number.POSITIVE_INFINITY));
+    expect(maxInUse).toBeLessThanOrEqual(1.1 * atStep10);
+    test.info().annotations.push({
+      type: 'measured',
+      description: `live tensors ${warm[0]!.numTensors} from step 10 on; GPU bytes in use ${atStep10} at step 10, max ${maxInUse}`,
+    });
+
+    await app.page.getByTestId('reset').click();
+    await expect.poll(() => app.api((a) => a.numTensors())).toBe(baseline);
+    expect(app.errors).toEqual([]);
+  });
+
+  test('20 config-change / start / stop / reset cycles return the tensor count to its baseline', async ({
+    app,
+  }) => {
+    test.setTimeout(420_000);
+    const { page } = app;
+    expect(await openWith(app, '', TINY)).toBe('webgpu');
+    const baseline = await app.api((a) => a.numTensors());
+    expect(baseline).not.toBeNull();
+    test.info().annotations.push({ type: 'measured', description: `baseline ${baseline} live tensors` });
+    const learningRate = page.getByLabel('Learning rate');
+    const seed = page.getByLabel('Seed');
+    for (let cycle = 0; cycle < 20; cycle++) {
+      // A changed config makes the next Start build a fresh trainer (and dispose the old one).
+      await learningRate.fill(cycle % 2 === 0 ? '0.02' : '0.01');
+      await seed.fill(String(100 + cycle));
+      await expect.poll(() => app.api((a) => a.config().seed)).toBe(100 + cycle);
+      const rowsBefore = (await app.api((a) => a.history())).length;
+      await app.start();
+      await waitForRows(app, rowsBefore + 1);
+      await page.getByTestId('stop').click();
+      await expect.poll(() => statusOf(app)).toBe('stopped');
+      // Every other cycle resets; the others leave the trainer to the next config change.
+      if (cycle % 2 === 1) {
+        await page.getByTestId('reset').click();
+        await expect.poll(() => statusOf(app)).toBe('idle');
+        await expect.poll(() => app.api((a) => a.numTensors())).toBe(baseline);
+        expect(await app.api((a) => a.history())).toEqual([]);
+      }
+    }
+    expect(app.errors).toEqual([]);
+  });
+});
