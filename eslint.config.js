@@ -77,6 +77,17 @@ const boundaries = [
     patterns: [noTf, layer('Charts draw telemetry; they do not run the engine.', 'engine')],
   },
   {
+    files: ['src/bench/**/*.ts'],
+    patterns: [
+      noReact,
+      layer('The bench times the layers directly (engine, data, charts); it never mounts the UI.', 'ui'),
+      layer(
+        'The bench does not read the store; every case builds its config (src/bench/benchPlan.ts).',
+        'state',
+      ),
+    ],
+  },
+  {
     files: ['src/ui/**/*.{ts,tsx}'],
     patterns: [
       noTf,

@@ -9,18 +9,21 @@ beforeAll(async () => {
 });
 
 describe('createUNet', () => {
-  it.each([2, 3, 4])('depth %i maps [N, S, S, C] to logits [N, S, S, K] with the spec’s parameters', (depth) => {
-    const shape = { depth, baseWidth: 4, channels: 3, numClasses: 5 };
-    const model = createUNet(shape, 7);
-    const x = tf.randomUniform([2, 32, 32, 3]) as tf.Tensor4D;
-    const logits = model.forward(x);
-    expect(logits.shape).toEqual([2, 32, 32, 5]);
-    const params = model.variables.reduce((sum, v) => sum + v.size, 0);
-    expect(params).toBe(parameterCount(describeUNet(shape)));
-    x.dispose();
-    logits.dispose();
-    model.dispose();
-  });
+  it.each([2, 3, 4])(
+    'depth %i maps [N, S, S, C] to logits [N, S, S, K] with the spec’s parameters',
+    (depth) => {
+      const shape = { depth, baseWidth: 4, channels: 3, numClasses: 5 };
+      const model = createUNet(shape, 7);
+      const x = tf.randomUniform([2, 32, 32, 3]) as tf.Tensor4D;
+      const logits = model.forward(x);
+      expect(logits.shape).toEqual([2, 32, 32, 5]);
+      const params = model.variables.reduce((sum, v) => sum + v.size, 0);
+      expect(params).toBe(parameterCount(describeUNet(shape)));
+      x.dispose();
+      logits.dispose();
+      model.dispose();
+    },
+  );
 
   it('is reproducible from its seed and different across seeds', async () => {
     const shape = { depth: 2, baseWidth: 4, channels: 1, numClasses: 2 };

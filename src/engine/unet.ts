@@ -1,10 +1,12 @@
 /**
  * The U-Net: parameters as tfjs variables and a pure forward function.
  * Architecture (see unetSpec.ts for the layer table): per level two conv3×3+ReLU, 2×2 max-pool down,
- * bilinear ×2 up + skip concat, two conv3×3+ReLU, then a 1×1 head to K logits.
+ * bilinear ×2 up + skip concat, two conv3×3+ReLU, then a 1×1 head to K logits. The 3×3 convs run on
+ * tfjs's tiled kernel or on the direct one (ConvKernel below: picked per adapter, same math).
  * The caller owns the returned model and must call dispose(); forward() returns a tensor the caller disposes.
  */
 import * as tf from '@tensorflow/tfjs';
+import { directConv2d, onSoftwareWebGpu } from './directConv';
 
 export interface UNetShape {
   depth: number;
@@ -18,8 +20,21 @@ interface ConvParams {
   bias: tf.Variable<tf.Rank.R1>;
 }
 
+/**
+ * Which kernel runs the 3×3 convolutions: 'tiled' = tf.fused.conv2d (on webgpu the tiled matmul kernel,
+ * best on real GPUs), 'direct' = directConv.ts (tfjs's per-output kernel, 2–5× faster on software
+ * adapters), 'auto' = direct on a software WebGPU adapter, tiled everywhere else. Same math either way.
+ */
+export type ConvKernel = 'auto' | 'tiled' | 'direct';
+
+export interface UNetOptions {
+  convKernel?: ConvKernel;
+}
+
 export interface UNet {
   shape: UNetShape;
+  /** The 3×3 conv kernel this instance runs ('auto' resolved when it was created). */
+  convKernel: 'tiled' | 'direct';
   /** Every trainable variable, in creation order (optimizer slot order follows it). */
   variables: tf.Variable[];
   /** x: float32 NHWC normalized input → logits float32 [N, H, W, K]. Caller disposes. */
@@ -39,16 +54,30 @@ function makeConv(name: string, k: number, cin: number, cout: number, seed: numb
   return { kernel, bias };
 }
 
-function conv(x: tf.Tensor4D, p: ConvParams, relu: boolean): tf.Tensor4D {
-  const y = tf.add(tf.conv2d(x, p.kernel, 1, 'same'), p.bias) as tf.Tensor4D;
+/**
+ * conv 'same' + bias as one fused kernel (one dispatch instead of two), then ReLU. tfjs fuses an activation
+ * only while no gradient is recorded, so under training a fused ReLU would silently split into three ops
+ * again; bias fusion holds in both. Same math as conv2d + add + relu, same gradients.
+ */
+function tiledConv(x: tf.Tensor4D, p: ConvParams, relu: boolean): tf.Tensor4D {
+  const y = tf.fused.conv2d({ x, filter: p.kernel, strides: 1, pad: 'same', bias: p.bias });
+  return relu ? tf.relu(y) : y;
+}
+
+function directConv(x: tf.Tensor4D, p: ConvParams, relu: boolean): tf.Tensor4D {
+  const y = directConv2d(x, p.kernel, p.bias);
   return relu ? tf.relu(y) : y;
 }
 
 let nameCounter = 0;
 
 /** Builds a fresh U-Net. Variable names are unique per instance so several can coexist. */
-export function createUNet(shape: UNetShape, seed: number): UNet {
+export function createUNet(shape: UNetShape, seed: number, options: UNetOptions = {}): UNet {
   const { depth, baseWidth, channels, numClasses } = shape;
+  const wanted = options.convKernel ?? 'auto';
+  const convKernel = wanted === 'auto' ? (onSoftwareWebGpu() ? 'direct' : 'tiled') : wanted;
+  /** 3×3 convs take the chosen kernel; the 1×1 head always runs as a (fused) matmul. */
+  const conv3 = convKernel === 'direct' ? directConv : tiledConv;
   const id = `unet${nameCounter++}`;
   const width = (level: number) => baseWidth * 2 ** level;
   let s = seed;
@@ -77,7 +106,7 @@ export function createUNet(shape: UNetShape, seed: number): UNet {
       const skips: tf.Tensor4D[] = [];
       let h = x;
       enc.forEach(([a, b], l) => {
-        h = conv(conv(h, a, true), b, true);
+        h = conv3(conv3(h, a, true), b, true);
         if (l < depth - 1) {
           skips.push(h);
           h = tf.maxPool(h, 2, 2, 'valid');
@@ -87,14 +116,15 @@ export function createUNet(shape: UNetShape, seed: number): UNet {
         const skip = skips.pop();
         if (!skip) throw new Error('U-Net skip stack underflow');
         const up = tf.image.resizeBilinear(h, [skip.shape[1], skip.shape[2]]);
-        h = conv(conv(tf.concat([up, skip], 3), a, true), b, true);
+        h = conv3(conv3(tf.concat([up, skip], 3), a, true), b, true);
       });
-      return conv(h, head, false);
+      return tiledConv(h, head, false);
     });
   }
 
   return {
     shape,
+    convKernel,
     variables,
     forward,
     dispose: () => variables.forEach((v) => v.dispose()),

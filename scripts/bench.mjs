@@ -1,0 +1,220 @@
+// `npm run bench`: every performance claim of BatchLab measured side by side in one run.
+//   npm run bench                      build, then all cases in headless Chromium (full plan, < 10 min here)
+//   npm run bench -- --quick           the reduced plan (< 2 min)
+//   npm run bench -- --cases=a,b,g     some cases only (letters or ids, see src/bench/benchTypes.ts)
+//   npm run bench -- --node            the engine cases in Node on Dawn's WebGPU (`webgpu` package), no browser
+//   --no-build                         reuse the build in --out-dir
+//   --out-dir=DIR                      where `vite build` writes and the bench is served from (default dist)
+// Prints one table per case and writes bench/results/<timestamp>.json (adapter, backend, browser, versions).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runFirstStepCase } from '../bench/driver/firstStep.mjs';
+import { formatReport } from '../bench/driver/printReport.mjs';
+import { serveStatic } from '../bench/driver/staticServer.mjs';
+import { NO_BROWSER_MESSAGE, findChromium } from './findChromium.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(`--${name}`);
+const option = (name, fallback) =>
+  args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+
+const quick = flag('quick');
+const node = flag('node');
+const outDir = resolve(root, option('out-dir', 'dist'));
+const ALL = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+/** --quick: the engine cases at small sizes plus telemetry; no fresh-browser probes, no worker sweep. */
+const QUICK = ['a', 'b', 'e', 'g'];
+const cases = option('cases', (quick ? QUICK : ALL).join(','));
+const BASE_FLAGS = [
+  '--no-sandbox',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--enable-unsafe-webgpu',
+];
+const PAGE_TIMEOUT_MS = 15 * 60_000;
+const PROBE_TIMEOUT_MS = 3 * 60_000;
+const FIRST_STEP_REPS = 5;
+
+const log = (line) => console.log(`[bench] ${line}`);
+const version = (pkg) => {
+  try {
+    return JSON.parse(readFileSync(join(root, 'node_modules', pkg, 'package.json'), 'utf8')).version;
+  } catch {
+    return null;
+  }
+};
+const loadAverage = () => os.loadavg().map((l) => Number(l.toFixed(2)));
+
+function meta(extra) {
+  return {
+    startedAt: new Date().toISOString(),
+    command: `npm run bench -- ${args.join(' ')}`.trim(),
+    machine: {
+      platform: `${os.platform()} ${os.release()}`,
+      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      logicalCores: os.cpus().length,
+      totalMemoryBytes: os.totalmem(),
+    },
+    versions: {
+      node: process.version,
+      '@tensorflow/tfjs': version('@tensorflow/tfjs'),
+      '@tensorflow/tfjs-backend-webgpu': version('@tensorflow/tfjs-backend-webgpu'),
+      '@playwright/test': version('@playwright/test'),
+      vite: version('vite'),
+      webgpu: version('webgpu'),
+    },
+    loadAverageStart: loadAverage(),
+    ...extra,
+  };
+}
+
+function writeResults(report, info) {
+  const dir = join(root, 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  const stamp = info.startedAt.replace(/[:.]/g, '-');
+  const file = join(dir, `${stamp}${node ? '-node' : ''}.json`);
+  writeFileSync(file, `${JSON.stringify({ ...info, ...report }, null, 2)}\n`);
+  return file;
+}
+
+/** Dawn's Vulkan on this kind of machine: Chromium's SwiftShader ICD and its libvulkan, when present. */
+function dawnEnv() {
+  const env = { ...process.env, XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR ?? '/tmp' };
+  const chromiumLib = '/usr/lib/chromium';
+  if (!env.VK_ICD_FILENAMES && existsSync(join(chromiumLib, 'vk_swiftshader_icd.json'))) {
+    env.VK_ICD_FILENAMES = join(chromiumLib, 'vk_swiftshader_icd.json');
+  }
+  if (existsSync(join(chromiumLib, 'libvulkan.so.1'))) {
+    env.LD_LIBRARY_PATH = [env.LD_LIBRARY_PATH, chromiumLib].filter(Boolean).join(':');
+  }
+  return env;
+}
+
+async function runNode() {
+  const info = meta({ runner: 'node' });
+  const tmp = join(os.tmpdir(), `batchlab-bench-${process.pid}.json`);
+  const child = spawnSync(
+    process.execPath,
+    [join(root, 'bench/node/nodeChild.mjs'), tmp, ...(quick ? ['--quick'] : []), `--cases=${cases}`],
+    { stdio: 'inherit', env: dawnEnv(), cwd: root },
+  );
+  if (child.status !== 0 || !existsSync(tmp)) {
+    console.error(`the Node bench failed (exit ${child.status})`);
+    process.exit(1);
+  }
+  const report = JSON.parse(readFileSync(tmp, 'utf8'));
+  info.loadAverageEnd = loadAverage();
+  console.log(formatReport(report, info));
+  log(`results: ${writeResults(report, info)}`);
+}
+
+async function openBench(chromium, executablePath, url, timeoutMs, onLine) {
+  const browser = await chromium.launch({ executablePath, args: BASE_FLAGS });
+  try {
+    const page = await browser.newPage();
+    const pageErrors = [];
+    page.on('console', (message) => {
+      const text = message.text();
+      if (text.startsWith('[bench]')) onLine(text.slice(8));
+      else if (message.type() === 'error') pageErrors.push(text);
+    });
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(url);
+    await page.waitForFunction(() => window.batchlabBench?.done === true, null, {
+      timeout: timeoutMs,
+      polling: 500,
+    });
+    const handle = await page.evaluate(() => window.batchlabBench);
+    return { handle, pageErrors, browserVersion: browser.version() };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function runBrowser() {
+  const letters = cases.split(',').filter(Boolean);
+  if (!flag('no-build')) {
+    log(`vite build → ${outDir}`);
+    const build = spawnSync(
+      'npx',
+      ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+      {
+        stdio: 'inherit',
+        cwd: root,
+      },
+    );
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+  const executablePath = await findChromium();
+  if (!executablePath) {
+    console.error(NO_BROWSER_MESSAGE);
+    process.exit(1);
+  }
+  const { chromium } = await import('@playwright/test');
+  const server = await serveStatic(outDir);
+  const info = meta({ runner: 'browser', chromiumPath: executablePath });
+  const query = (extra) =>
+    `${server.url}/bench.html?${new URLSearchParams({ ...(quick ? { quick: '1' } : {}), ...extra })}`;
+  try {
+    const pageCases = letters.filter((l) => l !== 'f' && l !== 'firstStep');
+    let report = null;
+    const pageErrors = [];
+    if (pageCases.length) {
+      const run = await openBench(
+        chromium,
+        executablePath,
+        query({ cases: pageCases.join(',') }),
+        PAGE_TIMEOUT_MS,
+        log,
+      );
+      info.browser = run.browserVersion;
+      pageErrors.push(...run.pageErrors);
+      if (run.handle.error || !run.handle.report) throw new Error(`bench page failed: ${run.handle.error}`);
+      report = run.handle.report;
+    }
+    if (letters.includes('f') || letters.includes('firstStep')) {
+      let environment = null;
+      const f = await runFirstStepCase({
+        reps: FIRST_STEP_REPS,
+        log,
+        openProbe: async (parallel) => {
+          const run = await openBench(
+            chromium,
+            executablePath,
+            query({ cases: 'f', parallel: parallel ? '1' : '0' }),
+            PROBE_TIMEOUT_MS,
+            () => {},
+          );
+          info.browser ??= run.browserVersion;
+          pageErrors.push(...run.pageErrors);
+          if (run.handle.error || !run.handle.report) throw new Error(run.handle.error ?? 'no report');
+          environment = run.handle.report.environment;
+          const result = run.handle.report.cases[0];
+          if (!result) throw new Error('the probe returned no case');
+          return result;
+        },
+      });
+      report ??= { quick, environment, cases: [], gpuProblems: [] };
+      report.cases.push(f);
+      report.cases.sort((x, y) => x.letter.localeCompare(y.letter));
+    }
+    info.loadAverageEnd = loadAverage();
+    info.pageErrors = [...new Set(pageErrors)];
+    console.log(formatReport(report, info));
+    if (info.pageErrors.length) console.log(`page errors: ${info.pageErrors.join(' | ')}`);
+    log(`results: ${writeResults(report, info)}`);
+  } finally {
+    await server.close();
+  }
+}
+
+const started = Date.now();
+await (node ? runNode() : runBrowser());
+log(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);

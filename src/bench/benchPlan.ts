@@ -1,0 +1,82 @@
+/**
+ * Sizes of every bench case, full and quick. Chosen for the 2-core machine with the software WebGPU
+ * adapter (SwiftShader): the full bench must end in < 10 minutes and --quick in < 2, and every figure is
+ * still a median of ≥ 5 repetitions. A real GPU finishes the same plan in seconds.
+ * Pure data; no tfjs, no DOM.
+ */
+import { DATASET_STATS, DEFAULT_CONFIG, type TrainConfig } from '../config/trainConfig';
+import type { RepPlan } from './timing';
+
+export interface DataPathShape {
+  batchSize: number;
+  sizePx: number;
+  channels: 1 | 3;
+}
+
+export interface BenchPlan {
+  quick: boolean;
+  /** Warm-ups and timed repetitions of every figure. */
+  reps: RepPlan;
+  /** The training config of cases b, c and g (and e at `telemetry`). */
+  train: TrainConfig;
+  /** Case a: the issue's two batches (quick: a smaller one), upload + normalize only (no training). */
+  dataPathShapes: DataPathShape[];
+  /** Case a's repetitions: one warm-up suffices (no shader but the unpack one to compile). */
+  dataPathReps: RepPlan;
+  /** Case d: heavy loader work (blur, augmentation) and the smallest model. */
+  loader: TrainConfig;
+  /** Case e: a small, fast step, so the per-step telemetry cost is as visible as it can be. */
+  telemetry: TrainConfig;
+  /** Case f: the config whose first step is timed (its shaders are what gets compiled). */
+  firstStep: TrainConfig;
+  /** Case f: fresh browsers per variant. */
+  firstStepReps: number;
+  /** Case g: n of the n×n · n×n matmul that measures the adapter's GFLOP/s. */
+  matmulSize: number;
+}
+
+const base: TrainConfig = { ...DEFAULT_CONFIG, augment: false, workers: 0, backend: 'auto' };
+
+/** BatchLab's default model (depth 2, width 8, 3 channels, 4 classes, Adam) at 32 px, batch 4. */
+const TRAIN_FULL: TrainConfig = { ...base, imageSizePx: 32, batchSize: 4 };
+const TRAIN_QUICK: TrainConfig = { ...base, imageSizePx: 16, batchSize: 2 };
+const TINY: TrainConfig = { ...base, imageSizePx: 16, batchSize: 2, baseWidth: 4 };
+
+const LOADER_HEAVY: TrainConfig = {
+  ...base,
+  imageSizePx: 32,
+  batchSize: 8,
+  baseWidth: 4,
+  depth: 2,
+  blurRadiusPx: 8,
+  augment: true,
+  prefetch: 2,
+};
+
+const gray = DATASET_STATS[1];
+
+export function benchPlan(quick: boolean): BenchPlan {
+  return {
+    quick,
+    reps: { warmup: 2, reps: 5 },
+    train: quick ? TRAIN_QUICK : TRAIN_FULL,
+    dataPathShapes: quick
+      ? [{ batchSize: 8, sizePx: 256, channels: 1 }]
+      : [
+          { batchSize: 32, sizePx: 256, channels: 1 },
+          { batchSize: 16, sizePx: 256, channels: 3 },
+        ],
+    dataPathReps: { warmup: 1, reps: 5 },
+    loader: quick ? { ...LOADER_HEAVY, imageSizePx: 16 } : LOADER_HEAVY,
+    telemetry: TINY,
+    firstStep: TINY,
+    firstStepReps: 5,
+    matmulSize: quick ? 256 : 512,
+  };
+}
+
+/** Mean/std (0–255 scale) of the synthetic dataset for a channel count. */
+export function datasetStats(channels: 1 | 3): { mean255: number[]; std255: number[] } {
+  const s = channels === 1 ? gray : DATASET_STATS[3];
+  return { mean255: [...s.mean255], std255: [...s.std255] };
+}

@@ -1,0 +1,153 @@
+/**
+ * Case e: what telemetry and live charts cost the training loop. Three variants of the app's loop (step,
+ * then yield one task) on the same trainer and batches, timed per round of STEPS_PER_ROUND steps, rounds
+ * interleaved with the order rotating:
+ *  - off: trainer.step only;
+ *  - telemetry: + a TelemetryRow per step (memory readout included) posted over a MessageChannel and
+ *    appended to a telemetry history on arrival (the app batches rows every 200 ms: per step is worse);
+ *  - telemetry + charts: + the app's four uPlot charts (src/charts mountChart) mounted on this page and fed
+ *    from that history at animation-frame cadence.
+ * Every round ends by waiting one animation frame, so the message deliveries and chart redraws its steps
+ * triggered land inside its own timed region. Everything runs on the page's one thread here (in the app
+ * the charts run on the UI thread, apart from training): a worst case.
+ * Browser only (DOM, MessageChannel, requestAnimationFrame).
+ */
+import type { TelemetryRow } from '../../config/telemetry';
+import { createChartFeed } from '../../charts/chartFeed';
+import { CHART_SPECS } from '../../charts/chartSpecs';
+import { mountChart, type ChartHandle } from '../../charts/mountChart';
+import { createTelemetryHistory } from '../../charts/telemetryHistory';
+import { createTrainer } from '../../engine/trainer';
+import { stepFigureKey, type BenchContext } from '../benchContext';
+import type { CaseResult } from '../benchTypes';
+import { buildStepBatches } from '../stepTiming';
+import { telemetryRowOf } from '../telemetryRow';
+import { round, timeInterleaved, type Timing } from '../timing';
+
+const STEPS_PER_ROUND = 16;
+/** The training worker's loop yields one task between steps (setTimeout 0). */
+const yieldTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+
+function mountCharts(feed: ReturnType<typeof createChartFeed>): {
+  handles: ChartHandle[];
+  root: HTMLElement;
+} {
+  const root = document.createElement('section');
+  root.style.width = '1200px';
+  document.body.append(root);
+  const handles = CHART_SPECS.map((spec) => {
+    const figure = document.createElement('figure');
+    const plot = document.createElement('div');
+    const note = document.createElement('p');
+    figure.append(plot, note);
+    root.append(figure);
+    return mountChart(spec, { figure, plot, note }, feed);
+  });
+  return { handles, root };
+}
+
+export async function runTelemetry(ctx: BenchContext): Promise<CaseResult> {
+  const t0 = performance.now();
+  const config = ctx.plan.telemetry;
+  const batches = buildStepBatches(config);
+  const trainer = createTrainer(config, ctx.backend);
+
+  const plainHistory = createTelemetryHistory();
+  const chartHistory = createTelemetryHistory();
+  const feed = createChartFeed(chartHistory);
+  const charts = mountCharts(feed);
+  const channel = new MessageChannel();
+  channel.port2.onmessage = (event: MessageEvent<{ charts: boolean; row: TelemetryRow }>) =>
+    (event.data.charts ? chartHistory : plainHistory).append([event.data.row]);
+  const startMs = performance.now();
+  let step = 0;
+
+  const variant = (telemetry: boolean, withCharts: boolean) => async () => {
+    for (let k = 0; k < STEPS_PER_ROUND; k++) {
+      const batch = batches[k % batches.length]!;
+      const r = await trainer.step(batch);
+      if (telemetry) {
+        const row = telemetryRowOf(++step, startMs, batch, r, 0, 0);
+        channel.port1.postMessage({ charts: withCharts, row });
+      }
+      await yieldTask();
+    }
+    await nextFrame();
+  };
+
+  ctx.log(`e: off / telemetry / telemetry + charts, rounds of ${STEPS_PER_ROUND} steps interleaved`);
+  const [off, telemetry, withCharts] = await timeInterleaved(ctx.plan.reps, [
+    variant(false, false),
+    variant(true, false),
+    variant(true, true),
+  ]).finally(() => {
+    trainer.dispose();
+    charts.handles.forEach((h) => h.destroy());
+    charts.root.remove();
+    channel.port1.close();
+    channel.port2.close();
+  });
+  if (!off || !telemetry || !withCharts) throw new Error('missing figures');
+  const overhead = (f: Timing) => f.medianMs / off.medianMs - 1;
+  const row = (label: string, f: Timing) => ({
+    variant: label,
+    medianMs: round(f.medianMs / STEPS_PER_ROUND),
+    samplesPerSec: round((STEPS_PER_ROUND * config.batchSize * 1000) / f.medianMs),
+    overhead: round(overhead(f)),
+  });
+  const chartsOverhead = overhead(withCharts);
+  // The per-step cost in ms is what carries over to other configs: project it onto case b's step.
+  const defaultStep = ctx.stepFigures.get(stepFigureKey(ctx.backend, ctx.plan.train));
+  const projection = (label: string, variant: Timing) => {
+    if (!defaultStep) return [];
+    const msPerStep = (variant.medianMs - off.medianMs) / STEPS_PER_ROUND;
+    const share = msPerStep / defaultStep.timing.medianMs;
+    return [
+      {
+        label: `${label}: ${round(msPerStep)} ms per step ÷ case b's BatchLab step (${round(defaultStep.timing.medianMs)} ms)`,
+        value: round(share),
+        goal: '≤ 0.05',
+        met: share <= 0.05,
+      },
+    ];
+  };
+  const projected = [...projection('telemetry', telemetry), ...projection('telemetry + charts', withCharts)];
+  return {
+    letter: 'e',
+    id: 'telemetry',
+    title: `telemetry and charts on vs off (${ctx.backend}, ${config.imageSizePx} px, batch ${config.batchSize}, width ${config.baseWidth})`,
+    columns: [
+      { key: 'variant', label: 'variant' },
+      { key: 'medianMs', label: 'median ms/step' },
+      { key: 'samplesPerSec', label: 'samples/s' },
+      { key: 'overhead', label: 'overhead vs off' },
+    ],
+    rows: [
+      row('off', off),
+      row('telemetry (per-step postMessage)', telemetry),
+      row('telemetry + 4 uPlot charts', withCharts),
+    ],
+    ratios: [
+      {
+        label: 'telemetry overhead',
+        value: round(overhead(telemetry)),
+        goal: '≤ 0.05',
+        met: overhead(telemetry) <= 0.05,
+      },
+      {
+        label: 'telemetry + charts overhead',
+        value: round(chartsOverhead),
+        goal: '≤ 0.05',
+        met: chartsOverhead <= 0.05,
+      },
+      ...projected,
+    ],
+    notes: [
+      `median of ${ctx.plan.reps.reps} rounds of ${STEPS_PER_ROUND} steps after ${ctx.plan.reps.warmup} warm-up rounds per variant, interleaved; ms/step = round ÷ ${STEPS_PER_ROUND}`,
+      `rows delivered: ${plainHistory.rows.length} without charts, ${chartHistory.rows.length} with; chart redraws: ${feed.drawCount}`,
+      'a small model on purpose: the per-step cost of telemetry and charts is fixed, so a short step shows it largest; the app also posts rows every 200 ms rather than every step',
+    ],
+    durationMs: performance.now() - t0,
+  };
+}

@@ -1,0 +1,7 @@
+/**
+ * The cases that need only tfjs (no Worker, no DOM), shared by the bench page and the Node runner.
+ */
+export { runBackends as backendsCase } from './cases/backends';
+export { runDataPath as dataPathCase } from './cases/dataPath';
+export { runGflops as gflopsCase } from './cases/gflops';
+export { runTrainVsFit as trainVsFitCase } from './cases/trainVsFit';

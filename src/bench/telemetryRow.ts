@@ -1,0 +1,36 @@
+/**
+ * The TelemetryRow the training worker sends after every step, built the same way from a StepResult,
+ * for case e (the app's builder lives inside trainingWorker.ts's loop). No DOM.
+ */
+import type { TelemetryRow } from '../config/telemetry';
+import type { HostBatch } from '../data/hostBatch';
+import type { StepResult } from '../engine/trainer';
+
+export function telemetryRowOf(
+  step: number,
+  startMs: number,
+  batch: HostBatch,
+  r: StepResult,
+  dataWaitMs: number,
+  hostBytesInFlight: number,
+): TelemetryRow {
+  const stepMs = dataWaitMs + r.uploadMs + r.computeMs;
+  return {
+    step,
+    timeMs: performance.now() - startMs,
+    loss: r.loss,
+    dataWaitMs,
+    uploadMs: r.uploadMs,
+    computeMs: r.computeMs,
+    stepMs,
+    samplesPerSec: (batch.batchSize * 1000) / stepMs,
+    uploadedImageBytes: r.uploadedImageBytes,
+    uploadedMaskBytes: r.uploadedMaskBytes,
+    hostBatchBytes: batch.images.byteLength + batch.masks.byteLength,
+    gpuImageBytes: r.gpuImageBytes,
+    hostBytesInFlight,
+    numTensors: r.memory.numTensors,
+    gpuBytesInUse: r.memory.gpuBytesInUse,
+    gpuBytesAllocated: r.memory.gpuBytesAllocated,
+  };
+}
