@@ -14,6 +14,7 @@ import { currentWebGpuDevice, initBackend, uncapturedErrorCount, type BackendInf
 import { checkDataPaths } from '../engine/dataPathCheck';
 import { withGpuErrorScopes } from '../engine/gpuErrorScope';
 import { readMemory } from '../engine/memoryReadout';
+import { telemetryRowOf } from '../engine/telemetryRow';
 import { createTrainer, type Trainer } from '../engine/trainer';
 import type { DataPathCheckResult, FromWorker, RunStatus, ToWorker } from './trainingProtocol';
 
@@ -126,25 +127,7 @@ async function runLoop(config: TrainConfig): Promise<void> {
       const hostBytesInFlight = source.hostBytesInFlight();
       const { batch, dataWaitMs } = await source.next();
       const r = await t.step(batch);
-      const stepMs = dataWaitMs + r.uploadMs + r.computeMs;
-      pending.push({
-        step: t.steps,
-        timeMs: performance.now() - startMs,
-        loss: r.loss,
-        dataWaitMs,
-        uploadMs: r.uploadMs,
-        computeMs: r.computeMs,
-        stepMs,
-        samplesPerSec: (config.batchSize * 1000) / stepMs,
-        uploadedImageBytes: r.uploadedImageBytes,
-        uploadedMaskBytes: r.uploadedMaskBytes,
-        hostBatchBytes: batch.images.byteLength + batch.masks.byteLength,
-        gpuImageBytes: r.gpuImageBytes,
-        hostBytesInFlight,
-        numTensors: r.memory.numTensors,
-        gpuBytesInUse: r.memory.gpuBytesInUse,
-        gpuBytesAllocated: r.memory.gpuBytesAllocated,
-      });
+      pending.push(telemetryRowOf(t.steps, startMs, batch, r, dataWaitMs, hostBytesInFlight));
       if (performance.now() - lastFlushMs > TELEMETRY_FLUSH_MS) flush();
       if (t.steps % config.validateEverySteps === 0) {
         flush();

@@ -10,7 +10,7 @@ import * as tf from '@tensorflow/tfjs';
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import type { TrainConfig } from '../config/trainConfig';
 import type { HostBatch } from '../data/hostBatch';
-import { makeOptimizer } from '../engine/layersUNet';
+import { makeOptimizer } from '../engine/optimizer';
 import { softmaxCrossEntropy } from '../engine/loss';
 import { createNormalizeLayer } from '../engine/normalizeLayer';
 import { createUNet } from '../engine/unet';

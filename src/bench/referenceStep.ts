@@ -9,7 +9,7 @@ import * as tf from '@tensorflow/tfjs';
 import type { TrainConfig } from '../config/trainConfig';
 import type { HostBatch } from '../data/hostBatch';
 import type { BackendName } from '../engine/backend';
-import { makeOptimizer } from '../engine/layersUNet';
+import { makeOptimizer } from '../engine/optimizer';
 import { labelsToOneHot, type DeviceLabels } from '../engine/loss';
 import { createNormalizeLayer } from '../engine/normalizeLayer';
 import { createUNet } from '../engine/unet';

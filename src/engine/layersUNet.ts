@@ -8,6 +8,7 @@
  * tfjs only: no DOM, no React. The caller owns the returned model and its optimizer (disposeLayersUNet).
  */
 import * as tf from '@tensorflow/tfjs';
+import { makeOptimizer } from './optimizer';
 import type { TrainConfig } from '../config/trainConfig';
 import { decodeHostImagesToFloat32, decodeHostMasksToClassIds } from '../data/decodeBatch';
 import type { HostBatch } from '../data/hostBatch';
@@ -31,9 +32,6 @@ export interface LayersUNet {
  * epsilon then defaults to the backend's (1e-7 on float32 backends, which is also Keras' default); both
  * sides build it with this same call, so β1, β2 and epsilon are equal by construction.
  */
-export function makeOptimizer(config: Pick<TrainConfig, 'optimizer' | 'learningRate'>): tf.Optimizer {
-  return config.optimizer === 'adam' ? tf.train.adam(config.learningRate) : tf.train.sgd(config.learningRate);
-}
 
 let modelCounter = 0;
 

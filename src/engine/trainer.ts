@@ -12,6 +12,7 @@ import { withGpuErrorScopes } from './gpuErrorScope';
 import { labelsToClassIds, softmaxCrossEntropy } from './loss';
 import { readMemory, type MemoryReadout } from './memoryReadout';
 import { createNormalizeLayer } from './normalizeLayer';
+import { makeOptimizer } from './optimizer';
 import { segmentationScores, type SegmentationScores } from './segmentationMetrics';
 import { createUNet } from './unet';
 import { disposeDeviceBatch, uploadBatch } from './uploadBatch';
@@ -51,10 +52,6 @@ export class NonFiniteLossError extends Error {
 }
 
 const now = () => performance.now();
-
-function makeOptimizer(config: TrainConfig): tf.Optimizer {
-  return config.optimizer === 'adam' ? tf.train.adam(config.learningRate) : tf.train.sgd(config.learningRate);
-}
 
 export function createTrainer(config: TrainConfig, backend: BackendName): Trainer {
   const model = createUNet(

@@ -21,7 +21,7 @@ import { createTrainer } from '../../engine/trainer';
 import { stepFigureKey, type BenchContext } from '../benchContext';
 import type { CaseResult } from '../benchTypes';
 import { buildStepBatches } from '../stepTiming';
-import { telemetryRowOf } from '../telemetryRow';
+import { telemetryRowOf } from '../../engine/telemetryRow';
 import { round, timeInterleaved, type Timing } from '../timing';
 
 const STEPS_PER_ROUND = 16;

@@ -1,10 +1,10 @@
 /**
- * The TelemetryRow the training worker sends after every step, built the same way from a StepResult,
- * for case e (the app's builder lives inside trainingWorker.ts's loop). No DOM.
+ * Builds the TelemetryRow reported after every step from the trainer's StepResult and the loader's
+ * figures. Used by the training worker and by the bench (so the bench measures the real thing). No DOM.
  */
 import type { TelemetryRow } from '../config/telemetry';
 import type { HostBatch } from '../data/hostBatch';
-import type { StepResult } from '../engine/trainer';
+import type { StepResult } from './trainer';
 
 export function telemetryRowOf(
   step: number,
