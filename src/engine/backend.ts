@@ -4,7 +4,7 @@
  * tfjs's own `setBackend` resolves false on failure while `getBackend` still names the failed backend,
  * so each attempt is checked by its boolean and then by a real op read back with `await data()`.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from './tf';
 import { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import type { BackendPreference } from '../config/trainConfig';
 import type { BackendInfo, BackendName, GpuLimits } from '../config/backendInfo';

@@ -12,7 +12,7 @@
  * Same math as conv2d + bias; float sums in another order (≈ 1e-6 relative).
  * The bias add is done on [P, C] views (see below), which matters as much on a software adapter.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from './tf';
 
 /** y = conv2d(x, kernel, 1, 'same') + bias, NHWC, odd square kernel. Caller disposes. */
 export function directConv2d(x: tf.Tensor4D, kernel: tf.Tensor4D, bias: tf.Tensor1D): tf.Tensor4D {

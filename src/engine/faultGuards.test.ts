@@ -2,7 +2,7 @@
  * The engine's fault guards without a GPU: the error-scope wrapper (with a scripted fake device standing
  * in for GPUDevice) and the non-finite loss check (on the cpu backend).
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from './tf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type TrainConfig } from '../config/trainConfig';
 import { buildHostBatch } from '../data/buildBatch';

@@ -9,7 +9,7 @@
  * max and sum are a [1, K] max-pool and avg-pool (plain per-output loops), and the gradient is the closed
  * form softmax − y, so forward and backward are a dozen elementwise dispatches and one mean. Same math.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from './tf';
 
 export type DeviceLabels =
   | { kind: 'class-ids'; tensor: tf.Tensor3D }

@@ -3,7 +3,7 @@
  * numBytesAllocatedInGPU (including its reuse pool, which never shrinks); webgl says numBytesInGPU and
  * numBytesInGPUAllocated; cpu has no GPU memory at all (null, never 0).
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from './tf';
 
 export interface MemoryReadout {
   numTensors: number;

@@ -4,7 +4,7 @@
  * article's PyTorch buffers shaped (1, C, 1, 1)). On webgpu, packed uint8/float16 bytes are unpacked
  * by WGSL programs in src/gpu; everywhere else plain tfjs ops do the cast and the arithmetic.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from './tf';
 import { unpackHalf, unpackLabelBytes, unpackNormalizeBytes } from '../gpu/unpackKernels';
 import type { DeviceLabels } from './loss';
 import type { DeviceImages, DeviceMasks } from './uploadBatch';

@@ -3,7 +3,7 @@
  * model, so "the same optimizer as model.fit" holds by construction (Adam's epsilon included).
  * The caller disposes it (optimizer.dispose() frees its slot variables).
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from './tf';
 import type { TrainConfig } from '../config/trainConfig';
 
 export function makeOptimizer(config: Pick<TrainConfig, 'optimizer' | 'learningRate'>): tf.Optimizer {

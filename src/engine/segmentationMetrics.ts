@@ -1,7 +1,7 @@
 /**
  * Pixel accuracy and mean IoU from a confusion matrix computed on the device; one readback.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from './tf';
 
 export interface SegmentationScores {
   pixelAccuracy: number;

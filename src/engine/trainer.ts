@@ -4,7 +4,7 @@
  * dispose() frees all of them, optimizer slots included, so the tensor count returns to its baseline.
  * A step does exactly one awaited readback (the loss) and nothing else synchronous.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from './tf';
 import type { TrainConfig } from '../config/trainConfig';
 import type { HostBatch } from '../data/hostBatch';
 import { currentWebGpuDevice, type BackendName } from './backend';

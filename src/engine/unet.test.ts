@@ -1,4 +1,4 @@
-import * as tf from '@tensorflow/tfjs';
+import * as tf from './tf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeUNet, parameterCount } from './unetSpec';
 import { createUNet } from './unet';

@@ -5,7 +5,7 @@
  * tfjs's tiled kernel or on the direct one (ConvKernel below: picked per adapter, same math).
  * The caller owns the returned model and must call dispose(); forward() returns a tensor the caller disposes.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from './tf';
 import { directConv2d, onSoftwareWebGpu } from './directConv';
 
 export interface UNetShape {

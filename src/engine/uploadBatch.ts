@@ -6,7 +6,7 @@
  * widened to int32 and float16 decoded to float32 on the CPU — and counted at 4 B per element.
  * The caller owns the returned tensors and disposes them (disposeDeviceBatch).
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from './tf';
 import type { HostBatch } from '../data/hostBatch';
 import { float16BitsToFloat32Array } from '../data/float16';
 import type { DeviceLabels } from './loss';

@@ -3,7 +3,7 @@
  * Callers own (and dispose) every returned tensor. Only valid when the active backend is webgpu;
  * src/engine falls back to plain tfjs ops elsewhere.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import { UnpackBytesProgram } from './unpackBytesProgram';
 import { UnpackHalfProgram } from './unpackHalfProgram';

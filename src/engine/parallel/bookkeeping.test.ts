@@ -2,7 +2,7 @@
  * Gradient and traffic bookkeeping: what each device sends and receives in a step, by kind, measured by the
  * metered links while the strategies really run (cpu backend, in-process), against the formulas.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../tf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type TrainConfig } from '../../config/trainConfig';
 import { describeUNet, parameterCount } from '../../config/unetSpec';

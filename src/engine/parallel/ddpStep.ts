@@ -5,7 +5,7 @@
  * optimizer step to its own weights. No master: every device does the same work and holds the same bytes.
  * Browsers have no GPU-to-GPU path, so gradients cross through each worker's host memory.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../tf';
 import { allReduceSum } from './allReduce';
 import { shardLossAndGrads } from './lossGrads';
 import {

@@ -11,7 +11,7 @@
  * recomputation, as gradient checkpointing does). The gradient of sum(logits · dy) with respect to the
  * weights, dy a constant, is exactly the vector-Jacobian product with dy.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../tf';
 import { softmaxCrossEntropy } from '../loss';
 import { flattenNamed, assignFlat, readFlat } from './flatParams';
 import {

@@ -5,7 +5,7 @@
  * the replica multiplies into its gradients before sending them; device 0 sums and steps the optimizer.
  * Outputs never travel: 4 bytes up and 4 bytes down per replica instead of s·H·W·K·4.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../tf';
 import { assignFlat, readFlat } from './flatParams';
 import { shardLossAndGrads } from './lossGrads';
 import {

@@ -3,7 +3,7 @@
  * end with the same weights as single-device training on the whole batch. Replicas run in-process on the
  * cpu backend with the strategies' real code (only the transport differs from the browser).
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../tf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type TrainConfig } from '../../config/trainConfig';
 import { buildHostBatch } from '../../data/buildBatch';

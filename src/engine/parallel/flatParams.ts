@@ -2,7 +2,7 @@
  * Moving a model's weights and gradients between tfjs variables and one flat float32 vector — the form in
  * which they cross between devices. Order is the variables' creation order, the same on every replica.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../tf';
 
 /** Total trainable elements. */
 export function parameterCountOf(variables: readonly tf.Variable[]): number {

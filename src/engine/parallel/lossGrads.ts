@@ -1,7 +1,7 @@
 /**
  * One replica's loss and weight gradients on its shard, in one tape (forward, loss, backward).
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../tf';
 import { softmaxCrossEntropy } from '../loss';
 import { flattenNamed } from './flatParams';
 import type { DeviceShard, ReplicaContext } from './replicaContext';

@@ -3,7 +3,7 @@
  * (every 15 kernels, or at a readback), so tf.memory()'s in-use bytes at an arbitrary moment also count
  * intermediates that are already dead. Submitting first makes a reading mean "bytes of live tensors".
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../tf';
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 
 /** Submits the queued GPU commands so disposed tensors' buffers return to the pool. No-op off webgpu. */

@@ -5,7 +5,7 @@
  * memory. The transport is the caller's: in-process queues in tests, MessagePorts between workers in the
  * browser. A factory, not module state; dispose() frees everything, optimizer slots included.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../tf';
 import type { TrainConfig } from '../../config/trainConfig';
 import { currentWebGpuDevice, type BackendName } from '../backend';
 import { withGpuErrorScopes } from '../gpuErrorScope';

@@ -3,7 +3,7 @@
  * strategy steps one), the metered link to the other replicas, and a memory sampler called at every phase
  * boundary. Also the small tfjs helpers the three strategies share.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../tf';
 import type { TrainConfig } from '../../config/trainConfig';
 import type { HostBatch } from '../../data/hostBatch';
 import { decodeHostMasksToClassIds } from '../../data/decodeBatch';
