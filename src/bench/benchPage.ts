@@ -9,6 +9,7 @@ import { benchPlan } from './benchPlan';
 import { parseCaseList, type BenchHandle, type BenchReport, type CaseLetter } from './benchTypes';
 import { runFirstStepProbe } from './cases/firstStep';
 import { runLoaderWorkers } from './cases/loaderWorkers';
+import { runMultiDevice } from './cases/multiDevice';
 import { runTelemetry } from './cases/telemetry';
 import { startBench } from './createContext';
 import { backendsCase, dataPathCase, gflopsCase, trainVsFitCase } from './engineCases';
@@ -50,6 +51,7 @@ async function main(): Promise<BenchReport> {
       d: runLoaderWorkers,
       e: runTelemetry,
       g: gflopsCase,
+      h: runMultiDevice,
     },
   );
   return { quick, environment, cases, gpuProblems };

@@ -33,6 +33,8 @@ export interface BenchPlan {
   firstStepReps: number;
   /** Case g: n of the n×n · n×n matmul that measures the adapter's GFLOP/s. */
   matmulSize: number;
+  /** Case h: replica workers (one device each) per run, its config (N must divide the batch), steps per run. */
+  multiDevice: { config: TrainConfig; replicaCounts: number[]; steps: number };
 }
 
 const base: TrainConfig = { ...DEFAULT_CONFIG, augment: false, workers: 0, backend: 'auto' };
@@ -53,6 +55,9 @@ const LOADER_HEAVY: TrainConfig = {
   prefetch: 2,
 };
 
+/** Case h: BatchLab's default model (depth 2, width 8) at 32 px, batch 8 (split by N = 1, 2, 4). */
+const MULTI_DEVICE: TrainConfig = { ...base, imageSizePx: 32, batchSize: 8 };
+
 const gray = DATASET_STATS[1];
 
 export function benchPlan(quick: boolean): BenchPlan {
@@ -72,6 +77,7 @@ export function benchPlan(quick: boolean): BenchPlan {
     firstStep: TINY,
     firstStepReps: 5,
     matmulSize: quick ? 256 : 512,
+    multiDevice: { config: MULTI_DEVICE, replicaCounts: quick ? [2] : [1, 2, 4], steps: 2 },
   };
 }
 

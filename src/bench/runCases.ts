@@ -1,7 +1,7 @@
 /**
  * Runs the requested cases one after another on a BenchContext; a case that throws becomes a result
  * with its error, and the next case still runs. The runner decides which cases exist where (the page
- * has all seven; Node has the engine cases). No DOM.
+ * has all eight; Node has the engine cases). No DOM.
  */
 import type { BenchContext } from './benchContext';
 import { BENCH_CASES, type CaseLetter, type CaseResult } from './benchTypes';

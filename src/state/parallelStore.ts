@@ -8,7 +8,6 @@
  */
 import { create } from 'zustand';
 import type { TrainConfig } from '../config/trainConfig';
-import { describeUNet, parameterCount } from '../config/unetSpec';
 
 /** The article's three ways to train on several GPUs (see src/engine/parallel/parallelTypes.ts). */
 export const PARALLEL_STRATEGIES = ['dp-gather', 'dp-loss-in-forward', 'ddp'] as const;
@@ -166,51 +165,4 @@ export function parallelConfigProblem(
   return null;
 }
 
-const F32 = 4;
-
-/**
- * What device 0 holds that another device does not, at its step peak, from the config: under dp-gather
- * the gathered outputs B·H·W·K·4 (the article's figure), their gradients (as many bytes), the whole batch's
- * labels (B·H·W int32) and the batch loss (one float); under both dp strategies the other replicas'
- * weight gradients (N−1)·P·4 plus their sum P·4, and the optimizer state (Adam: 2·P·4), which lives on
- * device 0 only. ddp: nothing — every device holds the same. (Measured on webgpu with 2 and 4 devices,
- * the difference of in-use bytes matched this to the byte.)
- */
-export interface Device0Extra {
-  gatheredOutputBytes: number;
-  outputGradientBytes: number;
-  batchLabelBytes: number;
-  lossBytes: number;
-  weightGradientBytes: number;
-  optimizerStateBytes: number;
-  totalBytes: number;
-}
-
-export function expectedDevice0Extra(
-  config: ParallelConfigView,
-  settings: Pick<ParallelSettings, 'replicas' | 'strategy'>,
-): Device0Extra {
-  const n = settings.replicas;
-  const none = {
-    gatheredOutputBytes: 0,
-    outputGradientBytes: 0,
-    batchLabelBytes: 0,
-    lossBytes: 0,
-    weightGradientBytes: 0,
-    optimizerStateBytes: 0,
-    totalBytes: 0,
-  };
-  if (settings.strategy === 'ddp' || n < 2) return none;
-  const p = parameterCount(describeUNet(config));
-  const pixels = config.batchSize * config.imageSizePx * config.imageSizePx;
-  const gather = settings.strategy === 'dp-gather';
-  const extra = {
-    gatheredOutputBytes: gather ? pixels * config.numClasses * F32 : 0,
-    outputGradientBytes: gather ? pixels * config.numClasses * F32 : 0,
-    batchLabelBytes: gather ? pixels * F32 : 0,
-    lossBytes: gather ? F32 : 0,
-    weightGradientBytes: n * p * F32,
-    optimizerStateBytes: config.optimizer === 'adam' ? 2 * p * F32 : 0,
-  };
-  return { ...extra, totalBytes: Object.values(extra).reduce((a, b) => a + b, 0) };
-}
+export { expectedDevice0Extra, type Device0Extra } from '../config/device0Extra';
