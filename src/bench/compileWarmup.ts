@@ -13,7 +13,7 @@ import type { HostBatch } from '../data/hostBatch';
 import { makeOptimizer } from '../engine/optimizer';
 import { softmaxCrossEntropy } from '../engine/loss';
 import { createNormalizeLayer } from '../engine/normalizeLayer';
-import { createUNet } from '../engine/unet';
+import { createUNetForConfig } from '../engine/unet';
 import { disposeDeviceBatch, uploadBatch } from '../engine/uploadBatch';
 
 const FLAG = 'WEBGPU_ENGINE_COMPILE_ONLY';
@@ -29,15 +29,7 @@ export function pipelineCount(): number {
 export async function compileStepPipelines(config: TrainConfig, batch: HostBatch): Promise<void> {
   if (tf.getBackend() !== 'webgpu') return;
   const backend = tf.backend() as WebGPUBackend;
-  const model = createUNet(
-    {
-      depth: config.depth,
-      baseWidth: config.baseWidth,
-      channels: config.channels,
-      numClasses: config.numClasses,
-    },
-    config.seed,
-  );
+  const model = createUNetForConfig(config);
   const optimizer = makeOptimizer(config);
   const normalize = createNormalizeLayer(config.mean255, config.std255);
   const device = uploadBatch(batch, 'webgpu', config.uploadPath);

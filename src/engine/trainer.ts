@@ -14,7 +14,7 @@ import { readMemory, type MemoryReadout } from './memoryReadout';
 import { createNormalizeLayer } from './normalizeLayer';
 import { makeOptimizer } from './optimizer';
 import { segmentationScores, type SegmentationScores } from './segmentationMetrics';
-import { createUNet } from './unet';
+import { createUNetForConfig } from './unet';
 import { disposeDeviceBatch, uploadBatch } from './uploadBatch';
 
 export interface StepResult {
@@ -54,15 +54,7 @@ export class NonFiniteLossError extends Error {
 const now = () => performance.now();
 
 export function createTrainer(config: TrainConfig, backend: BackendName): Trainer {
-  const model = createUNet(
-    {
-      depth: config.depth,
-      baseWidth: config.baseWidth,
-      channels: config.channels,
-      numClasses: config.numClasses,
-    },
-    config.seed,
-  );
+  const model = createUNetForConfig(config);
   const optimizer = makeOptimizer(config);
   const normalize = createNormalizeLayer(config.mean255, config.std255);
   let steps = 0;

@@ -130,3 +130,9 @@ export function createUNet(shape: UNetShape, seed: number, options: UNetOptions 
     dispose: () => variables.forEach((v) => v.dispose()),
   };
 }
+
+/** The U-Net a training config describes, initialised from its seed. Caller disposes. */
+export function createUNetForConfig(config: UNetShape & { seed: number }, options: UNetOptions = {}): UNet {
+  const { depth, baseWidth, channels, numClasses } = config;
+  return createUNet({ depth, baseWidth, channels, numClasses }, config.seed, options);
+}

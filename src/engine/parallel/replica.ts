@@ -12,7 +12,7 @@ import { withGpuErrorScopes } from '../gpuErrorScope';
 import { readMemory } from '../memoryReadout';
 import { createNormalizeLayer } from '../normalizeLayer';
 import { NonFiniteLossError } from '../trainer';
-import { createUNet } from '../unet';
+import { createUNetForConfig } from '../unet';
 import { ddpStep } from './ddpStep';
 import { dpGatherStep } from './dpGatherStep';
 import { dpLossInForwardStep } from './dpLossInForwardStep';
@@ -101,15 +101,7 @@ function createMemorySampler() {
 export function createReplica(options: ReplicaOptions): Replica {
   const { config, backend, rank, size, strategy, allReduce } = options;
   if (!Number.isInteger(rank) || rank < 0 || rank >= size) throw new Error(`bad replica rank ${rank}`);
-  const model = createUNet(
-    {
-      depth: config.depth,
-      baseWidth: config.baseWidth,
-      channels: config.channels,
-      numClasses: config.numClasses,
-    },
-    config.seed,
-  );
+  const model = createUNetForConfig(config);
   const normalize = createNormalizeLayer(config.mean255, config.std255);
   const optimizer = holdsOptimizer(strategy, rank) ? makeOptimizer(config) : null;
   const memory = createMemorySampler();
