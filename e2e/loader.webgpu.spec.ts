@@ -13,7 +13,7 @@ import { expect, test, type AppPage } from './fixtures';
 
 const STEPS = 4;
 const link = (workers: number, steps = STEPS) =>
-  `#v=1&px=16&b=2&d=2&w=4&lr=0.02&steps=${steps}&val=${steps}&s=42&blur=8&wk=${workers}&pf=2`;
+  `#v=1&px=16&b=2&d=2&w=4&lr=0.02&steps=${steps}&val=${steps}&s=42&blur=8&src=4&wk=${workers}&pf=2`;
 
 async function trainToEnd(app: AppPage, hash: string): Promise<TelemetryRow[]> {
   await app.open(hash);
@@ -42,11 +42,18 @@ test('0 and 2 loader workers train on the same batches; wait and bytes in flight
     expect(Math.abs(row.loss - other), `step ${row.step}: ${row.loss} vs ${other}`).toBeLessThanOrEqual(1e-5);
   });
 
-  // 0 workers: every batch is built while the trainer waits, and nothing is held ahead.
+  // 0 workers: every batch is built while the trainer waits (the wait holds the build), nothing is held ahead.
   for (const row of sync) {
     expect(row.dataWaitMs).toBeGreaterThan(0);
+    expect(row.dataWaitMs).toBeGreaterThanOrEqual(row.batchBuildMs);
     expect(row.hostBytesInFlight).toBe(0);
   }
+  // Every batch reports what building it cost, wherever it was built (64 px sources, blurred, rescaled).
+  for (const row of [...sync, ...pooled]) expect(row.batchBuildMs).toBeGreaterThan(0);
+  const panel = app.page.getByRole('region', { name: 'Loader workers' });
+  await expect(panel.getByTestId('loader-build')).toHaveText(
+    /^[\d.,]+ (ms|s); upload \+ compute took [\d.,]+ (ms|s), so \d+ workers? with a core each keep up$/,
+  );
 
   // 2 workers × prefetch 2: whole batches held, never more than the formula.
   const batchBytes = 2 * 16 * 16 * 3 + 2 * 16 * 16; // uint8 images + uint8 masks

@@ -23,8 +23,10 @@ export interface BenchPlan {
   dataPathShapes: DataPathShape[];
   /** Case a's repetitions: one warm-up suffices (no shader but the unpack one to compile). */
   dataPathReps: RepPlan;
-  /** Case d: heavy loader work (blur, augmentation) and the smallest model. */
+  /** Case d: heavy loader work (large sources, blur, augmentation) and the smallest model. */
   loader: TrainConfig;
+  /** Case d: blocks per worker count (orders rotate between blocks) and timed steps per block. */
+  loaderBlocks: { blocks: number; steps: number };
   /** Case e: a small, fast step, so the per-step telemetry cost is as visible as it can be. */
   telemetry: TrainConfig;
   /** Case f: the config whose first step is timed (its shaders are what gets compiled). */
@@ -44,13 +46,18 @@ const TRAIN_FULL: TrainConfig = { ...base, imageSizePx: 32, batchSize: 4 };
 const TRAIN_QUICK: TrainConfig = { ...base, imageSizePx: 16, batchSize: 2 };
 const TINY: TrainConfig = { ...base, imageSizePx: 16, batchSize: 2, baseWidth: 4 };
 
+/**
+ * Case d: a loader-bound setup. Each sample is rendered at 512 px (16 px × source scale 32), blurred with
+ * radius 8 and crop + rescaled to 16 px: ≈ 0.2 s of one core per sample, several times the tiny model's step.
+ */
 const LOADER_HEAVY: TrainConfig = {
   ...base,
-  imageSizePx: 32,
-  batchSize: 8,
+  imageSizePx: 16,
+  batchSize: 4,
   baseWidth: 4,
   depth: 2,
   blurRadiusPx: 8,
+  sourceScale: 32,
   augment: true,
   prefetch: 2,
 };
@@ -72,7 +79,8 @@ export function benchPlan(quick: boolean): BenchPlan {
           { batchSize: 16, sizePx: 256, channels: 3 },
         ],
     dataPathReps: { warmup: 1, reps: 5 },
-    loader: quick ? { ...LOADER_HEAVY, imageSizePx: 16 } : LOADER_HEAVY,
+    loader: quick ? { ...LOADER_HEAVY, sourceScale: 16 } : LOADER_HEAVY,
+    loaderBlocks: quick ? { blocks: 1, steps: 3 } : { blocks: 5, steps: 4 },
     telemetry: TINY,
     firstStep: TINY,
     firstStepReps: 5,

@@ -14,6 +14,7 @@ export const TELEMETRY_COLUMNS = [
   'dataWaitMs',
   'uploadMs',
   'computeMs',
+  'batchBuildMs',
   'stepMs',
   'samplesPerSec',
   'uploadedImageBytes',

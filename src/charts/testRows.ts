@@ -16,6 +16,7 @@ export function makeRow(step: number, overrides: Partial<TelemetryRow> = {}): Te
     dataWaitMs,
     uploadMs,
     computeMs,
+    batchBuildMs: 3,
     stepMs,
     samplesPerSec: (2 * 1000) / stepMs,
     uploadedImageBytes: 1536,

@@ -34,4 +34,15 @@ describe('makeCoherent', () => {
     expect(config.std255).toHaveLength(1);
     expect(trainConfigSchema.safeParse(config).success).toBe(true);
   });
+
+  it('lowers the source scale until image size × scale fits the 1024 px source side', () => {
+    const wide = { ...DEFAULT_CONFIG, imageSizePx: 16, sourceScale: 64 };
+    expect(makeCoherent(wide).repairs).toEqual([]);
+    const { config, repairs } = makeCoherent({ ...wide, imageSizePx: 48 }, 'imageSizePx');
+    expect(config.sourceScale).toBe(21); // ⌊1024 / 48⌋
+    expect(config.imageSizePx).toBe(48);
+    expect(repairs.map((r) => r.key)).toEqual(['sourceScale']);
+    expect(trainConfigSchema.safeParse(config).success).toBe(true);
+    expect(trainConfigSchema.safeParse({ ...config, sourceScale: 22 }).success).toBe(false);
+  });
 });

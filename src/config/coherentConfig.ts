@@ -1,10 +1,11 @@
 /**
  * Repairs the cross-field rules of trainConfigSchema after one field changed, so a form edit never
  * produces a config that cannot run: uint8 storage normalizes in the model; the tf.tensor upload path
- * exists only for uint8; mean/std carry one value per channel.
+ * exists only for uint8; mean/std carry one value per channel; the source image (image size × source
+ * scale) is at most SOURCE_SIDE_MAX_PX per side.
  * Returns the repaired config and a plain-text note per repair.
  */
-import { DATASET_STATS, type TrainConfig } from './trainConfig';
+import { DATASET_STATS, maxSourceScale, SOURCE_SIDE_MAX_PX, type TrainConfig } from './trainConfig';
 
 export interface Repair {
   key: keyof TrainConfig;
@@ -39,6 +40,13 @@ export function makeCoherent(
     repairs.push({
       key: 'mean255',
       message: 'mean and std set to the dataset statistics for this channel count',
+    });
+  }
+  if (c.sourceScale > maxSourceScale(c.imageSizePx)) {
+    c.sourceScale = maxSourceScale(c.imageSizePx);
+    repairs.push({
+      key: 'sourceScale',
+      message: `source scale lowered to ${c.sourceScale}: the source side is at most ${SOURCE_SIDE_MAX_PX} px`,
     });
   }
   return { config: c, repairs };

@@ -68,7 +68,12 @@ describe('PRESETS', () => {
     const trap = decoded('int32-trap');
     expect(trap.a).toMatchObject({ imageDtype: 'uint8', uploadPath: 'tf-tensor' });
     expect(trap.b).toMatchObject({ imageDtype: 'uint8', uploadPath: 'packed' });
-    expect(decoded('starving-gpu').a).toMatchObject({ workers: 0, augment: true, blurRadiusPx: 6 });
+    expect(decoded('starving-gpu').a).toMatchObject({
+      workers: 0,
+      augment: true,
+      blurRadiusPx: 8,
+      sourceScale: 32,
+    });
     expect(decoded('starving-gpu').b.workers).toBeGreaterThan(0);
     expect(decoded('software-gpu').a).toMatchObject({
       imageSizePx: 16,

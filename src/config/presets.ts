@@ -41,9 +41,18 @@ export const PRESETS: readonly Preset[] = [
   preset(
     'starving-gpu',
     'A starving GPU: expensive batches, no workers',
-    'With no workers and a costly blur and augmentation the loader cannot keep up, so the GPU waits until more workers build batches in parallel.',
-    { workers: 0, prefetch: 2, augment: true, blurRadiusPx: 6 },
-    { workers: 4 },
+    'With no workers, large source images (512 px cropped and rescaled to 16 px) with a blur keep the GPU waiting for every batch of a tiny model; loader workers build batches in parallel while it trains.',
+    {
+      imageSizePx: 16,
+      batchSize: 4,
+      baseWidth: 4,
+      workers: 0,
+      prefetch: 2,
+      augment: true,
+      blurRadiusPx: 8,
+      sourceScale: 32,
+    },
+    { workers: 2 },
   ),
   preset(
     'software-gpu',

@@ -14,6 +14,11 @@ export interface TelemetryRow {
   uploadMs: number;
   /** ms of normalize + forward + backward + optimizer, up to the awaited loss readback. */
   computeMs: number;
+  /**
+   * ms the loader spent building this step's batch (in a loader worker, or inside next() with 0 workers):
+   * its cost, whoever paid it.
+   */
+  batchBuildMs: number;
   /** dataWaitMs + uploadMs + computeMs. */
   stepMs: number;
   samplesPerSec: number;

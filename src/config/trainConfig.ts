@@ -44,9 +44,21 @@ export const LIMITS = {
   workers: { min: 0, max: 16 },
   prefetch: { min: 1, max: 4 },
   blurRadiusPx: { min: 0, max: 8 },
+  sourceScale: { min: 1, max: 64 },
   maxSteps: { min: 1, max: 100_000 },
   validateEverySteps: { min: 1, max: 1000 },
 } as const;
+
+/** Largest source image the loader renders, px per side (imageSizePx × sourceScale ≤ this). */
+export const SOURCE_SIDE_MAX_PX = 1024;
+
+/** The largest sourceScale whose source side fits SOURCE_SIDE_MAX_PX at `imageSizePx`. */
+export function maxSourceScale(imageSizePx: number): number {
+  return Math.max(
+    LIMITS.sourceScale.min,
+    Math.min(LIMITS.sourceScale.max, Math.floor(SOURCE_SIDE_MAX_PX / imageSizePx)),
+  );
+}
 
 const intIn = (b: { min: number; max: number }) => z.number().int().min(b.min).max(b.max);
 const numIn = (b: { min: number; max: number }) => z.number().min(b.min).max(b.max);
@@ -72,8 +84,13 @@ const trainConfigFields = z.object({
   std255: z.array(channelStat.min(1e-3)).min(1).max(3),
   workers: intIn(LIMITS.workers),
   prefetch: intIn(LIMITS.prefetch),
-  /** Box-blur radius applied by the loader: a knob that makes batches expensive to build. */
+  /** Box-blur radius applied by the loader to the source image: a knob that makes batches expensive to build. */
   blurRadiusPx: intIn(LIMITS.blurRadiusPx),
+  /**
+   * Samples are rendered at sourceScale × imageSizePx (like photos decoded at full size), then crop +
+   * area-rescaled to the model's input: the loader's work grows with sourceScale². 1 = render at input size.
+   */
+  sourceScale: intIn(LIMITS.sourceScale),
   augment: z.boolean(),
   maxSteps: intIn(LIMITS.maxSteps),
   validateEverySteps: intIn(LIMITS.validateEverySteps),
@@ -97,6 +114,13 @@ export const trainConfigSchema = trainConfigFields.superRefine((c, ctx) => {
   }
   if (c.mean255.length !== c.channels || c.std255.length !== c.channels) {
     ctx.addIssue({ code: 'custom', path: ['mean255'], message: 'mean and std need one value per channel' });
+  }
+  if (c.imageSizePx * c.sourceScale > SOURCE_SIDE_MAX_PX) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['sourceScale'],
+      message: `the source side (image size × source scale) is at most ${SOURCE_SIDE_MAX_PX} px`,
+    });
   }
 });
 
@@ -135,6 +159,7 @@ export const DEFAULT_CONFIG: TrainConfig = {
   workers: 0,
   prefetch: 2,
   blurRadiusPx: 0,
+  sourceScale: 1,
   augment: true,
   maxSteps: 1000,
   validateEverySteps: 10,

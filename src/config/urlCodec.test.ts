@@ -9,6 +9,7 @@ import {
   DEFAULT_CONFIG,
   IMAGE_DTYPES,
   LIMITS,
+  maxSourceScale,
   MASK_DTYPES,
   NORMALIZE_PLACEMENTS,
   OPTIMIZERS,
@@ -57,6 +58,7 @@ const validConfig: fc.Arbitrary<TrainConfig> = fc
     workers: int(LIMITS.workers),
     prefetch: int(LIMITS.prefetch),
     blurRadiusPx: int(LIMITS.blurRadiusPx),
+    sourceScale: int(LIMITS.sourceScale),
     augment: fc.boolean(),
     maxSteps: int(LIMITS.maxSteps),
     validateEverySteps: int(LIMITS.validateEverySteps),
@@ -68,6 +70,7 @@ const validConfig: fc.Arbitrary<TrainConfig> = fc
     uploadPath: c.imageDtype === 'uint8' ? c.uploadPath : 'packed',
     mean255: c.mean255.slice(0, c.channels),
     std255: c.std255.slice(0, c.channels),
+    sourceScale: Math.min(c.sourceScale, maxSourceScale(c.imageSizePx)),
   }));
 
 /** What every decode must satisfy, whatever the input. */
@@ -250,7 +253,7 @@ describe('round trip', () => {
   it('the default link is stable and human-readable', () => {
     expect(encodeConfigToHash(DEFAULT_CONFIG)).toBe(
       '#v=1&s=42&px=32&ch=3&k=4&b=4&d=2&w=8&opt=adam&lr=0.01&dt=uint8&norm=model&up=packed&mk=uint8' +
-        '&mean=110.1,106,105.2&std=36.6,29.9,31.5&wk=0&pf=2&blur=0&aug=1&steps=1000&val=10&be=auto',
+        '&mean=110.1,106,105.2&std=36.6,29.9,31.5&wk=0&pf=2&blur=0&src=1&aug=1&steps=1000&val=10&be=auto',
     );
     expect(
       encodeConfigToHash(DEFAULT_CONFIG, { run: true, hide: ['lr', 'px', 'nope'], b: { imageSizePx: 64 } }),
@@ -282,9 +285,15 @@ describe('round trip', () => {
   });
 });
 
-/** Decodes a link that sets one key on top of the defaults. */
+/**
+ * Keys whose whole range is valid only beside another setting: the source scale's maximum (64) fits the
+ * 1024 px source side only at the smallest image size (16 px).
+ */
+const CONTEXT_OF_KEY: ReadonlyMap<string, string> = new Map([['src', 'px=16&']]);
+
+/** Decodes a link that sets one key on top of the defaults (and the context that key's range needs). */
 const decodeOne = (key: string, value: string): DecodedHash =>
-  decodeHash(`#v=1&${key}=${encodeURIComponent(value)}`);
+  decodeHash(`#v=1&${CONTEXT_OF_KEY.get(key) ?? ''}${key}=${encodeURIComponent(value)}`);
 
 const INT_FIELDS = [
   'seed',
@@ -296,6 +305,7 @@ const INT_FIELDS = [
   'workers',
   'prefetch',
   'blurRadiusPx',
+  'sourceScale',
   'maxSteps',
   'validateEverySteps',
 ] as const satisfies readonly (keyof typeof LIMITS)[];
@@ -338,6 +348,14 @@ describe('bad values clamp or default, with a problem naming the key', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('source scale is lowered until the source side fits 1024 px', () => {
+    const d = decodeHash('#v=1&px=64&src=32');
+    expect(d.config.sourceScale).toBe(16);
+    expect(d.config.imageSizePx).toBe(64);
+    expect(problemKeys(d)).toEqual(['src']);
+    expect(decodeHash('#v=1&px=64&src=16').problems).toEqual([]);
   });
 
   it('image size snaps to a multiple of 8', () => {

@@ -24,9 +24,11 @@ import {
   DEFAULT_CONFIG,
   IMAGE_DTYPES,
   LIMITS,
+  maxSourceScale,
   MASK_DTYPES,
   NORMALIZE_PLACEMENTS,
   OPTIMIZERS,
+  SOURCE_SIDE_MAX_PX,
   UPLOAD_PATHS,
   trainConfigFields,
   trainConfigSchema,
@@ -233,6 +235,7 @@ const FIELD_CODECS: FieldTable = {
   workers: field('wk', intCodec(LIMITS.workers)),
   prefetch: field('pf', intCodec(LIMITS.prefetch)),
   blurRadiusPx: field('blur', intCodec(LIMITS.blurRadiusPx)),
+  sourceScale: field('src', intCodec(LIMITS.sourceScale)),
   augment: field('aug', boolCodec),
   maxSteps: field('steps', intCodec(LIMITS.maxSteps)),
   validateEverySteps: field('val', intCodec(LIMITS.validateEverySteps)),
@@ -317,6 +320,13 @@ function repairCrossField(c: TrainConfig): { config: TrainConfig; fixes: Fix[] }
   if (out.uploadPath === 'tf-tensor' && out.imageDtype !== 'uint8') {
     out.uploadPath = 'packed';
     fixes.push({ field: 'uploadPath', message: 'the tf-tensor path applies to uint8 only; using packed' });
+  }
+  if (out.sourceScale > maxSourceScale(out.imageSizePx)) {
+    out.sourceScale = maxSourceScale(out.imageSizePx);
+    fixes.push({
+      field: 'sourceScale',
+      message: `the source side is at most ${SOURCE_SIDE_MAX_PX} px; using ${out.sourceScale}`,
+    });
   }
   const stats = [
     ['mean255', DEFAULT_CONFIG.mean255[0] ?? 0],

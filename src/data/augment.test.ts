@@ -5,8 +5,9 @@ import {
   boxBlur,
   drawAugmentParams,
   identityAugmentParams,
+  rescaleSample,
 } from './augment';
-import type { SampleDims } from './augment';
+import type { AugmentParams, SampleDims } from './augment';
 import { renderSample } from './syntheticDataset';
 import type { Sample } from './syntheticDataset';
 
@@ -138,6 +139,75 @@ describe('applyAugmentParams', () => {
   });
 });
 
+describe('rescaling from a larger source', () => {
+  const SOURCE: SampleDims = { heightPx: 64, widthPx: 64, channels: 3 };
+  const OUT: SampleDims = { heightPx: 16, widthPx: 16, channels: 3 };
+  const big = renderSample({ ...SPEC, sizePx: 64 }, 2);
+
+  /** Independent reference: mean of the source span, mask at its middle, spans per the documented rule. */
+  function reference(p: AugmentParams): Sample {
+    const span = (i: number, n: number, start: number, len: number) => {
+      const a = start + Math.floor((i * len) / n);
+      return [a, Math.max(a + 1, start + Math.floor(((i + 1) * len) / n))] as const;
+    };
+    const image = new Uint8Array(16 * 16 * 3);
+    const mask = new Uint8Array(16 * 16);
+    for (let y = 0; y < 16; y++) {
+      for (let x = 0; x < 16; x++) {
+        const [y0, y1] = span(y, 16, p.cropYPx, p.cropHeightPx);
+        const [x0, x1] = span(p.flip ? 15 - x : x, 16, p.cropXPx, p.cropWidthPx);
+        mask[y * 16 + x] =
+          big.mask[(y0 + Math.floor((y1 - y0 - 1) / 2)) * 64 + x0 + Math.floor((x1 - x0 - 1) / 2)]!;
+        for (let k = 0; k < 3; k++) {
+          let sum = 0;
+          for (let sy = y0; sy < y1; sy++)
+            for (let sx = x0; sx < x1; sx++) sum += big.image[(sy * 64 + sx) * 3 + k]!;
+          const v = (sum / ((y1 - y0) * (x1 - x0)) - 128) * p.contrast + 128 + p.brightness255;
+          image[(y * 16 + x) * 3 + k] = Math.min(255, Math.max(0, Math.floor(v + 0.5)));
+        }
+      }
+    }
+    return { image, mask };
+  }
+
+  it('averages each 4×4 block of a 4× source and takes the mask from the block middle', () => {
+    const out = rescaleSample(big, SOURCE, OUT);
+    expect(out).toEqual(reference(identityAugmentParams(SOURCE)));
+    // One pixel by hand: output (0, 0) is the mean of source rows 0–3, columns 0–3; its class is (1, 1)'s.
+    let sum = 0;
+    for (let y = 0; y < 4; y++) for (let x = 0; x < 4; x++) sum += big.image[(y * 64 + x) * 3]!;
+    expect(out.image[0]).toBe(Math.floor(sum / 16 + 0.5));
+    expect(out.mask[0]).toBe(big.mask[1 * 64 + 1]);
+  });
+
+  it('crops, flips and jitters in source pixels, then area-rescales, for any drawn geometry', () => {
+    for (let id = 0; id < 12; id++) {
+      const p = { ...drawAugmentParams(7, id, SOURCE), noiseStd255: 0 };
+      expect(p.cropWidthPx).toBeGreaterThanOrEqual(Math.round(0.7 * 64));
+      expect(applyAugmentParams(big, SOURCE, p, OUT)).toEqual(reference(p));
+    }
+  });
+
+  it('keeps a constant image constant and smooths the source noise', () => {
+    const flat: Sample = {
+      image: new Uint8Array(64 * 64 * 3).fill(93),
+      mask: new Uint8Array(64 * 64).fill(1),
+    };
+    const out = rescaleSample(flat, SOURCE, OUT);
+    expect(out.image.every((v) => v === 93)).toBe(true);
+    expect(out.mask.every((v) => v === 1)).toBe(true);
+    const spread = (a: Uint8Array) => {
+      const mean = a.reduce((x, y) => x + y, 0) / a.length;
+      return Math.sqrt(a.reduce((x, y) => x + (y - mean) ** 2, 0) / a.length);
+    };
+    const native = renderSample({ ...SPEC, sizePx: 16 }, 2);
+    const diffNative = native.image.map((v, i) => Math.abs(v - native.image[i + 3 * 16]!) % 256);
+    const downscaled = rescaleSample(big, SOURCE, OUT).image;
+    const diffDown = downscaled.map((v, i) => Math.abs(v - downscaled[i + 3 * 16]!) % 256);
+    expect(spread(diffDown.slice(0, -48))).toBeLessThan(spread(diffNative.slice(0, -48)));
+  });
+});
+
 describe('boxBlur', () => {
   const dims: SampleDims = { heightPx: 5, widthPx: 5, channels: 1 };
 
@@ -168,21 +238,33 @@ describe('augmentSample', () => {
   it('is deterministic per (seed, sampleId) whatever worker calls it', () => {
     const s = renderSample(SPEC, 4);
     const options = { augment: true, blurRadiusPx: 1 };
-    const a = augmentSample(s, DIMS, 42, 4, options);
-    const b = augmentSample(renderSample(SPEC, 4), DIMS, 42, 4, options);
+    const a = augmentSample(s, DIMS, DIMS, 42, 4, options);
+    const b = augmentSample(renderSample(SPEC, 4), DIMS, DIMS, 42, 4, options);
     expect(a.image).toEqual(b.image);
     expect(a.mask).toEqual(b.mask);
-    expect(augmentSample(s, DIMS, 42, 5, options).image).not.toEqual(a.image);
+    expect(augmentSample(s, DIMS, DIMS, 42, 5, options).image).not.toEqual(a.image);
   });
 
   it('passes the sample through when everything is off and never mutates its input', () => {
     const s = renderSample(SPEC, 4);
     const copy = s.image.slice();
-    expect(augmentSample(s, DIMS, 42, 4, { augment: false, blurRadiusPx: 0 })).toBe(s);
-    augmentSample(s, DIMS, 42, 4, { augment: true, blurRadiusPx: 2 });
+    expect(augmentSample(s, DIMS, DIMS, 42, 4, { augment: false, blurRadiusPx: 0 })).toBe(s);
+    augmentSample(s, DIMS, DIMS, 42, 4, { augment: true, blurRadiusPx: 2 });
     expect(s.image).toEqual(copy);
-    const blurredOnly = augmentSample(s, DIMS, 42, 4, { augment: false, blurRadiusPx: 2 });
+    const blurredOnly = augmentSample(s, DIMS, DIMS, 42, 4, { augment: false, blurRadiusPx: 2 });
     expect(blurredOnly.mask).toEqual(s.mask);
     expect(blurredOnly.image).toEqual(boxBlur(s.image, DIMS, 2));
+  });
+
+  it('blurs the source before rescaling it to the output size', () => {
+    const source: SampleDims = { heightPx: 64, widthPx: 64, channels: 3 };
+    const big = renderSample({ ...SPEC, sizePx: 64 }, 4);
+    const out = augmentSample(big, source, DIMS, 42, 4, { augment: false, blurRadiusPx: 3 });
+    expect(out).toEqual(
+      rescaleSample({ image: boxBlur(big.image, source, 3), mask: big.mask }, source, DIMS),
+    );
+    const augmented = augmentSample(big, source, DIMS, 42, 4, { augment: true, blurRadiusPx: 0 });
+    expect(augmented).toEqual(applyAugmentParams(big, source, drawAugmentParams(42, 4, source), DIMS));
+    expect(augmented.image).toHaveLength(32 * 32 * 3);
   });
 });

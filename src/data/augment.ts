@@ -1,7 +1,9 @@
 /**
- * Seeded augmentation of one image + mask pair: horizontal flip, crop + nearest rescale, brightness /
- * contrast jitter, Gaussian-like noise, and a box blur whose radius is a cost knob. Parameters come from a
- * PRNG seeded with (seed, sampleId), so a sample gets the same augmentation whichever worker builds it.
+ * Seeded augmentation of one image + mask pair, from the rendered source image to the model's input: a box
+ * blur whose radius is a cost knob, horizontal flip, crop + area rescale (the source may be larger than
+ * the input, like a photo decoded before a random resized crop), brightness / contrast jitter, and
+ * Gaussian-like noise. Parameters come from a PRNG seeded with (seed, sampleId), so a sample gets the same
+ * augmentation whichever worker builds it.
  * Inputs are never modified; steps that run return new arrays, steps that are off pass arrays through.
  */
 import { toByte } from './detMath';
@@ -72,37 +74,75 @@ export function drawAugmentParams(seed: number, sampleId: number, dims: SampleDi
   };
 }
 
+/** Source span [start, end) of each output index along one axis: at least one pixel, windows tile the crop. */
+function sourceSpans(outPx: number, cropStartPx: number, cropLengthPx: number, flip: boolean) {
+  const start = new Int32Array(outPx);
+  const end = new Int32Array(outPx);
+  for (let i = 0; i < outPx; i++) {
+    const is = flip ? outPx - 1 - i : i;
+    const a = cropStartPx + Math.floor((is * cropLengthPx) / outPx);
+    const b = cropStartPx + Math.floor(((is + 1) * cropLengthPx) / outPx);
+    start[i] = a;
+    end[i] = Math.max(a + 1, b);
+  }
+  return { start, end };
+}
+
 /**
- * Geometry (crop + nearest rescale, then flip) applied identically to image and mask, then the
- * photometric jitter and noise to the image. Output pixel (x, y) reads source pixel
- * (cropX + ⌊x'·cropW / W⌋, cropY + ⌊y·cropH / H⌋) with x' = W − 1 − x when flipped, else x.
+ * Geometry (crop + rescale, then flip) applied identically to image and mask, then the photometric jitter
+ * and noise to the image. The crop window is in `source` pixels and is rescaled to `out` (default: the
+ * source size). Along each axis output index i covers the source span [c + ⌊i'·L/N⌋, c + ⌊(i'+1)·L/N⌋)
+ * (at least one pixel; i' = N − 1 − i when flipped along x), with c the crop start, L its length and N the
+ * output size. The image pixel is the mean of its span (an area rescale: no aliasing when the source is
+ * larger); the mask takes the span's middle pixel (class ids cannot be averaged). When the window is not
+ * larger than the output every span is one pixel: a nearest rescale reading (c + ⌊i'·L/N⌋).
  */
-export function applyAugmentParams(sample: Sample, dims: SampleDims, params: AugmentParams): Sample {
-  const { heightPx: h, widthPx: w, channels: c } = dims;
+export function applyAugmentParams(
+  sample: Sample,
+  source: SampleDims,
+  params: AugmentParams,
+  out: SampleDims = source,
+): Sample {
+  const { widthPx: sw, channels: c } = source;
+  const { heightPx: h, widthPx: w } = out;
+  if (out.channels !== c) throw new Error('rescaling keeps the channel count');
   const image = new Uint8Array(h * w * c);
   const mask = new Uint8Array(h * w);
-  const srcX = new Int32Array(w);
-  for (let x = 0; x < w; x++) {
-    const xs = params.flip ? w - 1 - x : x;
-    srcX[x] = params.cropXPx + Math.floor((xs * params.cropWidthPx) / w);
-  }
+  const xs = sourceSpans(w, params.cropXPx, params.cropWidthPx, params.flip);
+  const ys = sourceSpans(h, params.cropYPx, params.cropHeightPx, false);
   const noiseRng = createRng(params.noiseSeed);
   const noiseStd = params.noiseStd255;
   const { contrast, brightness255 } = params;
+  const sums = new Float64Array(c);
   for (let y = 0; y < h; y++) {
-    const sy = params.cropYPx + Math.floor((y * params.cropHeightPx) / h);
+    const y0 = ys.start[y]!;
+    const y1 = ys.end[y]!;
     for (let x = 0; x < w; x++) {
-      const src = sy * w + srcX[x]!;
+      const x0 = xs.start[x]!;
+      const x1 = xs.end[x]!;
       const dst = y * w + x;
-      mask[dst] = sample.mask[src]!;
+      mask[dst] = sample.mask[(y0 + ((y1 - y0 - 1) >> 1)) * sw + x0 + ((x1 - x0 - 1) >> 1)]!;
+      sums.fill(0);
+      for (let sy = y0; sy < y1; sy++) {
+        for (let sx = x0; sx < x1; sx++) {
+          const src = (sy * sw + sx) * c;
+          for (let k = 0; k < c; k++) sums[k]! += sample.image[src + k]!;
+        }
+      }
+      const count = (y1 - y0) * (x1 - x0);
       for (let k = 0; k < c; k++) {
         const noise = noiseStd === 0 ? 0 : noiseStd * noiseRng.normal();
-        const value = (sample.image[src * c + k]! - 128) * contrast + 128 + brightness255 + noise;
+        const value = (sums[k]! / count - 128) * contrast + 128 + brightness255 + noise;
         image[dst * c + k] = toByte(value);
       }
     }
   }
   return { image, mask };
+}
+
+/** `sample` (of size `source`) area-rescaled to `out`, full frame, nothing else changed. */
+export function rescaleSample(sample: Sample, source: SampleDims, out: SampleDims): Sample {
+  return applyAugmentParams(sample, source, identityAugmentParams(source), out);
 }
 
 /**
@@ -149,21 +189,27 @@ export function boxBlur(image: Uint8Array, dims: SampleDims, radiusPx: number): 
 export interface AugmentOptions {
   /** Random flip / crop / jitter / noise. */
   augment: boolean;
-  /** Box blur radius, 0 = off; applied after the augmentation (and also when `augment` is false). */
+  /** Box blur radius on the source image, 0 = off (also applied when `augment` is false). */
   blurRadiusPx: number;
 }
 
-/** The loader's per-sample step: augmentation (when on) then blur (when radius > 0). */
+/**
+ * The loader's per-sample step, from the rendered source image to the model's input: blur the source
+ * (when radius > 0; cost ∝ source pixels × (2r + 1)), then crop + rescale to `out` with the random
+ * augmentation (when on), or a plain full-frame rescale when the sizes differ, or nothing.
+ */
 export function augmentSample(
   sample: Sample,
-  dims: SampleDims,
+  source: SampleDims,
+  out: SampleDims,
   seed: number,
   sampleId: number,
   options: AugmentOptions,
 ): Sample {
-  let out = sample;
-  if (options.augment) out = applyAugmentParams(out, dims, drawAugmentParams(seed, sampleId, dims));
+  let src = sample;
   if (options.blurRadiusPx > 0)
-    out = { image: boxBlur(out.image, dims, options.blurRadiusPx), mask: out.mask };
-  return out;
+    src = { image: boxBlur(src.image, source, options.blurRadiusPx), mask: src.mask };
+  if (options.augment) return applyAugmentParams(src, source, drawAugmentParams(seed, sampleId, source), out);
+  const sameSize = source.heightPx === out.heightPx && source.widthPx === out.widthPx;
+  return sameSize ? src : rescaleSample(src, source, out);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../config/trainConfig';
 import type { TrainConfig } from '../config/trainConfig';
-import { augmentSample } from './augment';
+import { augmentSample, rescaleSample } from './augment';
 import {
   buildHostBatch,
   buildValidationBatch,
@@ -40,7 +40,7 @@ describe('buildHostBatch', () => {
     const spec = datasetSpecOf(BASE, 'train');
     const dims = { heightPx: 16, widthPx: 16, channels: 3 as const };
     const expected = [6, 7, 8].map((id) =>
-      augmentSample(renderSample(spec, id), dims, 42, id, { augment: true, blurRadiusPx: 0 }),
+      augmentSample(renderSample(spec, id), dims, dims, 42, id, { augment: true, blurRadiusPx: 0 }),
     );
     const images = bytesOf(batch.images);
     const masks = bytesOf(batch.masks);
@@ -74,6 +74,30 @@ describe('buildHostBatch', () => {
     const blurred = buildHostBatch(cfg({ augment: false, blurRadiusPx: 2 }), 0);
     expect(bytesOf(blurred.images)).not.toEqual(bytesOf(plain.images));
     expect(bytesOf(blurred.masks)).toEqual(bytesOf(plain.masks));
+  });
+
+  it('renders at imageSizePx × sourceScale and rescales to imageSizePx, same shapes and bytes out', () => {
+    const scaled = cfg({ sourceScale: 4 });
+    expect(datasetSpecOf(scaled, 'train').sizePx).toBe(64);
+    const batch = buildHostBatch(scaled, 1);
+    expect(batch).toMatchObject({ heightPx: 16, widthPx: 16, batchSize: 3 });
+    expect(batch.images.byteLength).toBe(N);
+    expect(batch.masks.byteLength).toBe(P);
+    const source = { heightPx: 64, widthPx: 64, channels: 3 as const };
+    const out = { heightPx: 16, widthPx: 16, channels: 3 as const };
+    const options = { augment: true, blurRadiusPx: 2 };
+    const blurred = cfg({ sourceScale: 4, ...options });
+    const first = augmentSample(
+      renderSample(datasetSpecOf(blurred, 'train'), 3),
+      source,
+      out,
+      42,
+      3,
+      options,
+    );
+    expect(bytesOf(buildHostBatch(blurred, 1).images).subarray(0, 768)).toEqual(first.image);
+    expect(bytesOf(buildHostBatch(blurred, 1).masks).subarray(0, 256)).toEqual(first.mask);
+    expect(bytesOf(batch.images)).not.toEqual(bytesOf(buildHostBatch(BASE, 1).images));
   });
 
   it('encodes uint8 images as raw bytes, never normalized', () => {
@@ -205,6 +229,20 @@ describe('buildValidationBatch', () => {
     expect(bytesOf(train.images)).not.toEqual(bytesOf(a.images));
     const first = renderSample(datasetSpecOf(BASE, 'validation'), 0);
     expect(bytesOf(a.images).subarray(0, 768)).toEqual(first.image);
+  });
+
+  it('rescales its samples from the source size when sourceScale > 1', () => {
+    const scaled = cfg({ sourceScale: 2 });
+    const v = buildValidationBatch(scaled, 2);
+    expect(v.images.byteLength).toBe(2 * 16 * 16 * 3);
+    const big = renderSample(datasetSpecOf(scaled, 'validation'), 1);
+    const expected = rescaleSample(
+      big,
+      { heightPx: 32, widthPx: 32, channels: 3 },
+      { heightPx: 16, widthPx: 16, channels: 3 },
+    );
+    expect(bytesOf(v.images).subarray(768)).toEqual(expected.image);
+    expect(bytesOf(v.masks).subarray(256)).toEqual(expected.mask);
   });
 
   it('uses the configured encoding', () => {

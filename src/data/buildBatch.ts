@@ -1,10 +1,10 @@
 /**
- * The loader's entry points: a TrainConfig and a batch index → one HostBatch (training stream, with
- * augmentation and blur per config), and the fixed validation batch (its own sample stream, no
- * augmentation, no blur). Same encoding rules for both; see encodeBatch.ts.
+ * The loader's entry points: a TrainConfig and a batch index → one HostBatch (training stream, rendered at
+ * the source size, with blur and augmentation per config), and the fixed validation batch (its own sample
+ * stream, rescaled to the input size, no augmentation, no blur). Same encoding rules for both; see encodeBatch.ts.
  */
 import type { TrainConfig } from '../config/trainConfig';
-import { augmentSample } from './augment';
+import { augmentSample, rescaleSample } from './augment';
 import type { SampleDims } from './augment';
 import { encodeImages, encodeMasks } from './encodeBatch';
 import type { HostBatch } from './hostBatch';
@@ -31,16 +31,29 @@ export type BatchConfig = Pick<
   | 'mean255'
   | 'std255'
   | 'blurRadiusPx'
+  | 'sourceScale'
   | 'augment'
 >;
 
 /**
- * The dataset a stream draws from. Training uses the run seed; validation a seed derived from it with its
- * own salt, so validation sample i is never training sample i.
+ * The dataset a stream draws from, rendered at the source size (imageSizePx × sourceScale). Training uses
+ * the run seed; validation a seed derived from it with its own salt, so validation sample i is never
+ * training sample i.
  */
 export function datasetSpecOf(config: BatchConfig, stream: DatasetStream): DatasetSpec {
   const seed = stream === 'train' ? config.seed : hashSeed(config.seed, SEED_PURPOSE.validationStream);
-  return { seed, sizePx: config.imageSizePx, channels: config.channels, numClasses: config.numClasses };
+  const sizePx = config.imageSizePx * config.sourceScale;
+  return { seed, sizePx, channels: config.channels, numClasses: config.numClasses };
+}
+
+/** The rendered source's dimensions and the model input's. */
+function dimsOf(config: BatchConfig): { source: SampleDims; out: SampleDims } {
+  const sourcePx = config.imageSizePx * config.sourceScale;
+  const { channels } = config;
+  return {
+    source: { heightPx: sourcePx, widthPx: sourcePx, channels },
+    out: { heightPx: config.imageSizePx, widthPx: config.imageSizePx, channels },
+  };
 }
 
 /** Training sample ids of batch `batchIndex`: batchIndex · batchSize + slot, slot = 0..batchSize−1. */
@@ -83,27 +96,33 @@ function assemble(config: BatchConfig, batchIndex: number, samples: Sample[], st
   };
 }
 
-/** Training batch `batchIndex` (≥ 0): render, augment (when `config.augment`), blur, encode. */
+/**
+ * Training batch `batchIndex` (≥ 0): render at the source size, blur, crop + rescale to the input size
+ * with augmentation (when `config.augment`), encode.
+ */
 export function buildHostBatch(config: BatchConfig, batchIndex: number): HostBatch {
   if (!Number.isInteger(batchIndex) || batchIndex < 0) throw new Error(`bad batch index ${batchIndex}`);
   const startMs = performance.now();
   const spec = datasetSpecOf(config, 'train');
-  const dims: SampleDims = { heightPx: spec.sizePx, widthPx: spec.sizePx, channels: spec.channels };
+  const { source, out } = dimsOf(config);
   const options = { augment: config.augment, blurRadiusPx: config.blurRadiusPx };
   const samples = sampleIdsOfBatch(batchIndex, config.batchSize).map((id) =>
-    augmentSample(renderSample(spec, id), dims, config.seed, id, options),
+    augmentSample(renderSample(spec, id), source, out, config.seed, id, options),
   );
   return assemble(config, batchIndex, samples, startMs);
 }
 
 /**
  * The fixed validation batch: samples 0..count−1 of the validation stream, never augmented or blurred,
- * encoded like training batches. `batchIndex` is 0 (its position in the validation stream).
+ * rescaled from the source size to the input size, encoded like training batches. `batchIndex` is 0 (its
+ * position in the validation stream).
  */
 export function buildValidationBatch(config: BatchConfig, count: number): HostBatch {
   if (!Number.isInteger(count) || count < 1) throw new Error(`bad validation count ${count}`);
   const startMs = performance.now();
   const spec = datasetSpecOf(config, 'validation');
-  const samples = Array.from({ length: count }, (_, id) => renderSample(spec, id));
+  const { source, out } = dimsOf(config);
+  const rescale = config.sourceScale === 1 ? (s: Sample) => s : (s: Sample) => rescaleSample(s, source, out);
+  const samples = Array.from({ length: count }, (_, id) => rescale(renderSample(spec, id)));
   return assemble(config, 0, samples, startMs);
 }

@@ -89,7 +89,7 @@ describe('renderSample', () => {
 
   it('rejects specs outside the config limits', () => {
     expect(() => renderSample({ ...RGB4, sizePx: 8 }, 0)).toThrow();
-    expect(() => renderSample({ ...RGB4, sizePx: 1024 }, 0)).toThrow();
+    expect(() => renderSample({ ...RGB4, sizePx: 1032 }, 0)).toThrow();
     expect(() => renderSample({ ...RGB4, numClasses: 7 }, 0)).toThrow();
     expect(() => renderSample({ ...RGB4, numClasses: 1 }, 0)).toThrow();
   });

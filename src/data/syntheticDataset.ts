@@ -3,7 +3,7 @@
  * class-coloured shapes on it, plus its per-pixel class mask. Pure function of (spec, sampleId): the same
  * bytes on every run, worker and machine (seeded integer PRNG, deterministic math, no Math.random/Date).
  */
-import { LIMITS } from '../config/trainConfig';
+import { LIMITS, SOURCE_SIDE_MAX_PX } from '../config/trainConfig';
 import { cosTurns, sinTurns, toByte } from './detMath';
 import { createRng, hashSeed, SEED_PURPOSE } from './random';
 import type { Rng } from './random';
@@ -12,7 +12,7 @@ import { drawShape, planShapes } from './shapes';
 export interface DatasetSpec {
   /** Dataset seed (any uint32); the validation set uses a seed derived from the run seed. */
   seed: number;
-  /** Square side, 16–512 px. */
+  /** Square side, 16–SOURCE_SIDE_MAX_PX (1024) px: the source a loader crops and rescales. */
   sizePx: number;
   channels: 1 | 3;
   /** 2–6 classes, background included. */
@@ -28,9 +28,12 @@ export interface Sample {
 
 function assertSpec(spec: DatasetSpec): void {
   const { sizePx, numClasses, channels } = spec;
-  const sizeOk =
-    Number.isInteger(sizePx) && sizePx >= LIMITS.imageSizePx.min && sizePx <= LIMITS.imageSizePx.max;
-  if (!sizeOk) throw new Error(`sizePx must be an integer in 16–512, got ${sizePx}`);
+  const sizeOk = Number.isInteger(sizePx) && sizePx >= LIMITS.imageSizePx.min && sizePx <= SOURCE_SIDE_MAX_PX;
+  if (!sizeOk) {
+    throw new Error(
+      `sizePx must be an integer in ${LIMITS.imageSizePx.min}–${SOURCE_SIDE_MAX_PX}, got ${sizePx}`,
+    );
+  }
   const { min, max } = LIMITS.numClasses;
   if (!Number.isInteger(numClasses) || numClasses < min || numClasses > max) {
     throw new Error(`numClasses must be an integer in ${min}–${max}, got ${numClasses}`);

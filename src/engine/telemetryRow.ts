@@ -22,6 +22,7 @@ export function telemetryRowOf(
     dataWaitMs,
     uploadMs: r.uploadMs,
     computeMs: r.computeMs,
+    batchBuildMs: batch.buildMs,
     stepMs,
     samplesPerSec: (batch.batchSize * 1000) / stepMs,
     uploadedImageBytes: r.uploadedImageBytes,

@@ -1,8 +1,9 @@
 /**
  * DataLoader workers, in numbers, for the current config: host bytes the loader workers held at the
  * latest step (measured from the batch buffers) beside the formula workers × prefetch × batch bytes, the
- * share of the step the trainer spent waiting for its batch, and the article's example (8 workers of
- * float32 + int64 batches vs uint8 batches) one click away. Plain text; reads the store, calls nothing.
+ * share of the step the trainer spent waiting for its batch, what building that batch cost and how many
+ * workers would keep up with the step, and the article's example (8 workers of float32 + int64 batches vs
+ * uint8 batches) one click away. Plain text; reads the store, calls nothing.
  */
 import { useId, useState } from 'react';
 import * as formula from '../data/loader/hostMemoryFormula';
@@ -46,6 +47,7 @@ export function LoaderPanel() {
 
   let measured = dash;
   let waiting = dash;
+  let building = dash;
   if (latest) {
     const held = formula.batchesHeld(latest.hostBytesInFlight, latest.hostBatchBytes);
     measured = Number.isNaN(held)
@@ -56,6 +58,12 @@ export function LoaderPanel() {
       fraction === null
         ? formatMs(latest.dataWaitMs)
         : `${formatMs(latest.dataWaitMs)} of a ${formatMs(latest.stepMs)} step (${(fraction * 100).toFixed(1)} %)`;
+    const trainMs = latest.uploadMs + latest.computeMs;
+    const needed = formula.workersToKeepUp(latest.batchBuildMs, trainMs);
+    building =
+      needed === null
+        ? formatMs(latest.batchBuildMs)
+        : `${formatMs(latest.batchBuildMs)}; upload + compute took ${formatMs(trainMs)}, so ${plural(needed, 'worker')} with a core each keep up`;
   }
 
   return (
@@ -81,6 +89,10 @@ export function LoaderPanel() {
         <div className="figure">
           <dt>GPU waiting for data at the latest step</dt>
           <dd data-testid="loader-data-wait">{waiting}</dd>
+        </div>
+        <div className="figure">
+          <dt>Building its batch (one core)</dt>
+          <dd data-testid="loader-build">{building}</dd>
         </div>
       </dl>
       <button

@@ -21,6 +21,7 @@ function row(step: number, patch: Partial<TelemetryRow> = {}): TelemetryRow {
     dataWaitMs: 0,
     uploadMs: 0,
     computeMs: 0,
+    batchBuildMs: 0,
     stepMs: 100,
     samplesPerSec: 20,
     uploadedImageBytes: 0,

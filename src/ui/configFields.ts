@@ -9,6 +9,7 @@ import {
   MASK_DTYPES,
   NORMALIZE_PLACEMENTS,
   OPTIMIZERS,
+  SOURCE_SIDE_MAX_PX,
   UPLOAD_PATHS,
   type TrainConfig,
 } from '../config/trainConfig';
@@ -152,8 +153,15 @@ export const CONFIG_FIELDS: readonly FieldSpec[] = [
     key: 'blurRadiusPx',
     group: 'loader',
     label: 'Blur radius (px)',
-    help: 'A deliberately costly loader step: raise it to make the GPU wait for data.',
+    help: 'A box blur of the source image, costly on purpose: its cost grows with the radius and the source size. Raise it to make the GPU wait for data.',
     control: num(LIMITS.blurRadiusPx),
+  },
+  {
+    key: 'sourceScale',
+    group: 'loader',
+    label: 'Source scale (×)',
+    help: `Samples are rendered at this many times the image size (like photos decoded at full resolution), then cropped and rescaled to the image size. The loader's work grows with its square; the source side is at most ${SOURCE_SIDE_MAX_PX} px.`,
+    control: num(LIMITS.sourceScale),
   },
   {
     key: 'workers',

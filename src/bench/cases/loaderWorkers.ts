@@ -1,121 +1,129 @@
 /**
- * Case d: loader workers 0 / 1 / 2 (PyTorch's num_workers) on a loader-heavy config (blur, augmentation,
- * the smallest model), through createBatchSource as the training worker uses it. Two figures per worker
- * count:
+ * Case d: loader workers 0 / 1 / 2 (PyTorch's num_workers) on a loader-bound config (large source images,
+ * blur, augmentation, the smallest model), through createBatchSource as the training worker uses it. Two
+ * figures per worker count:
  *  - loader alone: samples/s of the batch source drained as fast as it delivers (its building capacity);
- *  - training: samples/s of next() + trainer.step, and the data-wait fraction (time in next() ÷ step time).
- * Each worker count has its own source (and trainer); their rounds are interleaved, order rotating, median of
- * ≥ 5 rounds after warm-up rounds. Loader workers are started from this page's thread (in the app, from
- * the training worker); batches arrive by transfer either way.
- * Browser only (module Workers).
+ *  - training: samples/s of next() + trainer.step, and the data-wait fraction (time in next() ÷ time).
+ * Timed in blocks, not interleaved rounds: a pool keeps building while it is idle, so interleaving would
+ * hand the pooled variants free work (and slow the others down with it). A block has its own fresh source,
+ * first takes workers × prefetch + 1 untimed steps (the initial prefetch is drained: what follows is steady
+ * state), then times `steps` steps; the source is disposed (its workers stop) before the next block starts.
+ * The worker counts' blocks alternate, order rotating; a figure is the median over blocks. Loader workers
+ * are started from this page's thread (in the app, from the training worker); batches arrive by transfer
+ * either way. Browser only (module Workers).
  */
 import type { TrainConfig } from '../../config/trainConfig';
+import type { HostBatch } from '../../data/hostBatch';
 import { createBatchSource } from '../../data/loader/createBatchSource';
-import { createTrainer } from '../../engine/trainer';
+import { buildHostBatch } from '../../data/buildBatch';
+import { createTrainer, type Trainer } from '../../engine/trainer';
 import type { BenchContext } from '../benchContext';
 import type { CaseResult, Cell } from '../benchTypes';
-import { round, timeInterleaved } from '../timing';
+import { median, round } from '../timing';
 
-/** Batches per timed round: loader alone (cheap) and training (a step is ~1 s here). */
-const LOADER_BATCHES_PER_ROUND = 8;
-const TRAIN_BATCHES_PER_ROUND = 2;
 const WORKER_COUNTS = [0, 1, 2] as const;
 
-/** Samples/s of each worker count's batch source drained as fast as it delivers, rounds interleaved. */
-async function loaderAlone(ctx: BenchContext, configs: readonly TrainConfig[]): Promise<number[]> {
-  const sources = configs.map((config) => createBatchSource(config, 0));
-  try {
-    const timings = await timeInterleaved(
-      ctx.plan.reps,
-      sources.map((source) => async () => {
-        for (let i = 0; i < LOADER_BATCHES_PER_ROUND; i++) await source.next();
-      }),
-    );
-    return timings.map((t, i) => (LOADER_BATCHES_PER_ROUND * configs[i]!.batchSize * 1000) / t.medianMs);
-  } finally {
-    sources.forEach((s) => s.dispose());
-  }
-}
-
-interface TrainingFigure {
+interface BlockFigure {
   samplesPerSec: number;
   dataWaitFraction: number;
-  firstLoss: number;
+  batchBuildMs: number;
 }
 
-/** next() + trainer.step for each worker count, one trainer and source each, rounds interleaved. */
-async function training(ctx: BenchContext, configs: readonly TrainConfig[]): Promise<TrainingFigure[]> {
-  const runs = configs.map((config) => ({
-    config,
-    source: createBatchSource(config, 0),
-    trainer: createTrainer(config, ctx.backend),
-    waitMs: [] as number[],
-    firstLoss: Number.NaN,
-  }));
+/** One block: a fresh source, untimed steady-state warm-up, then `steps` timed next() + `consume`. */
+async function runBlock(
+  config: TrainConfig,
+  steps: number,
+  consume: (batch: HostBatch) => Promise<unknown>,
+): Promise<BlockFigure> {
+  const source = createBatchSource(config, 0);
   try {
-    const timings = await timeInterleaved(
-      ctx.plan.reps,
-      runs.map((run) => async (rep: number) => {
-        let wait = 0;
-        for (let i = 0; i < TRAIN_BATCHES_PER_ROUND; i++) {
-          const { batch, dataWaitMs } = await run.source.next();
-          wait += dataWaitMs;
-          const r = await run.trainer.step(batch);
-          if (Number.isNaN(run.firstLoss)) run.firstLoss = r.loss;
-        }
-        if (rep >= 0) run.waitMs.push(wait);
-      }),
-    );
-    return timings.map((timing, i) => {
-      const run = runs[i]!;
-      const totalMs = timing.samplesMs.reduce((a, b) => a + b, 0);
-      return {
-        samplesPerSec: (TRAIN_BATCHES_PER_ROUND * run.config.batchSize * 1000) / timing.medianMs,
-        dataWaitFraction: run.waitMs.reduce((a, b) => a + b, 0) / totalMs,
-        firstLoss: run.firstLoss,
-      };
-    });
+    const warmup = config.workers * config.prefetch + 1;
+    for (let i = 0; i < warmup; i++) await consume((await source.next()).batch);
+    let waitMs = 0;
+    const buildMs: number[] = [];
+    const t0 = performance.now();
+    for (let i = 0; i < steps; i++) {
+      const { batch, dataWaitMs } = await source.next();
+      waitMs += dataWaitMs;
+      buildMs.push(batch.buildMs);
+      await consume(batch);
+    }
+    const elapsedMs = performance.now() - t0;
+    return {
+      samplesPerSec: (steps * config.batchSize * 1000) / elapsedMs,
+      dataWaitFraction: waitMs / elapsedMs,
+      batchBuildMs: median(buildMs),
+    };
   } finally {
-    runs.forEach((run) => {
-      run.trainer.dispose();
-      run.source.dispose();
-    });
+    source.dispose();
   }
+}
+
+/** Every worker count's blocks, alternating with the order rotated each time; medians per worker count. */
+async function blocks(
+  ctx: BenchContext,
+  configs: readonly TrainConfig[],
+  consume: (index: number, batch: HostBatch) => Promise<unknown>,
+): Promise<BlockFigure[]> {
+  const { blocks: count, steps } = ctx.plan.loaderBlocks;
+  const figures: BlockFigure[][] = configs.map(() => []);
+  for (let b = 0; b < count; b++) {
+    for (let k = 0; k < configs.length; k++) {
+      const i = (k + b) % configs.length;
+      figures[i]!.push(await runBlock(configs[i]!, steps, (batch) => consume(i, batch)));
+    }
+  }
+  return figures.map((list) => ({
+    samplesPerSec: median(list.map((f) => f.samplesPerSec)),
+    dataWaitFraction: median(list.map((f) => f.dataWaitFraction)),
+    batchBuildMs: median(list.map((f) => f.batchBuildMs)),
+  }));
 }
 
 export async function runLoaderWorkers(ctx: BenchContext): Promise<CaseResult> {
   const t0 = performance.now();
   const configs = WORKER_COUNTS.map((workers): TrainConfig => ({ ...ctx.plan.loader, workers }));
-  ctx.log('d: loader alone, 0/1/2 workers interleaved');
-  const alone = await loaderAlone(ctx, configs);
-  ctx.log('d: training, 0/1/2 workers interleaved');
-  const train = await training(ctx, configs);
-  const figures = new Map<number, { alone: number; train: number }>();
-  const rows: Record<string, Cell>[] = WORKER_COUNTS.map((workers, i) => {
-    const a = alone[i]!;
-    const t = train[i]!;
-    figures.set(workers, { alone: a, train: t.samplesPerSec });
-    return {
-      workers,
-      loaderSamplesPerSec: round(a),
-      trainSamplesPerSec: round(t.samplesPerSec),
-      dataWaitFraction: round(t.dataWaitFraction),
-      firstLoss: round(t.firstLoss, 6),
-    };
-  });
-  const zero = figures.get(0);
-  const two = figures.get(2);
-  const trainRatio = zero && two ? two.train / zero.train : Number.NaN;
+  ctx.log('d: loader alone, 0/1/2 workers in alternating blocks');
+  const alone = await blocks(ctx, configs, () => Promise.resolve());
+
+  ctx.log('d: training, 0/1/2 workers in alternating blocks');
+  const trainers: Trainer[] = configs.map((config) => createTrainer(config, ctx.backend));
+  const firstLoss: number[] = [];
+  let train: BlockFigure[];
+  try {
+    // Untimed first step of each trainer (shader compilation) on batch 0, built here: its loss is the
+    // same for every worker count because every source delivers the same batch 0.
+    for (const [i, trainer] of trainers.entries()) {
+      firstLoss[i] = (await trainer.step(buildHostBatch(configs[i]!, 0))).loss;
+    }
+    train = await blocks(ctx, configs, (i, batch) => trainers[i]!.step(batch));
+  } finally {
+    trainers.forEach((t) => t.dispose());
+  }
+
+  const rows: Record<string, Cell>[] = WORKER_COUNTS.map((workers, i) => ({
+    workers,
+    loaderSamplesPerSec: round(alone[i]!.samplesPerSec),
+    trainSamplesPerSec: round(train[i]!.samplesPerSec),
+    dataWaitFraction: round(train[i]!.dataWaitFraction),
+    batchBuildMs: round(train[i]!.batchBuildMs),
+    firstLoss: round(firstLoss[i]!, 6),
+  }));
+  const at = (list: BlockFigure[], workers: number) =>
+    list[WORKER_COUNTS.indexOf(workers as 0)]!.samplesPerSec;
+  const trainRatio = at(train, 2) / at(train, 0);
   const c = ctx.plan.loader;
+  const { blocks: count, steps } = ctx.plan.loaderBlocks;
   return {
     letter: 'd',
     id: 'loaderWorkers',
-    title: `loader workers 0/1/2 (${c.imageSizePx} px, batch ${c.batchSize}, blur ${c.blurRadiusPx} px, augment, width ${c.baseWidth}, prefetch ${c.prefetch}, ${ctx.backend})`,
+    title: `loader workers 0/1/2 (${c.imageSizePx} px from ${c.imageSizePx * c.sourceScale} px sources, batch ${c.batchSize}, blur ${c.blurRadiusPx} px, augment, width ${c.baseWidth}, prefetch ${c.prefetch}, ${ctx.backend})`,
     columns: [
       { key: 'workers', label: 'workers' },
       { key: 'loaderSamplesPerSec', label: 'loader alone samples/s' },
       { key: 'trainSamplesPerSec', label: 'training samples/s' },
       { key: 'dataWaitFraction', label: 'data-wait fraction' },
+      { key: 'batchBuildMs', label: 'batch build ms' },
       { key: 'firstLoss', label: 'first loss' },
     ],
     rows,
@@ -126,12 +134,12 @@ export async function runLoaderWorkers(ctx: BenchContext): Promise<CaseResult> {
         goal: '≥ 1.6',
         met: trainRatio >= 1.6,
       },
-      ...(zero && two
-        ? [{ label: 'loader alone samples/s, 2 workers ÷ 0 workers', value: round(two.alone / zero.alone) }]
-        : []),
+      { label: 'training samples/s, 1 worker ÷ 0 workers', value: round(at(train, 1) / at(train, 0)) },
+      { label: 'loader alone samples/s, 2 workers ÷ 0 workers', value: round(at(alone, 2) / at(alone, 0)) },
     ],
     notes: [
-      `a figure = median over ${ctx.plan.reps.reps} rounds (loader alone: ${LOADER_BATCHES_PER_ROUND} batches, training: ${TRAIN_BATCHES_PER_ROUND} steps) after ${ctx.plan.reps.warmup} warm-up rounds; the three worker counts run side by side, rounds interleaved`,
+      `a figure = median over ${count} block(s) per worker count of ${steps} timed steps, each after workers × prefetch + 1 untimed steps with a fresh source; blocks alternate between worker counts, order rotating`,
+      'batch build ms = one core building one batch (in a loader worker, or in next() with 0 workers)',
       'same first loss for every worker count = the same batch bytes whatever the worker count',
     ],
     durationMs: performance.now() - t0,

@@ -7,6 +7,7 @@ import {
   dataWaitFraction,
   heldBytesFormula,
   hostBatchBytesOf,
+  workersToKeepUp,
 } from './hostMemoryFormula';
 
 describe('host memory formula', () => {
@@ -57,5 +58,21 @@ describe('host memory formula', () => {
     expect(dataWaitFraction(120, 100)).toBe(1);
     expect(dataWaitFraction(5, 0)).toBeNull();
     expect(dataWaitFraction(Number.NaN, 10)).toBeNull();
+  });
+});
+
+describe('workersToKeepUp', () => {
+  it('is ⌈build ÷ train⌉, at least one', () => {
+    expect(workersToKeepUp(760, 90)).toBe(9); // 8.44… → 9
+    expect(workersToKeepUp(180, 90)).toBe(2);
+    expect(workersToKeepUp(181, 90)).toBe(3);
+    expect(workersToKeepUp(5, 90)).toBe(1);
+  });
+
+  it('is null without two positive measurements', () => {
+    expect(workersToKeepUp(0, 90)).toBeNull();
+    expect(workersToKeepUp(10, 0)).toBeNull();
+    expect(workersToKeepUp(Number.NaN, 5)).toBeNull();
+    expect(workersToKeepUp(10, Number.POSITIVE_INFINITY)).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The article's host-memory arithmetic for DataLoader workers, as pure numbers: every worker holds up
  * to `prefetch` whole batches, so the host holds workers × prefetch × batch bytes. Shared by the pool
- * (to estimate a batch still being built), the loader panel and tests. No measurement here.
+ * (to estimate a batch still being built), the loader panel and tests; plus how many workers keep up with
+ * a step, from its measured times. No measurement here.
  * No tfjs, no DOM.
  */
 import { ARTICLE_EXAMPLE, browserBatchBytes, torchBatchBytes, type BrowserBatchConfig } from '../batchBytes';
@@ -31,6 +32,19 @@ export function batchesHeld(hostBytesInFlight: number, batchBytes: number): numb
 export function dataWaitFraction(dataWaitMs: number, stepMs: number): number | null {
   if (!(stepMs > 0) || !Number.isFinite(dataWaitMs)) return null;
   return Math.min(1, Math.max(0, dataWaitMs / stepMs));
+}
+
+/**
+ * Loader workers that keep the GPU fed: building a batch takes `batchBuildMs` of one core and the trainer
+ * consumes one every `trainMs` (upload + compute); N workers deliver N batches per batchBuildMs, so
+ * ⌈batchBuildMs ÷ trainMs⌉ of them match the trainer, provided each has a core of its own (on fewer cores
+ * they share them with each other and with the GPU's driver). At least 1; null when either time is not a
+ * positive finite number.
+ */
+export function workersToKeepUp(batchBuildMs: number, trainMs: number): number | null {
+  const ok = (ms: number) => Number.isFinite(ms) && ms > 0;
+  if (!ok(batchBuildMs) || !ok(trainMs)) return null;
+  return Math.max(1, Math.ceil(batchBuildMs / trainMs));
 }
 
 /** The article's DataLoader: 8 workers. */

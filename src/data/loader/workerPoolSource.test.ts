@@ -16,6 +16,7 @@ const BASE: TrainConfig = {
   batchSize: 2,
   augment: true,
   blurRadiusPx: 1,
+  sourceScale: 2,
   workers: 0,
   prefetch: 2,
 };
