@@ -53,10 +53,10 @@ const TINY: TrainConfig = { ...base, imageSizePx: 16, batchSize: 2, baseWidth: 4
 const LOADER_HEAVY: TrainConfig = {
   ...base,
   imageSizePx: 16,
-  batchSize: 4,
+  batchSize: 2,
   baseWidth: 4,
   depth: 2,
-  blurRadiusPx: 8,
+  blurRadiusPx: 24,
   sourceScale: 32,
   augment: true,
   prefetch: 2,

@@ -41,15 +41,15 @@ export const PRESETS: readonly Preset[] = [
   preset(
     'starving-gpu',
     'A starving GPU: expensive batches, no workers',
-    'With no workers, large source images (512 px cropped and rescaled to 16 px) with a blur keep the GPU waiting for every batch of a tiny model; loader workers build batches in parallel while it trains.',
+    'With no workers, large source images (512 px, blurred, cropped and rescaled to 16 px) keep the GPU waiting for every batch of a tiny model; two loader workers build batches in parallel while it trains.',
     {
       imageSizePx: 16,
-      batchSize: 4,
+      batchSize: 2,
       baseWidth: 4,
       workers: 0,
       prefetch: 2,
       augment: true,
-      blurRadiusPx: 8,
+      blurRadiusPx: 24,
       sourceScale: 32,
     },
     { workers: 2 },

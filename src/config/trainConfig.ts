@@ -43,7 +43,7 @@ export const LIMITS = {
   seed: { min: 0, max: 2 ** 31 - 1 },
   workers: { min: 0, max: 16 },
   prefetch: { min: 1, max: 4 },
-  blurRadiusPx: { min: 0, max: 8 },
+  blurRadiusPx: { min: 0, max: 32 },
   sourceScale: { min: 1, max: 64 },
   maxSteps: { min: 1, max: 100_000 },
   validateEverySteps: { min: 1, max: 1000 },

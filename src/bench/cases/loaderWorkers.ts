@@ -8,7 +8,9 @@
  * hand the pooled variants free work (and slow the others down with it). A block has its own fresh source,
  * first takes workers × prefetch + 1 untimed steps (the initial prefetch is drained: what follows is steady
  * state), then times `steps` steps; the source is disposed (its workers stop) before the next block starts.
- * The worker counts' blocks alternate, order rotating; a figure is the median over blocks. Loader workers
+ * A round runs one block per worker count, the order rotating between rounds; a figure is the median over
+ * rounds, and a ratio the median of the ratios within each round (this machine's speed drifts by tens of
+ * percent from minute to minute; the blocks of a round run back to back). Loader workers
  * are started from this page's thread (in the app, from the training worker); batches arrive by transfer
  * either way. Browser only (module Workers).
  */
@@ -59,12 +61,21 @@ async function runBlock(
   }
 }
 
-/** Every worker count's blocks, alternating with the order rotated each time; medians per worker count. */
+interface CountFigures extends BlockFigure {
+  /** samples/s of each block, in round order (round b holds one block of every worker count). */
+  perRound: number[];
+}
+
+/**
+ * Rounds of one block per worker count, the order rotated each round; medians per worker count, and each
+ * round's samples/s kept so that ratios can be paired within a round (the machine's speed drifts between
+ * rounds; a round's blocks run back to back).
+ */
 async function blocks(
   ctx: BenchContext,
   configs: readonly TrainConfig[],
   consume: (index: number, batch: HostBatch) => Promise<unknown>,
-): Promise<BlockFigure[]> {
+): Promise<CountFigures[]> {
   const { blocks: count, steps } = ctx.plan.loaderBlocks;
   const figures: BlockFigure[][] = configs.map(() => []);
   for (let b = 0; b < count; b++) {
@@ -77,7 +88,14 @@ async function blocks(
     samplesPerSec: median(list.map((f) => f.samplesPerSec)),
     dataWaitFraction: median(list.map((f) => f.dataWaitFraction)),
     batchBuildMs: median(list.map((f) => f.batchBuildMs)),
+    perRound: list.map((f) => f.samplesPerSec),
   }));
+}
+
+/** Each round's samples/s with `workers` ÷ samples/s with 0 workers in the same round. */
+function roundRatios(list: readonly CountFigures[], workers: number): number[] {
+  const zero = list[WORKER_COUNTS.indexOf(0)]!.perRound;
+  return list[WORKER_COUNTS.indexOf(workers as 0)]!.perRound.map((v, r) => v / zero[r]!);
 }
 
 export async function runLoaderWorkers(ctx: BenchContext): Promise<CaseResult> {
@@ -89,7 +107,7 @@ export async function runLoaderWorkers(ctx: BenchContext): Promise<CaseResult> {
   ctx.log('d: training, 0/1/2 workers in alternating blocks');
   const trainers: Trainer[] = configs.map((config) => createTrainer(config, ctx.backend));
   const firstLoss: number[] = [];
-  let train: BlockFigure[];
+  let train: CountFigures[];
   try {
     // Untimed first step of each trainer (shader compilation) on batch 0, built here: its loss is the
     // same for every worker count because every source delivers the same batch 0.
@@ -109,9 +127,8 @@ export async function runLoaderWorkers(ctx: BenchContext): Promise<CaseResult> {
     batchBuildMs: round(train[i]!.batchBuildMs),
     firstLoss: round(firstLoss[i]!, 6),
   }));
-  const at = (list: BlockFigure[], workers: number) =>
-    list[WORKER_COUNTS.indexOf(workers as 0)]!.samplesPerSec;
-  const trainRatio = at(train, 2) / at(train, 0);
+  const twoVsZero = roundRatios(train, 2);
+  const trainRatio = median(twoVsZero);
   const c = ctx.plan.loader;
   const { blocks: count, steps } = ctx.plan.loaderBlocks;
   return {
@@ -134,11 +151,12 @@ export async function runLoaderWorkers(ctx: BenchContext): Promise<CaseResult> {
         goal: '≥ 1.6',
         met: trainRatio >= 1.6,
       },
-      { label: 'training samples/s, 1 worker ÷ 0 workers', value: round(at(train, 1) / at(train, 0)) },
-      { label: 'loader alone samples/s, 2 workers ÷ 0 workers', value: round(at(alone, 2) / at(alone, 0)) },
+      { label: 'training samples/s, 1 worker ÷ 0 workers', value: round(median(roundRatios(train, 1))) },
+      { label: 'loader alone samples/s, 2 workers ÷ 0 workers', value: round(median(roundRatios(alone, 2))) },
     ],
     notes: [
-      `a figure = median over ${count} block(s) per worker count of ${steps} timed steps, each after workers × prefetch + 1 untimed steps with a fresh source; blocks alternate between worker counts, order rotating`,
+      `a figure = median over ${count} round(s) of one block per worker count (order rotating) of ${steps} timed steps, each block after workers × prefetch + 1 untimed steps with a fresh source; a ratio = median over rounds of the ratio within a round`,
+      `training samples/s, 2 ÷ 0 workers, round by round: ${twoVsZero.map((r) => round(r, 2)).join(', ')}`,
       'batch build ms = one core building one batch (in a loader worker, or in next() with 0 workers)',
       'same first loss for every worker count = the same batch bytes whatever the worker count',
     ],
