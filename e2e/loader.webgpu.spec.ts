@@ -97,6 +97,31 @@ test('a crashed loader worker fails the run with its message; Start works again'
   expect(app.errors).toEqual([]);
 });
 
+test('Stop interrupts a batch that takes far longer to build than the stop', async ({ app }) => {
+  // 0 workers, 16 samples rendered at 1024 px and blurred with radius 32: tens of seconds of building on
+  // two cores, one sample at a time with the event loop let in between.
+  await app.open('#v=1&px=16&b=16&d=2&w=4&steps=5&val=5&s=42&blur=32&src=64&wk=0');
+  expect(await app.waitForBackend()).toBe('webgpu');
+  await app.start();
+  // The step-0 evaluation is posted just before the loop asks for its first batch.
+  await expect.poll(() => app.api((a) => a.evals().length), { timeout: 30_000 }).toBeGreaterThan(0);
+  await app.page.getByTestId('stop').click();
+  await expect
+    .poll(() => app.api((a) => a.status()), { timeout: 15_000 })
+    .toEqual({
+      status: 'stopped',
+      message: null,
+    });
+  // Stopped mid-build: no step ran, so the stop did not wait for the batch.
+  expect(await app.api((a) => a.history().length)).toBe(0);
+  // The app is usable: a cheap config trains afterwards.
+  await app.page.goto('about:blank');
+  await app.open(link(0, 2));
+  await app.start();
+  await app.waitForSteps(2);
+  expect(app.errors).toEqual([]);
+});
+
 test('the loader panel shows the formula and the article example as text', async ({ app }) => {
   await app.open(link(2));
   const panel = app.page.getByRole('region', { name: 'Loader workers' });

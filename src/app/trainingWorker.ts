@@ -8,7 +8,7 @@ import type { TrainConfig } from '../config/trainConfig';
 import type { TelemetryRow } from '../config/telemetry';
 import { buildValidationBatch } from '../data/buildBatch';
 import { createBatchSource } from '../data/loader/createBatchSource';
-import type { BatchSource } from '../data/loader/batchSource';
+import { BatchSourceDisposedError, type BatchSource } from '../data/loader/batchSource';
 import type { HostBatch } from '../data/hostBatch';
 import { currentWebGpuDevice, initBackend, uncapturedErrorCount, type BackendInfo } from '../engine/backend';
 import { checkDataPaths } from '../engine/dataPathCheck';
@@ -145,11 +145,14 @@ async function runLoop(config: TrainConfig): Promise<void> {
     else setStatus('stopped', t.steps >= config.maxSteps ? `finished ${t.steps} steps` : undefined);
   } catch (error) {
     flush();
+    // A Stop or Reset disposes the source to interrupt a long batch build: that ends the run cleanly.
+    const interrupted = !running && error instanceof BatchSourceDisposedError;
     running = false;
     source.dispose();
     if (batchSource === source) batchSource = null;
     if (deviceLost) return;
-    setStatus('failed', error instanceof Error ? error.message : String(error));
+    if (interrupted && gpuFault === null) setStatus('stopped');
+    else setStatus('failed', gpuFault ?? (error instanceof Error ? error.message : String(error)));
   } finally {
     postMemory();
   }
@@ -189,10 +192,12 @@ async function handle(message: ToWorker): Promise<void> {
     }
     case 'stop':
       running = false;
+      batchSource?.dispose(); // a batch being built stops at its next yield, not after minutes
       if (loop) await loop;
       return;
     case 'reset':
       running = false;
+      batchSource?.dispose();
       if (loop) await loop;
       disposeTrainer();
       setStatus('idle');

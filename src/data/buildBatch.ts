@@ -61,7 +61,16 @@ export function sampleIdsOfBatch(batchIndex: number, batchSize: number): number[
   return Array.from({ length: batchSize }, (_, slot) => batchIndex * batchSize + slot);
 }
 
-function assemble(config: BatchConfig, batchIndex: number, samples: Sample[], startMs: number): HostBatch {
+/**
+ * Encodes built samples into batch `batchIndex`; `startMs` is when building began (for buildMs). With
+ * buildTrainingSample, the pieces of buildHostBatch for a caller that yields between samples.
+ */
+export function assembleBatch(
+  config: BatchConfig,
+  batchIndex: number,
+  samples: Sample[],
+  startMs: number,
+): HostBatch {
   const normalized = config.normalizeOn === 'loader';
   if (normalized && config.imageDtype === 'uint8') {
     throw new Error('uint8 storage normalizes in the model (normalizeOn must be "model")');
@@ -103,13 +112,16 @@ function assemble(config: BatchConfig, batchIndex: number, samples: Sample[], st
 export function buildHostBatch(config: BatchConfig, batchIndex: number): HostBatch {
   if (!Number.isInteger(batchIndex) || batchIndex < 0) throw new Error(`bad batch index ${batchIndex}`);
   const startMs = performance.now();
-  const spec = datasetSpecOf(config, 'train');
+  const samples = sampleIdsOfBatch(batchIndex, config.batchSize).map((id) => buildTrainingSample(config, id));
+  return assembleBatch(config, batchIndex, samples, startMs);
+}
+
+/** Training sample `sampleId`: rendered at the source size, blurred, crop + rescaled (augmented when on). */
+export function buildTrainingSample(config: BatchConfig, sampleId: number): Sample {
   const { source, out } = dimsOf(config);
   const options = { augment: config.augment, blurRadiusPx: config.blurRadiusPx };
-  const samples = sampleIdsOfBatch(batchIndex, config.batchSize).map((id) =>
-    augmentSample(renderSample(spec, id), source, out, config.seed, id, options),
-  );
-  return assemble(config, batchIndex, samples, startMs);
+  const rendered = renderSample(datasetSpecOf(config, 'train'), sampleId);
+  return augmentSample(rendered, source, out, config.seed, sampleId, options);
 }
 
 /**
@@ -124,5 +136,5 @@ export function buildValidationBatch(config: BatchConfig, count: number): HostBa
   const { source, out } = dimsOf(config);
   const rescale = config.sourceScale === 1 ? (s: Sample) => s : (s: Sample) => rescaleSample(s, source, out);
   const samples = Array.from({ length: count }, (_, id) => rescale(renderSample(spec, id)));
-  return assemble(config, 0, samples, startMs);
+  return assembleBatch(config, 0, samples, startMs);
 }

@@ -6,6 +6,14 @@
  */
 import type { HostBatch } from '../hostBatch';
 
+/** What next() rejects with once the source was disposed (a Stop, a new Start): not a loader failure. */
+export class BatchSourceDisposedError extends Error {
+  constructor() {
+    super('the batch source was disposed');
+    this.name = 'BatchSourceDisposedError';
+  }
+}
+
 export interface NextBatch {
   batch: HostBatch;
   /** ms the caller waited inside next() for this batch (0 when it was already prefetched). */
@@ -23,7 +31,10 @@ export interface BatchSource {
   hostBytesInFlight(): number;
   /** Batches holding host memory: received and waiting to be handed out + being built (one per busy worker). */
   batchesInFlight(): number;
-  /** Stops all loader work and frees buffers; next() must not be called afterwards. */
+  /**
+   * Stops all loader work and frees buffers; a next() in progress rejects with BatchSourceDisposedError
+   * (the synchronous source at its next yield), and next() must not be called afterwards.
+   */
   dispose(): void;
   /** Test hook: make one loader worker throw on its next build (no-op where there are none). */
   injectLoaderCrash?(): void;

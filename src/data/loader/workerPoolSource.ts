@@ -20,7 +20,7 @@
 import type { TrainConfig } from '../../config/trainConfig';
 import type { BatchConfig } from '../buildBatch';
 import type { HostBatch } from '../hostBatch';
-import type { BatchSource, NextBatch } from './batchSource';
+import { BatchSourceDisposedError, type BatchSource, type NextBatch } from './batchSource';
 import { hostBatchBytesOf } from './hostMemoryFormula';
 import type { LoaderEndpoint, SpawnLoader } from './loaderEndpoint';
 import type { FromLoader } from './loaderProtocol';
@@ -178,7 +178,7 @@ export function createWorkerPoolSource(
     workers: workerCount,
     batchBytes,
     next(): Promise<NextBatch> {
-      if (disposed) return Promise.reject(new Error('the batch source was disposed'));
+      if (disposed) return Promise.reject(new BatchSourceDisposedError());
       if (failure) return Promise.reject(failure);
       if (waiter) return Promise.reject(new Error('next() called while another next() is pending'));
       const batchIndex = nextOut;
@@ -199,7 +199,7 @@ export function createWorkerPoolSource(
       disposed = true;
       const w = waiter;
       waiter = null;
-      w?.reject(new Error('the batch source was disposed'));
+      w?.reject(new BatchSourceDisposedError());
     },
     injectLoaderCrash(): void {
       if (failure || disposed) return;
