@@ -1,8 +1,8 @@
 /**
  * The training worker: owns the tfjs backend and one Trainer, runs the step loop, and streams telemetry
  * to the UI thread in batches (never one message per tensor). Batches come from a BatchSource: with 0
- * loader workers it builds each batch itself, synchronously, like PyTorch's num_workers=0; otherwise a pool
- * of loader workers sends them here directly. The time next() waits is the step's data wait.
+ * loader workers it builds each batch itself when the step asks (one sample at a time, letting Stop in),
+ * like PyTorch's num_workers=0; otherwise a pool of loader workers sends them here directly. The time next() waits is the step's data wait.
  */
 import type { TrainConfig } from '../config/trainConfig';
 import type { TelemetryRow } from '../config/telemetry';
@@ -186,6 +186,7 @@ async function handle(message: ToWorker): Promise<void> {
     case 'start': {
       if (running || deviceLost) return;
       if (loop) await loop;
+      if (running || deviceLost) return; // another Start got in while the old loop wound down
       running = true;
       loop = runLoop(message.config);
       return;

@@ -25,7 +25,7 @@ export interface BenchPlan {
   dataPathReps: RepPlan;
   /** Case d: heavy loader work (large sources, blur, augmentation) and the smallest model. */
   loader: TrainConfig;
-  /** Case d: blocks per worker count (orders rotate between blocks) and timed steps per block. */
+  /** Case d: rounds (one block per worker count, order rotating between rounds) and timed steps per block. */
   loaderBlocks: { blocks: number; steps: number };
   /** Case e: a small, fast step, so the per-step telemetry cost is as visible as it can be. */
   telemetry: TrainConfig;
@@ -48,7 +48,7 @@ const TINY: TrainConfig = { ...base, imageSizePx: 16, batchSize: 2, baseWidth: 4
 
 /**
  * Case d: a loader-bound setup. Each sample is rendered at 512 px (16 px × source scale 32), blurred with
- * radius 8 and crop + rescaled to 16 px: ≈ 0.2 s of one core per sample, several times the tiny model's step.
+ * radius 24 and crop + rescaled to 16 px: ≈ 0.35–0.4 s of one core per sample, ~8× the tiny model's step.
  */
 const LOADER_HEAVY: TrainConfig = {
   ...base,

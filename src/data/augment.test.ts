@@ -188,6 +188,36 @@ describe('rescaling from a larger source', () => {
     }
   });
 
+  it('crops an 8×8 source to its centre 4×4 and halves it: 2×2 means by hand, mask from the top-left', () => {
+    const src: SampleDims = { heightPx: 8, widthPx: 8, channels: 1 };
+    const out: SampleDims = { heightPx: 2, widthPx: 2, channels: 1 };
+    const image = Uint8Array.from({ length: 64 }, (_, i) => i); // value = 8·y + x
+    const mask = Uint8Array.from({ length: 64 }, (_, i) => i % 6);
+    const p = { ...identityAugmentParams(src), cropXPx: 2, cropYPx: 2, cropWidthPx: 4, cropHeightPx: 4 };
+    const r = applyAugmentParams({ image, mask }, src, p, out);
+    // (18 + 19 + 26 + 27) / 4 = 22.5 → 23; (20 + 21 + 28 + 29) / 4 = 24.5 → 25; then 38.5 → 39, 40.5 → 41.
+    expect(Array.from(r.image)).toEqual([23, 25, 39, 41]);
+    expect(Array.from(r.mask)).toEqual([18 % 6, 20 % 6, 34 % 6, 36 % 6]);
+    const flipped = applyAugmentParams({ image, mask }, src, { ...p, flip: true }, out);
+    expect(Array.from(flipped.image)).toEqual([25, 23, 41, 39]);
+  });
+
+  it('flipping mirrors the output exactly, image and mask, for any drawn crop', () => {
+    for (let id = 0; id < 12; id++) {
+      const p = { ...drawAugmentParams(11, id, SOURCE), noiseStd255: 0 };
+      const plain = applyAugmentParams(big, SOURCE, { ...p, flip: false }, OUT);
+      const flipped = applyAugmentParams(big, SOURCE, { ...p, flip: true }, OUT);
+      for (let y = 0; y < 16; y++) {
+        for (let x = 0; x < 16; x++) {
+          const m = y * 16 + (15 - x);
+          expect(flipped.mask[y * 16 + x]).toBe(plain.mask[m]);
+          for (let k = 0; k < 3; k++)
+            expect(flipped.image[(y * 16 + x) * 3 + k]).toBe(plain.image[m * 3 + k]);
+        }
+      }
+    }
+  });
+
   it('keeps a constant image constant and smooths the source noise', () => {
     const flat: Sample = {
       image: new Uint8Array(64 * 64 * 3).fill(93),

@@ -19,7 +19,7 @@ export interface SampleDims {
 export interface AugmentParams {
   /** Mirror left ↔ right (image and mask). */
   flip: boolean;
-  /** Crop window in source pixels, rescaled (nearest) back to the full size. Full frame = no crop. */
+  /** Crop window in source pixels, area-rescaled to the output size. Full frame = no crop. */
   cropXPx: number;
   cropYPx: number;
   cropWidthPx: number;

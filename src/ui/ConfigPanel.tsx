@@ -6,7 +6,7 @@ import { useId } from 'react';
 import type { TrainConfig } from '../config/trainConfig';
 import { URL_KEYS } from '../config/urlCodec';
 import { selectConfig, selectIsRunning, useAppStore } from '../state/store';
-import { CONFIG_FIELDS, type FieldSpec } from './configFields';
+import { CONFIG_FIELDS, numberInputValue, type FieldSpec } from './configFields';
 
 const GROUPS: { id: FieldSpec['group']; title: string }[] = [
   { id: 'data', title: 'Data path' },
@@ -71,8 +71,8 @@ function Field({ field }: { field: FieldSpec }) {
         disabled={disabled}
         aria-describedby={helpId}
         onChange={(e) => {
-          const n = e.target.valueAsNumber;
-          if (Number.isFinite(n)) set(Math.min(control.max, Math.max(control.min, n)));
+          const n = numberInputValue(e.target.valueAsNumber, control);
+          if (n !== null) set(n);
         }}
       />
     );

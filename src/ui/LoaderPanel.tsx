@@ -63,7 +63,7 @@ export function LoaderPanel() {
     building =
       needed === null
         ? formatMs(latest.batchBuildMs)
-        : `${formatMs(latest.batchBuildMs)}; upload + compute took ${formatMs(trainMs)}, so ${plural(needed, 'worker')} with a core each keep up`;
+        : `${formatMs(latest.batchBuildMs)}; upload + compute took ${formatMs(trainMs)}, so ${plural(needed, 'worker')} with a core each ${needed === 1 ? 'keeps' : 'keep'} up`;
   }
 
   return (

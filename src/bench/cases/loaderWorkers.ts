@@ -17,7 +17,6 @@
 import type { TrainConfig } from '../../config/trainConfig';
 import type { HostBatch } from '../../data/hostBatch';
 import { createBatchSource } from '../../data/loader/createBatchSource';
-import { buildHostBatch } from '../../data/buildBatch';
 import { createTrainer, type Trainer } from '../../engine/trainer';
 import type { BenchContext } from '../benchContext';
 import type { CaseResult, Cell } from '../benchTypes';
@@ -109,12 +108,12 @@ export async function runLoaderWorkers(ctx: BenchContext): Promise<CaseResult> {
   const firstLoss: number[] = [];
   let train: CountFigures[];
   try {
-    // Untimed first step of each trainer (shader compilation) on batch 0, built here: its loss is the
-    // same for every worker count because every source delivers the same batch 0.
-    for (const [i, trainer] of trainers.entries()) {
-      firstLoss[i] = (await trainer.step(buildHostBatch(configs[i]!, 0))).loss;
-    }
-    train = await blocks(ctx, configs, (i, batch) => trainers[i]!.step(batch));
+    // Each trainer's first step (its shader compilation) falls in its first block's untimed warm-up, on
+    // batch 0 as that worker count's source delivered it: equal first losses = equal batch bytes.
+    train = await blocks(ctx, configs, async (i, batch) => {
+      const { loss } = await trainers[i]!.step(batch);
+      firstLoss[i] ??= loss;
+    });
   } finally {
     trainers.forEach((t) => t.dispose());
   }

@@ -1,6 +1,6 @@
 /**
- * Picks the batch source for a config: synchronous with 0 workers (PyTorch's num_workers=0), a pool of
- * loader workers otherwise. The config is fixed for the source's life: a changed worker count or prefetch
+ * Picks the batch source for a config: batches built in the caller's thread with 0 workers (PyTorch's
+ * num_workers=0), a pool of loader workers otherwise. The config is fixed for the source's life: a changed worker count or prefetch
  * takes effect at the next Start, when the training worker creates a new source.
  * Never throws: a pool that cannot start rejects its first next() with the reason.
  */
