@@ -124,6 +124,34 @@ test.describe('pre-flight check and GPU error guards', () => {
     expect(app.errors).toEqual([]);
   });
 
+  test('a link whose loader would hold more host memory than a tab has is refused the same way', async ({
+    app,
+  }) => {
+    // 64 px float32 images with 6-class one-hot masks: 36 MiB a batch, × (16 workers × 4 prefetch + 1).
+    const hash = 'v=1&px=64&b=256&k=6&w=4&dt=float32&norm=loader&mk=float32-onehot&wk=16&pf=4';
+    expect(await openWith(app, '', hash)).toBe('webgpu');
+    const [config, info] = await Promise.all([app.api((a) => a.config()), app.api((a) => a.backend())]);
+    expect(config).toMatchObject({ workers: 16, prefetch: 4, batchSize: 256 });
+    const expected = runPreflight(config, info);
+    if (expected.verdict !== 'refused') throw new Error(`expected a refusal, got ${expected.verdict}`);
+    // The GPU step alone fits this adapter: the refusal is the loader's.
+    expect(expected.estimate!.totalBytes).toBeLessThan(expected.limits.memoryBudgetBytes);
+
+    const { page } = app;
+    await expect(page.getByTestId('preflight-reason')).toHaveText(
+      'The loader would hold up to 16 × 4 + 1 batches of 36.0 MiB = 2.3 GiB of host memory, over the 2.0 GiB ' +
+        'assumed for a tab: use fewer workers, less prefetch, a smaller batch or uint8 storage.',
+    );
+    await expect(page.getByTestId('start')).toBeDisabled();
+    const n = expected.largestBatchThatFits;
+    expect(n).toBeGreaterThan(0);
+    expect(n).toBeLessThan(256);
+    await page.getByTestId('preflight-use-batch').click();
+    await expect(page.getByTestId('preflight-ok')).toBeVisible();
+    await expect(page.getByTestId('start')).toBeEnabled();
+    expect(app.errors).toEqual([]);
+  });
+
   /**
    * The silent-wrong-numbers case: an op whose output exceeds the device's per-buffer limit gets an invalid
    * buffer and a GPUValidationError, and tfjs carries on with wrong numbers. This machine's adapter allows

@@ -21,15 +21,13 @@
  *   of the two largest activations.
  * Allocator pooling, fragmentation and tfjs's shader uniforms are not modelled: read the totals as "about".
  */
-import type { ImageDtype, TrainConfig } from './trainConfig';
+import { IMAGE_DTYPE_BYTES } from './hostBatchBytes';
+import type { TrainConfig } from './trainConfig';
 import { LIMITS } from './trainConfig';
 import { HEAD_NAME, describeUNet, kernelShape, outputElements } from './unetSpec';
 
 /** Bytes per element of every tfjs tensor on WebGPU (float32 and int32 alike). */
 export const GPU_BYTES_PER_ELEMENT = 4;
-
-/** Bytes per image element in host storage, which the packed upload path sends as they are. */
-export const STORAGE_BYTES_PER_ELEMENT: Record<ImageDtype, number> = { uint8: 1, float16: 2, float32: 4 };
 
 /** The settings the estimate depends on; a TrainConfig is one. */
 export type MemoryConfig = Pick<
@@ -118,10 +116,11 @@ function batchTensors(config: MemoryConfig, options: MemoryOptions): TensorBytes
   const tensors: TensorBytes[] = [];
   const add = (name: string, bytes: number) => tensors.push({ name, group: 'batch', bytes });
 
+  // The packed path sends the host storage bytes as they are.
   const computedUploadBytes =
     config.uploadPath === 'tf-tensor'
       ? f32(imageElements)
-      : roundUpToElement(imageElements * STORAGE_BYTES_PER_ELEMENT[config.imageDtype]);
+      : roundUpToElement(imageElements * IMAGE_DTYPE_BYTES[config.imageDtype]);
   add('images.upload', options.uploadedImageBytes ?? computedUploadBytes);
   // tf.tensor(Uint8Array) arrives as int32: a float32 cast precedes normalization.
   if (config.uploadPath === 'tf-tensor') add('images.cast', f32(imageElements));

@@ -2,8 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BackendInfo } from './backendInfo';
 import { estimateTrainingMemory } from './memoryEstimate';
+import { hostImageBytes, hostMaskBytes } from './hostBatchBytes';
 import {
   ASSUMED_BUFFER_LIMIT_BYTES,
+  HOST_LOADER_BUDGET_BYTES,
+  hostBytesHeld,
   MEMORY_BUDGET_BYTES,
   preflightAllowsStart,
   preflightLimits,
@@ -149,5 +152,60 @@ describe('preflightAllowsStart', () => {
     expect(preflightAllowsStart(refused, true)).toBe(true);
     expect(preflightAllowsStart(fits, false)).toBe(true);
     expect(preflightAllowsStart({ verdict: 'waiting' }, false)).toBe(true);
+  });
+});
+
+describe('the loader host-memory rule', () => {
+  /** 64 px float32 images with 6-class one-hot masks: 512 × 64² × (3·4 + 6·4) B = 75,497,472 B a batch. */
+  const fat: TrainConfig = {
+    ...DEFAULT_CONFIG,
+    imageSizePx: 64,
+    batchSize: 512,
+    numClasses: 6,
+    baseWidth: 4,
+    imageDtype: 'float32',
+    normalizeOn: 'loader',
+    maskDtype: 'float32-onehot',
+    mean255: [110, 106, 105],
+    std255: [37, 30, 32],
+    prefetch: 4,
+  };
+
+  it('holds workers × prefetch + 1 batches, from the host batch formula', () => {
+    expect(hostImageBytes(fat) + hostMaskBytes(fat)).toBe(75_497_472);
+    expect(hostBytesHeld({ ...fat, workers: 0 })).toBe(75_497_472);
+    expect(hostBytesHeld({ ...fat, workers: 16 })).toBe(65 * 75_497_472);
+    // The article's 8 workers × 2 prefetch of 512 px float32 batches with int32 masks (134,217,728 B each).
+    const article = { ...fat, imageSizePx: 512, batchSize: 32, numClasses: 4, maskDtype: 'int32' as const };
+    expect(hostBytesHeld({ ...article, workers: 8, prefetch: 2 })).toBe(17 * 134_217_728);
+  });
+
+  it('refuses too many workers for the batch even when the GPU step fits, and names the batch that fits', () => {
+    // Precondition: the step itself fits a hardware GPU's 4 GiB.
+    expect(estimateTrainingMemory(fat).totalBytes).toBeLessThan(4 * GiB);
+    expect(runPreflight({ ...fat, workers: 2 }, hardware).verdict).toBe('fits'); // 5 × 75.5 MB
+    const result = runPreflight({ ...fat, workers: 16 }, hardware);
+    expect(result.verdict).toBe('refused');
+    if (result.verdict !== 'refused') return;
+    expect(result.reason).toBe(
+      'The loader would hold up to 16 × 4 + 1 batches of 72.0 MiB = 4.6 GiB of host memory, over the ' +
+        '2.0 GiB assumed for a tab: use fewer workers, less prefetch, a smaller batch or uint8 storage.',
+    );
+    const best = result.largestBatchThatFits;
+    expect(hostBytesHeld({ ...fat, workers: 16, batchSize: best })).toBeLessThanOrEqual(
+      HOST_LOADER_BUDGET_BYTES,
+    );
+    expect(hostBytesHeld({ ...fat, workers: 16, batchSize: best + 1 })).toBeGreaterThan(
+      HOST_LOADER_BUDGET_BYTES,
+    );
+    expect(runPreflight({ ...fat, workers: 16, batchSize: best }, hardware).verdict).toBe('fits');
+    // uint8 storage and masks hold 9× less: the same workers fit.
+    const slim = {
+      ...fat,
+      imageDtype: 'uint8' as const,
+      normalizeOn: 'model' as const,
+      maskDtype: 'uint8' as const,
+    };
+    expect(runPreflight({ ...slim, workers: 16 }, hardware).verdict).toBe('fits');
   });
 });

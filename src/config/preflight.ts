@@ -1,6 +1,7 @@
 /**
  * The pre-flight check the UI runs before it lets a run start: the memory estimate of one training step
- * (memoryEstimate.ts) against the limits of the backend that actually runs. Owns the memory-budget policy,
+ * (memoryEstimate.ts) against the limits of the backend that actually runs, and the host memory the
+ * loader may hold (workers × prefetch + 1 batches) against an assumed per-tab budget. Owns the memory-budget policy,
  * because no browser API reports how much memory a GPU has:
  * - WebGPU reports maxBufferSize and maxStorageBufferBindingSize: those are the per-buffer limits;
  * - the total a step may use is an assumed budget: 4 GiB on a hardware GPU (what most laptop GPUs of the
@@ -18,7 +19,9 @@ import {
   type MemoryEstimate,
   type MemoryOptions,
 } from './memoryEstimate';
-import type { TrainConfig } from './trainConfig';
+import { hostImageBytes, hostMaskBytes } from './hostBatchBytes';
+import { formatBytes } from './memoryEstimate';
+import { LIMITS, type TrainConfig } from './trainConfig';
 
 const GiB = 1024 ** 3;
 
@@ -28,6 +31,53 @@ export const MEMORY_BUDGET_BYTES = {
   softwareAdapter: 1 * GiB,
   noWebGpu: 1 * GiB,
 } as const;
+
+/**
+ * Host memory the loader may hold for one run: assumed, since no browser reports a per-tab limit. Every
+ * batch a loader worker holds is an ArrayBuffer of the page's process; past a few GiB the tab is killed.
+ */
+export const HOST_LOADER_BUDGET_BYTES = 2 * GiB;
+
+type HostConfig = Pick<
+  TrainConfig,
+  | 'batchSize'
+  | 'imageSizePx'
+  | 'channels'
+  | 'numClasses'
+  | 'imageDtype'
+  | 'maskDtype'
+  | 'workers'
+  | 'prefetch'
+>;
+
+/** The most host bytes the loader holds: workers × prefetch batches in flight plus the one being trained on. */
+export function hostBytesHeld(config: HostConfig): number {
+  return (config.workers * config.prefetch + 1) * (hostImageBytes(config) + hostMaskBytes(config));
+}
+
+/** Largest batch size whose held host bytes fit the budget (0 if none); held bytes grow with the batch. */
+function largestBatchForHost(config: HostConfig): number {
+  let fits = 0;
+  let tooBig = LIMITS.batchSize.max + 1;
+  while (tooBig - fits > 1) {
+    const mid = Math.floor((fits + tooBig) / 2);
+    if (hostBytesHeld({ ...config, batchSize: mid }) <= HOST_LOADER_BUDGET_BYTES) fits = mid;
+    else tooBig = mid;
+  }
+  return fits;
+}
+
+/** Why the loader's host memory does not fit, in plain words; null when it fits. */
+function hostMemoryRefusal(config: HostConfig): string | null {
+  const held = hostBytesHeld(config);
+  if (held <= HOST_LOADER_BUDGET_BYTES) return null;
+  const batch = hostImageBytes(config) + hostMaskBytes(config);
+  return (
+    `The loader would hold up to ${config.workers} × ${config.prefetch} + 1 batches of ${formatBytes(batch)} = ` +
+    `${formatBytes(held)} of host memory, over the ${formatBytes(HOST_LOADER_BUDGET_BYTES)} assumed for a tab: ` +
+    'use fewer workers, less prefetch, a smaller batch or uint8 storage.'
+  );
+}
 
 /** Per-buffer limit assumed where the backend reports none (webgl, cpu). */
 export const ASSUMED_BUFFER_LIMIT_BYTES = 1 * GiB;
@@ -102,14 +152,14 @@ export function runPreflight(config: TrainConfig, info: BackendInfo | null): Pre
     return { verdict: 'refused', estimate: null, limits, reason, largestBatchThatFits: 0 };
   }
   const fit = checkFits(estimate, limits);
-  if (fit.ok) return { verdict: 'fits', estimate, limits };
-  return {
-    verdict: 'refused',
-    estimate,
-    limits,
-    reason: fit.reason,
-    largestBatchThatFits: fit.largestBatchThatFits,
-  };
+  const host = hostMemoryRefusal(config);
+  if (fit.ok && host === null) return { verdict: 'fits', estimate, limits };
+  const reasons = [fit.ok ? null : fit.reason, host].filter((r) => r !== null);
+  const largest = Math.min(
+    fit.ok ? config.batchSize : fit.largestBatchThatFits,
+    host === null ? config.batchSize : largestBatchForHost(config),
+  );
+  return { verdict: 'refused', estimate, limits, reason: reasons.join(' '), largestBatchThatFits: largest };
 }
 
 /** Whether the page's search string (`location.search`) carries `skipPreflight=1`. */

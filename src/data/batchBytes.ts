@@ -3,6 +3,7 @@
  * chosen dtype) and the browser's figures at each stage — host buffers, what is handed to tfjs, and the
  * tensors the model consumes. No measurement here; these are the formulas measurements are checked against.
  */
+import { hostImageBytes, hostMaskBytes, IMAGE_DTYPE_BYTES, padTo4Bytes } from '../config/hostBatchBytes';
 import type { ImageDtype, MaskDtype, TrainConfig, UploadPath } from '../config/trainConfig';
 
 /** Bytes per element of the PyTorch dtypes the article compares. */
@@ -41,13 +42,7 @@ export function torchBatchBytes(shape: TorchBatchShape): TorchBatchBytes {
   return { imageBytes, maskBytes, totalBytes: imageBytes + maskBytes };
 }
 
-/** Rounds a byte count up to a multiple of 4 (WebGPU buffer sizes and u32 reads need it). */
-export function padTo4Bytes(bytes: number): number {
-  return Math.ceil(bytes / 4) * 4;
-}
-
-/** Storage bytes per image element in a HostBatch. */
-export const IMAGE_DTYPE_BYTES: Record<ImageDtype, number> = { uint8: 1, float16: 2, float32: 4 };
+export { IMAGE_DTYPE_BYTES, padTo4Bytes };
 
 /** The config fields the browser calculator reads (a TrainConfig fits). */
 export type BrowserBatchConfig = Pick<
@@ -97,19 +92,13 @@ export function browserBatchBytes(config: BrowserBatchConfig, backend: ByteBacke
   const n = pixels * config.channels;
   const k = config.numClasses;
   return {
-    hostImageBytes: padTo4Bytes(n * IMAGE_DTYPE_BYTES[config.imageDtype]),
-    hostMaskBytes: hostMaskBytes(config.maskDtype, pixels, k),
+    hostImageBytes: hostImageBytes(config),
+    hostMaskBytes: hostMaskBytes(config),
     uploadImageBytes: uploadImageBytes(config.imageDtype, config.uploadPath, backend, n),
     uploadMaskBytes: uploadMaskBytes(config.maskDtype, backend, pixels, k),
     gpuImageBytes: 4 * n,
     gpuMaskBytes: config.maskDtype === 'float32-onehot' ? 4 * pixels * k : 4 * pixels,
   };
-}
-
-function hostMaskBytes(maskDtype: MaskDtype, pixels: number, k: number): number {
-  if (maskDtype === 'uint8') return padTo4Bytes(pixels);
-  if (maskDtype === 'int32') return 4 * pixels;
-  return 4 * pixels * k;
 }
 
 function uploadImageBytes(dtype: ImageDtype, path: UploadPath, backend: ByteBackend, n: number): number {
