@@ -1,8 +1,8 @@
 /**
  * The pre-flight check the UI runs before it lets a run start: the memory estimate of one training step
  * (memoryEstimate.ts) against the limits of the backend that actually runs, and the host memory the
- * loader may hold (workers × prefetch + 1 batches) against an assumed per-tab budget. Owns the memory-budget policy,
- * because no browser API reports how much memory a GPU has:
+ * loader may hold (workers × prefetch + 1 batches) against an assumed per-tab budget. Owns the
+ * memory-budget policy, because no browser API reports how much memory a GPU has:
  * - WebGPU reports maxBufferSize and maxStorageBufferBindingSize: those are the per-buffer limits;
  * - the total a step may use is an assumed budget: 4 GiB on a hardware GPU (what most laptop GPUs of the
  *   last years have, shared with the display), 1 GiB on a software adapter (its "GPU memory" is the
@@ -16,11 +16,11 @@ import {
   checkFits,
   estimateTrainingMemory,
   type DeviceMemoryLimits,
+  formatBytes,
   type MemoryEstimate,
   type MemoryOptions,
 } from './memoryEstimate';
 import { hostImageBytes, hostMaskBytes } from './hostBatchBytes';
-import { formatBytes } from './memoryEstimate';
 import { LIMITS, type TrainConfig } from './trainConfig';
 
 const GiB = 1024 ** 3;
