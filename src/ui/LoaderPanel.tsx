@@ -63,7 +63,7 @@ export function LoaderPanel() {
     building =
       needed === null
         ? formatMs(latest.batchBuildMs)
-        : `${formatMs(latest.batchBuildMs)}; upload + compute took ${formatMs(trainMs)}, so ${plural(needed, 'worker')} with a core each ${needed === 1 ? 'keeps' : 'keep'} up`;
+        : `${formatMs(latest.batchBuildMs)}; upload + compute took ${formatMs(trainMs)}, so ${needed === 1 ? '1 worker on its own core' : `${needed} workers on their own cores`} would keep up`;
   }
 
   return (
