@@ -13,7 +13,7 @@ import { CONFIG_FIELDS as LINK_FIELDS, URL_KEYS, applyOverrides } from '../confi
 import { comparisonBlocker, comparisonConfigs, startComparison, stopComparison } from '../app/compareRunner';
 import { COMPARE_STEPS, useCompareStore, type CompareSide } from '../state/compareStore';
 import { useAppStore } from '../state/store';
-import { CONFIG_FIELDS, type FieldSpec } from './configFields';
+import { CONFIG_FIELDS, numberInputValue, type FieldSpec } from './configFields';
 import {
   buildCompareExport,
   compareFileName,
@@ -91,9 +91,9 @@ function OverrideField({ field, disabled }: { field: keyof TrainConfig; disabled
         value={override === undefined ? '' : Number(override)}
         disabled={disabled}
         onChange={(e) => {
-          const n = e.target.valueAsNumber;
+          const n = numberInputValue(e.target.valueAsNumber, control);
           if (e.target.value === '') setOverride(field, undefined);
-          else if (Number.isFinite(n)) setOverride(field, Math.min(control.max, Math.max(control.min, n)));
+          else if (n !== null) setOverride(field, n);
         }}
         data-testid={`compare-b-${URL_KEYS[field]}`}
       />
