@@ -5,18 +5,12 @@
  * The software adapter is slow: one worker, generous timeouts, 16–32 px inputs in the tests.
  */
 import { defineConfig } from '@playwright/test';
+import { BASE_FLAGS } from './scripts/browserFlags.mjs';
 
 // E2E_PORT / E2E_OUT_DIR let several builds be tested side by side (default: dist/ on 4317).
 const PORT = Number(process.env.E2E_PORT ?? 4317);
 const OUT_DIR = process.env.E2E_OUT_DIR ?? 'dist';
-const BASE_FLAGS = [
-  '--no-sandbox',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// scripts/e2e.mjs sets CHROMIUM_PATH (and the libraries the pinned browser needs) from findChromium().
 const executablePath = process.env.CHROMIUM_PATH;
 const launch = (extra: string[]) => ({
   args: [...BASE_FLAGS, ...extra],

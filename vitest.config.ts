@@ -1,6 +1,11 @@
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // vitest runs tfjs-core's ES modules through Vite, like the app's bundle: take the bundled registrations
+  // of gradients and chained ops (package.json "imports"). Plain Node takes the other branch; the Node
+  // smoke test (test/nodeEngine.test.ts) proves that one in a real Node process.
+  ssr: { resolve: { conditions: ['batchlab-bundled', ...defaultServerConditions] } },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',

@@ -14,7 +14,10 @@ import { fileURLToPath } from 'node:url';
 import { runFirstStepCase } from '../bench/driver/firstStep.mjs';
 import { formatReport } from '../bench/driver/printReport.mjs';
 import { serveStatic } from '../bench/driver/staticServer.mjs';
-import { NO_BROWSER_MESSAGE, findChromium } from './findChromium.mjs';
+import { BASE_FLAGS as QUIET_FLAGS } from './browserFlags.mjs';
+import { describeBrowser } from './browserInfo.mjs';
+import { findChromium } from './findChromium.mjs';
+import { dawnEnv } from '../bench/node/dawnEnv.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -30,15 +33,7 @@ const ALL = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
 // Case h (several devices) takes ~40 s even at N = 2 here: left to the full run so --quick stays < 2 min.
 const QUICK = ['a', 'b', 'e', 'g'];
 const cases = option('cases', (quick ? QUICK : ALL).join(','));
-const BASE_FLAGS = [
-  '--no-sandbox',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--enable-unsafe-webgpu',
-];
+const BASE_FLAGS = [...QUIET_FLAGS, '--enable-unsafe-webgpu'];
 const PAGE_TIMEOUT_MS = 15 * 60_000;
 const PROBE_TIMEOUT_MS = 3 * 60_000;
 const FIRST_STEP_REPS = 5;
@@ -70,6 +65,7 @@ function meta(extra) {
       '@playwright/test': version('@playwright/test'),
       vite: version('vite'),
       webgpu: version('webgpu'),
+      '@sparticuz/chromium': version('@sparticuz/chromium'),
     },
     loadAverageStart: loadAverage(),
     ...extra,
@@ -85,26 +81,13 @@ function writeResults(report, info) {
   return file;
 }
 
-/** Dawn's Vulkan on this kind of machine: Chromium's SwiftShader ICD and its libvulkan, when present. */
-function dawnEnv() {
-  const env = { ...process.env, XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR ?? '/tmp' };
-  const chromiumLib = '/usr/lib/chromium';
-  if (!env.VK_ICD_FILENAMES && existsSync(join(chromiumLib, 'vk_swiftshader_icd.json'))) {
-    env.VK_ICD_FILENAMES = join(chromiumLib, 'vk_swiftshader_icd.json');
-  }
-  if (existsSync(join(chromiumLib, 'libvulkan.so.1'))) {
-    env.LD_LIBRARY_PATH = [env.LD_LIBRARY_PATH, chromiumLib].filter(Boolean).join(':');
-  }
-  return env;
-}
-
 async function runNode() {
   const info = meta({ runner: 'node' });
   const tmp = join(os.tmpdir(), `batchlab-bench-${process.pid}.json`);
   const child = spawnSync(
     process.execPath,
     [join(root, 'bench/node/nodeChild.mjs'), tmp, ...(quick ? ['--quick'] : []), `--cases=${cases}`],
-    { stdio: 'inherit', env: dawnEnv(), cwd: root },
+    { stdio: 'inherit', env: await dawnEnv(), cwd: root },
   );
   if (child.status !== 0 || !existsSync(tmp)) {
     console.error(`the Node bench failed (exit ${child.status})`);
@@ -116,8 +99,12 @@ async function runNode() {
   log(`results: ${writeResults(report, info)}`);
 }
 
-async function openBench(chromium, executablePath, url, timeoutMs, onLine) {
-  const browser = await chromium.launch({ executablePath, args: BASE_FLAGS });
+async function openBench(chromium, found, url, timeoutMs, onLine) {
+  const browser = await chromium.launch({
+    executablePath: found.path,
+    args: BASE_FLAGS,
+    env: { ...process.env, ...found.env },
+  });
   try {
     const page = await browser.newPage();
     const pageErrors = [];
@@ -153,14 +140,22 @@ async function runBrowser() {
     );
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
-  const executablePath = await findChromium();
-  if (!executablePath) {
-    console.error(NO_BROWSER_MESSAGE);
+  const found = await findChromium();
+  if (found.error) {
+    console.error(found.error);
     process.exit(1);
   }
   const { chromium } = await import('@playwright/test');
+  const probe = await describeBrowser(found, BASE_FLAGS);
+  log(`${probe.browser} (${found.source}); adapter ${JSON.stringify(probe.adapter)}`);
   const server = await serveStatic(outDir);
-  const info = meta({ runner: 'browser', chromiumPath: executablePath });
+  const info = meta({
+    runner: 'browser',
+    chromiumPath: found.path,
+    chromiumSource: found.source,
+    browser: probe.browser,
+    adapterAtStart: probe.adapter,
+  });
   const query = (extra) =>
     `${server.url}/bench.html?${new URLSearchParams({ ...(quick ? { quick: '1' } : {}), ...extra })}`;
   try {
@@ -170,7 +165,7 @@ async function runBrowser() {
     if (pageCases.length) {
       const run = await openBench(
         chromium,
-        executablePath,
+        found,
         query({ cases: pageCases.join(',') }),
         PAGE_TIMEOUT_MS,
         log,
@@ -188,7 +183,7 @@ async function runBrowser() {
         openProbe: async (parallel) => {
           const run = await openBench(
             chromium,
-            executablePath,
+            found,
             query({ cases: 'f', parallel: parallel ? '1' : '0' }),
             PROBE_TIMEOUT_MS,
             () => {},

@@ -3,9 +3,10 @@
  * (gradients, chained ops, the cpu and webgl backends; webgpu registers in ./backend). Importing this
  * instead of the whole '@tensorflow/tfjs' keeps layers, converter and data out of the worker bundles.
  * The tf.layers reference model (./layersUNet, bench and tests only) still imports the full package.
+ * Gradients and chained ops come from '#tfjs-registrations' (package.json "imports"): deep imports in
+ * bundled builds, nothing in plain Node, whose CommonJS tfjs-core registers them itself.
  */
-import '@tensorflow/tfjs-core/dist/register_all_gradients';
-import '@tensorflow/tfjs-core/dist/public/chained_ops/register_all_chained_ops';
+import '#tfjs-registrations';
 import '@tensorflow/tfjs-backend-cpu';
 import '@tensorflow/tfjs-backend-webgl';
 

@@ -1,0 +1,33 @@
+/**
+ * One tiny training step of the real engine in plain Node on Dawn's WebGPU: the backend the app would
+ * pick, a 16 px U-Net, two steps on batch 0, the tensor count before and after. Loaded by smokeChild.mjs.
+ */
+import { DEFAULT_CONFIG, type TrainConfig } from '../../src/config/trainConfig';
+import { buildHostBatch } from '../../src/data/buildBatch';
+import { initBackend } from '../../src/engine/backend';
+import * as tf from '../../src/engine/tf';
+import { createTrainer } from '../../src/engine/trainer';
+
+const TINY: TrainConfig = { ...DEFAULT_CONFIG, imageSizePx: 16, batchSize: 2, baseWidth: 4, augment: false };
+
+export async function runEngineSmoke() {
+  const problems: string[] = [];
+  const info = await initBackend('webgpu', {
+    onDeviceLost: (reason) => problems.push(`device lost: ${reason}`),
+    onGpuError: (message) => problems.push(`GPU error: ${message}`),
+  });
+  const baseline = tf.memory().numTensors;
+  const trainer = createTrainer(TINY, info.backend);
+  const batch = buildHostBatch(TINY, 0);
+  const losses = [(await trainer.step(batch)).loss, (await trainer.step(batch)).loss];
+  trainer.dispose();
+  return {
+    backend: info.backend,
+    adapter: info.adapterDescription,
+    software: info.isSoftwareAdapter,
+    losses,
+    tensorsBefore: baseline,
+    tensorsAfter: tf.memory().numTensors,
+    problems,
+  };
+}
