@@ -70,6 +70,11 @@ const boundaries = [
       noTf,
       layer('The store holds state; it does not run the engine (src/app wires them).', 'engine'),
       layer('The store must not import components.', 'ui'),
+      layer(
+        'The store does not know the wiring: src/app attaches controllers to it at boot, the store never imports src/app.',
+        'app',
+      ),
+      layer('The store does not build batches.', 'data'),
     ],
   },
   {
@@ -93,9 +98,13 @@ const boundaries = [
       noTf,
       layer('The UI reads state and calls actions; it never touches the engine.', 'engine'),
       layer('The UI never touches GPU programs.', 'gpu'),
+      layer(
+        'The UI reads state and calls store actions; it never reaches the wiring in src/app (add an action to the store).',
+        'app',
+      ),
       {
-        regex: 'data/loader(?!/hostMemoryFormula$)',
-        message: 'The UI does not build batches; workers do (only the pure hostMemoryFormula is shared).',
+        regex: 'data/loader',
+        message: 'The UI does not build batches; loader workers do (host-memory formulas live in src/config).',
       },
     ],
   },

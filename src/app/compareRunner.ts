@@ -13,33 +13,14 @@
  *
  * Each worker is terminated as soon as its side ends, and both on Stop, so no GPU device lingers.
  */
-import { LIMITS, type TrainConfig } from '../config/trainConfig';
+import type { TrainConfig } from '../config/trainConfig';
 import type { TelemetryRow } from '../config/telemetry';
-import { runPreflight, skipPreflightRequested } from '../config/preflight';
-import { applyOverrides } from '../config/urlCodec';
+import { skipPreflightRequested } from '../config/preflight';
 import { useAppStore } from '../state/store';
-import {
-  useCompareStore,
-  type ComparePhase,
-  type CompareSide,
-  type CompareSideId,
-} from '../state/compareStore';
-import type { BackendInfo, RunStatus } from '../config/backendInfo';
-import { buildShareLink, pageBase } from './shareLink';
+import { comparisonBlocker, comparisonConfigs } from '../state/compareRules';
+import { useCompareStore, type CompareSide, type CompareSideId } from '../state/compareStore';
+import { spawnTrainingWorker } from './spawnTrainingWorker';
 import type { FromWorker, ToWorker } from './trainingProtocol';
-
-/** The two configs a comparison runs: A and B with `steps` steps each and validation left to the end. */
-export function comparisonConfigs(
-  a: TrainConfig,
-  overrides: Partial<TrainConfig> | null,
-  steps: number,
-): { a: TrainConfig; b: TrainConfig } {
-  // A validation pass costs as much as a step or more on a software adapter; the comparison only needs the
-  // step telemetry, so validation runs only where the worker always runs it (before step 1).
-  const runShape = { maxSteps: steps, validateEverySteps: LIMITS.validateEverySteps.max };
-  const b = applyOverrides(a, overrides ?? {});
-  return { a: { ...a, ...runShape }, b: { ...b, ...runShape } };
-}
 
 class Cancelled extends Error {
   constructor() {
@@ -66,31 +47,11 @@ function patchSide(side: CompareSideId, patch: Partial<CompareSide>): void {
 /** Trains one side in a new worker until it reports 'stopped'; resolves with its telemetry rows. */
 function runSide(run: ActiveRun, side: CompareSideId, config: TrainConfig): Promise<TelemetryRow[]> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./trainingWorker.ts', import.meta.url), {
-      type: 'module',
-      name: `compare-${side}`,
-    });
-    liveWorkers.add(worker);
-    setLive();
+    const name = side.toUpperCase();
     const rows: TelemetryRow[] = [];
     let started = false;
     let ended = false;
-    const end = (error: Error | null) => {
-      if (ended) return;
-      ended = true;
-      worker.onmessage = null;
-      worker.onerror = null;
-      worker.terminate();
-      liveWorkers.delete(worker);
-      setLive();
-      run.cancelSide = null;
-      if (error) reject(error);
-      else resolve(rows);
-    };
-    run.cancelSide = () => end(new Cancelled());
-    const name = side.toUpperCase();
-    worker.onmessage = (event: MessageEvent<FromWorker>) => {
-      const m = event.data;
+    const onMessage = (m: FromWorker) => {
       switch (m.type) {
         case 'ready':
           patchSide(side, { backend: m.info });
@@ -119,11 +80,25 @@ function runSide(run: ActiveRun, side: CompareSideId, config: TrainConfig): Prom
           return;
       }
     };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      end(new Error(`${name}'s training worker crashed: ${event.message || 'unknown error'}`));
+    const worker = spawnTrainingWorker(`compare-${side}`, config.backend, {
+      onMessage: (m) => {
+        if (!ended) onMessage(m);
+      },
+      onCrash: (text) => end(new Error(`${name}'s training worker crashed: ${text}`)),
+    });
+    liveWorkers.add(worker);
+    setLive();
+    const end = (error: Error | null) => {
+      if (ended) return;
+      ended = true;
+      worker.terminate();
+      liveWorkers.delete(worker);
+      setLive();
+      run.cancelSide = null;
+      if (error) reject(error);
+      else resolve(rows);
     };
-    worker.postMessage({ type: 'init', backend: config.backend } satisfies ToWorker);
+    run.cancelSide = () => end(new Cancelled());
   });
 }
 
@@ -134,36 +109,6 @@ const newSide = (config: TrainConfig): CompareSide => ({
   rows: [],
   finished: false,
 });
-
-export interface BlockerInput {
-  configs: { a: TrainConfig; b: TrainConfig };
-  comparePhase: ComparePhase;
-  mainStatus: RunStatus;
-  backendInfo: BackendInfo | null;
-  /** The page was opened with `?skipPreflight=1`. */
-  skipPreflight: boolean;
-}
-
-/**
- * Why a comparison cannot start now, in plain words; null when it can. Refuses while the main run trains
- * (it would share the cores and distort both) and when either config fails the pre-flight memory check on
- * the main worker's backend (unless the page was opened with `?skipPreflight=1`).
- */
-export function comparisonBlocker(input: BlockerInput): string | null {
-  if (input.comparePhase === 'running') return 'A comparison is already running.';
-  if (input.mainStatus === 'running')
-    return 'Stop the main run first: two runs at once would distort step times.';
-  if (input.mainStatus === 'booting' || input.backendInfo === null)
-    return 'The training backend is still starting.';
-  if (input.skipPreflight) return null;
-  for (const side of ['a', 'b'] as const) {
-    const result = runPreflight(input.configs[side], input.backendInfo);
-    if (result.verdict === 'refused') {
-      return `Configuration ${side.toUpperCase()} does not fit this device: ${result.reason}`;
-    }
-  }
-  return null;
-}
 
 /** The blocker for the stores' current state. */
 export function currentComparisonBlocker(configs: { a: TrainConfig; b: TrainConfig }): string | null {
@@ -177,8 +122,13 @@ export function currentComparisonBlocker(configs: { a: TrainConfig; b: TrainConf
   });
 }
 
+/** Connects the comparison store's Start and Stop to this runner; call once at boot. */
+export function startCompareClient(): void {
+  useCompareStore.getState().attachController({ start: startComparison, stop: stopComparison });
+}
+
 /** Starts a comparison of the current config (A) with its overrides (B); no-op with a message if blocked. */
-export function startComparison(): void {
+function startComparison(): void {
   const app = useAppStore.getState();
   const steps = useCompareStore.getState().stepsPerSide;
   const configs = comparisonConfigs(app.config, app.compareOverrides, steps);
@@ -198,7 +148,7 @@ export function startComparison(): void {
     a: newSide(configs.a),
     b: newSide(configs.b),
     overridesB: structuredClone(app.compareOverrides ?? {}),
-    link: buildShareLink({ ...app, hiddenControls: [] }, pageBase(), false),
+    link: app.shareLink(false, false),
     finishedAt: null,
   });
   void (async () => {
@@ -225,7 +175,7 @@ export function startComparison(): void {
 }
 
 /** Stops the running comparison (if any) and terminates its workers at once. */
-export function stopComparison(): void {
+function stopComparison(): void {
   if (!active) return;
   active.cancelled = true;
   active.cancelSide?.();

@@ -9,9 +9,7 @@ import { useAppStore } from '../state/store';
 export const REAL_GPU_DEFAULTS = { imageSizePx: 128, batchSize: 16, baseWidth: 16, depth: 3 } as const;
 
 export function applyDeviceDefaults(info: BackendInfo): void {
-  const s = useAppStore.getState();
-  if (s.configChosen) return;
   if (info.backend === 'webgpu' && !info.isSoftwareAdapter) {
-    useAppStore.setState({ config: { ...s.config, ...REAL_GPU_DEFAULTS } });
+    useAppStore.getState().applyDefaults(REAL_GPU_DEFAULTS);
   }
 }

@@ -4,24 +4,21 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '../ui/App';
-import { useAppStore } from '../state/store';
-import { applyLink } from './applyLink';
 import { installAutoStart } from './autoStart';
+import { startCompareClient } from './compareRunner';
 import { startParallelClient } from './parallel/parallelClient';
 import { installParallelTestApi } from './parallel/parallelTestApi';
 import { installTestApi, installTestHooks } from './testApi';
 import { startTrainingClient } from './trainingClient';
-import { readConfigFromUrl, syncConfigToUrl } from './urlSync';
+import { followHashChanges, readConfigFromUrl, syncConfigToUrl } from './urlSync';
 import '../ui/styles.css';
 
 readConfigFromUrl();
 syncConfigToUrl();
-// A hand-edited address bar (or Back/Forward between hashes) applies the new link, unless training runs.
-window.addEventListener('hashchange', () => {
-  if (useAppStore.getState().status !== 'running') applyLink(window.location.hash);
-});
+followHashChanges();
 installTestApi();
 startParallelClient();
+startCompareClient();
 installParallelTestApi();
 installAutoStart();
 const client = startTrainingClient();

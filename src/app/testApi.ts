@@ -3,7 +3,8 @@
  * builds too: tests read what training did instead of scraping pixels. Every getter returns a copy.
  */
 import type { BackendInfo, RunStatus } from '../config/backendInfo';
-import type { DataPathCheckResult, TestHookAction } from './trainingProtocol';
+import type { DataPathCheckResult } from '../config/dataPathCheck';
+import type { TestHookAction } from './trainingProtocol';
 import type { EvalRecord, TelemetryRow } from '../config/telemetry';
 import type { TrainConfig } from '../config/trainConfig';
 import { telemetryHistory } from '../charts/telemetryHistory';

@@ -6,8 +6,10 @@
 import { useAppStore } from '../state/store';
 import { telemetryHistory } from '../charts/telemetryHistory';
 import type { TrainConfig } from '../config/trainConfig';
-import type { DataPathCheckResult, FromWorker, ToWorker } from './trainingProtocol';
+import type { DataPathCheckResult } from '../config/dataPathCheck';
+import type { FromWorker, ToWorker } from './trainingProtocol';
 import { applyDeviceDefaults } from './deviceDefaults';
+import { spawnTrainingWorker } from './spawnTrainingWorker';
 
 export interface TrainingClient {
   post(message: ToWorker): void;
@@ -23,8 +25,7 @@ export function startTrainingClient(): TrainingClient {
   let nextRequestId = 1;
   const pendingChecks = new Map<number, (result: DataPathCheckResult) => void>();
 
-  const onMessage = (event: MessageEvent<FromWorker>) => {
-    const m = event.data;
+  const onMessage = (m: FromWorker) => {
     switch (m.type) {
       case 'ready':
         store.setState({ backendInfo: m.info });
@@ -58,23 +59,18 @@ export function startTrainingClient(): TrainingClient {
   };
 
   const spawn = () => {
-    worker = new Worker(new URL('./trainingWorker.ts', import.meta.url), {
-      type: 'module',
-      name: 'training',
+    worker = spawnTrainingWorker('training', store.getState().config.backend, {
+      onMessage,
+      onCrash: (text) => {
+        crashNote = `the training worker crashed: ${text}; it was restarted`;
+        store.setState({ status: 'failed', statusMessage: crashNote });
+        for (const [id, resolve] of pendingChecks) {
+          resolve({ backend: 'none', rows: [], uncapturedErrors: 0, error: 'the training worker crashed' });
+          pendingChecks.delete(id);
+        }
+        spawn();
+      },
     });
-    worker.onmessage = onMessage;
-    worker.onerror = (event) => {
-      event.preventDefault();
-      crashNote = `the training worker crashed: ${event.message || 'unknown error'}; it was restarted`;
-      store.setState({ status: 'failed', statusMessage: crashNote });
-      worker.terminate();
-      for (const [id, resolve] of pendingChecks) {
-        resolve({ backend: 'none', rows: [], uncapturedErrors: 0, error: 'the training worker crashed' });
-        pendingChecks.delete(id);
-      }
-      spawn();
-    };
-    worker.postMessage({ type: 'init', backend: store.getState().config.backend } satisfies ToWorker);
   };
   spawn();
 

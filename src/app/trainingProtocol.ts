@@ -5,7 +5,7 @@
 import type { BackendPreference, TrainConfig } from '../config/trainConfig';
 import type { EvalRecord, PreviewRecord, TelemetryRow } from '../config/telemetry';
 import type { BackendInfo, RunStatus } from '../config/backendInfo';
-import type { DataPathCheckRow } from '../engine/dataPathCheck';
+import type { DataPathCheckResult } from '../config/dataPathCheck';
 
 export type ToWorker =
   | { type: 'init'; backend: BackendPreference }
@@ -23,17 +23,10 @@ export type { RunStatus };
 export type FromWorker =
   | { type: 'ready'; info: BackendInfo }
   | { type: 'status'; status: RunStatus; message?: string }
+  /** A Start began a run: on a new model (from the seed), or continuing the trained one from `fromStep`. */
+  | { type: 'run-start'; newModel: boolean; fromStep: number }
   | { type: 'telemetry'; rows: TelemetryRow[] }
   | { type: 'eval'; record: EvalRecord }
   | { type: 'preview'; record: PreviewRecord }
   | { type: 'memory'; numTensors: number; gpuBytesInUse: number | null }
   | { type: 'data-path-check'; requestId: number; result: DataPathCheckResult };
-
-export interface DataPathCheckResult {
-  backend: string;
-  rows: DataPathCheckRow[];
-  /** GPU errors no error scope captured during the check (an all-zero tensor's usual cause). */
-  uncapturedErrors: number;
-  /** Set when the check could not run. */
-  error: string | null;
-}

@@ -3,21 +3,35 @@
  * problems listed as plain text — and later edits are written back with history.replaceState, debounced,
  * so a slider drag adds no history entries.
  */
-import { decodeHash, encodeConfigToHash } from '../config/urlCodec';
+import { encodeConfigToHash } from '../config/urlCodec';
 import { useAppStore } from '../state/store';
 
 const WRITE_DEBOUNCE_MS = 300;
 
-/** Reads the hash into the store: config, problems, hidden controls and the `run=1` request. */
+/** Reads the hash the page was opened with into the store: config, problems, hidden controls, `run=1`. */
 export function readConfigFromUrl(): void {
   const hash = window.location.hash;
   if (!hash || hash === '#') return;
-  const decoded = decodeHash(hash);
-  useAppStore.getState().replaceConfig(decoded.config, decoded.problems);
-  useAppStore.setState({
-    hiddenControls: decoded.hide,
-    autoStartRequested: decoded.run,
-    compareOverrides: decoded.overridesB,
+  useAppStore.getState().openLink(hash, true);
+}
+
+/**
+ * A hand-edited address bar (or Back/Forward between hashes) opens the new link, unless training runs;
+ * a hash this page wrote itself is already the store's state.
+ */
+export function followHashChanges(): void {
+  window.addEventListener('hashchange', () => {
+    const s = useAppStore.getState();
+    if (s.status !== 'running' && window.location.hash !== currentHash()) s.openLink(window.location.hash);
+  });
+}
+
+/** The hash of the store's current experiment. */
+function currentHash(): string {
+  const s = useAppStore.getState();
+  return encodeConfigToHash(s.config, {
+    hide: [...s.hiddenControls],
+    ...(s.compareOverrides ? { b: s.compareOverrides } : {}),
   });
 }
 
@@ -28,10 +42,7 @@ export function syncConfigToUrl(): () => void {
     if (state.config === previous.config && state.compareOverrides === previous.compareOverrides) return;
     clearTimeout(timer);
     timer = setTimeout(() => {
-      const next = encodeConfigToHash(state.config, {
-        hide: [...state.hiddenControls],
-        ...(state.compareOverrides ? { b: state.compareOverrides } : {}),
-      });
+      const next = currentHash();
       if (next !== window.location.hash) history.replaceState(history.state, '', next);
     }, WRITE_DEBOUNCE_MS);
   });

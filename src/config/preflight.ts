@@ -20,7 +20,7 @@ import {
   type MemoryEstimate,
   type MemoryOptions,
 } from './memoryEstimate';
-import { hostImageBytes, hostMaskBytes } from './hostBatchBytes';
+import { hostBatchBytes, hostHeldBytes } from './hostMemory';
 import { LIMITS, type TrainConfig } from './trainConfig';
 
 const GiB = 1024 ** 3;
@@ -50,9 +50,9 @@ type HostConfig = Pick<
   | 'prefetch'
 >;
 
-/** The most host bytes the loader holds: workers × prefetch batches in flight plus the one being trained on. */
+/** The most host bytes a run's batches hold (config/hostMemory.ts explains the formula). */
 export function hostBytesHeld(config: HostConfig): number {
-  return (config.workers * config.prefetch + 1) * (hostImageBytes(config) + hostMaskBytes(config));
+  return hostHeldBytes(config.workers, config.prefetch, hostBatchBytes(config));
 }
 
 /** Largest batch size whose held host bytes fit the budget (0 if none); held bytes grow with the batch. */
@@ -71,7 +71,7 @@ function largestBatchForHost(config: HostConfig): number {
 function hostMemoryRefusal(config: HostConfig): string | null {
   const held = hostBytesHeld(config);
   if (held <= HOST_LOADER_BUDGET_BYTES) return null;
-  const batch = hostImageBytes(config) + hostMaskBytes(config);
+  const batch = hostBatchBytes(config);
   return (
     `The loader would hold up to ${config.workers} × ${config.prefetch} + 1 batches of ${formatBytes(batch)} = ` +
     `${formatBytes(held)} of host memory, over the ${formatBytes(HOST_LOADER_BUDGET_BYTES)} assumed for a tab: ` +

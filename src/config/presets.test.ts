@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS, findPreset } from './presets';
 import { DEFAULT_CONFIG, trainConfigSchema } from './trainConfig';
-import { CONFIG_FIELDS, applyOverrides, decodeHash } from './urlCodec';
+import { applyOverrides, decodeHash } from './urlCodec';
+import { CONFIG_KEYS } from './fieldTable';
 
 const REQUIRED = ['article', 'int32-trap', 'starving-gpu', 'software-gpu', 'float16', 'onehot-masks'];
 
@@ -31,7 +32,7 @@ describe('PRESETS', () => {
       expect(() => trainConfigSchema.parse(b)).not.toThrow();
       expect(b).not.toEqual(d.config);
       // Every override changes its field (no no-op overrides), and B needs no repair of A's other fields.
-      for (const f of CONFIG_FIELDS) {
+      for (const f of CONFIG_KEYS) {
         const v = overrides[f];
         if (v !== undefined) {
           expect(v).not.toEqual(d.config[f]);

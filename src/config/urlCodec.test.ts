@@ -9,7 +9,6 @@ import {
   DEFAULT_CONFIG,
   IMAGE_DTYPES,
   LIMITS,
-  maxSourceScale,
   MASK_DTYPES,
   NORMALIZE_PLACEMENTS,
   OPTIMIZERS,
@@ -18,24 +17,27 @@ import {
   type TrainConfig,
 } from './trainConfig';
 import {
-  CONFIG_FIELDS,
   MAX_ECHO,
   MAX_HASH_LENGTH,
   MAX_MESSAGE,
   MAX_PROBLEMS,
   SHORT_KEYS,
   URL_KEYS,
+  UNREADABLE_LINK,
   applyOverrides,
   decodeHash,
+  decodeHashStrict,
   encodeConfigToHash,
   type DecodedHash,
 } from './urlCodec';
+import { repairConfig } from './repairConfig';
+import { CONFIG_KEYS } from './fieldTable';
 
 const int = (b: { min: number; max: number }) => fc.integer({ min: b.min, max: b.max });
 const double = (min: number, max: number) =>
   fc.double({ min, max, noNaN: true }).map((v) => (v === 0 ? 0 : v)); // the codec writes -0 as 0
 
-/** Any valid TrainConfig: fields drawn from LIMITS and the enums, then the cross-field rules applied. */
+/** Any valid TrainConfig: fields drawn from LIMITS and the enums, then the cross-field rules repaired. */
 const validConfig: fc.Arbitrary<TrainConfig> = fc
   .record({
     seed: int(LIMITS.seed),
@@ -64,17 +66,18 @@ const validConfig: fc.Arbitrary<TrainConfig> = fc
     validateEverySteps: int(LIMITS.validateEverySteps),
     backend: fc.constantFrom(...BACKEND_PREFERENCES),
   })
-  .map((c) => ({
-    ...c,
-    normalizeOn: c.imageDtype === 'uint8' ? 'model' : c.normalizeOn,
-    uploadPath: c.imageDtype === 'uint8' ? c.uploadPath : 'packed',
-    mean255: c.mean255.slice(0, c.channels),
-    std255: c.std255.slice(0, c.channels),
-    sourceScale: Math.min(c.sourceScale, maxSourceScale(c.imageSizePx)),
-  }));
+  // Statistics drawn per channel, so the repair (which replaces a list of the wrong length) never has to.
+  .map((c) => ({ ...c, mean255: c.mean255.slice(0, c.channels), std255: c.std255.slice(0, c.channels) }))
+  .map((c) => repairConfig(c).config);
 
-/** What every decode must satisfy, whatever the input. */
-function expectSane(d: DecodedHash): void {
+/**
+ * What every decode must satisfy, whatever the input. Runs the strict decoder (a bug throws and fails the
+ * property) and the app's decodeHash, which must give the same result and never its catch-all problem.
+ */
+function expectSane(hash: string): void {
+  const d = decodeHashStrict(hash);
+  expect(decodeHash(hash)).toEqual(d);
+  expect(d.problems.map((p) => p.message)).not.toContain(UNREADABLE_LINK);
   expect(() => trainConfigSchema.parse(d.config)).not.toThrow();
   expect(d.problems.length).toBeLessThanOrEqual(MAX_PROBLEMS);
   for (const p of d.problems) {
@@ -142,7 +145,7 @@ const pairsHash = fc
 describe('decodeHash never throws and always yields a valid config', () => {
   it('for arbitrary strings', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 300 }), (s) => expectSane(decodeHash(s))),
+      fc.property(fc.string({ maxLength: 300 }), (s) => expectSane(s)),
       { numRuns: 300 },
     );
   });
@@ -150,7 +153,7 @@ describe('decodeHash never throws and always yields a valid config', () => {
   it('for arbitrary full-unicode strings, with and without a leading #', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary', maxLength: 300 }), fc.boolean(), (s, hash) =>
-        expectSane(decodeHash(hash ? `#${s}` : s)),
+        expectSane(hash ? `#${s}` : s),
       ),
       { numRuns: 200 },
     );
@@ -160,7 +163,7 @@ describe('decodeHash never throws and always yields a valid config', () => {
     fc.assert(
       fc.property(
         fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)) }),
-        (s) => expectSane(decodeHash(`#px=${s}&${s}=1`)),
+        (s) => expectSane(`#px=${s}&${s}=1`),
       ),
       { numRuns: 200 },
     );
@@ -168,7 +171,7 @@ describe('decodeHash never throws and always yields a valid config', () => {
 
   it('for random key=value pairs using the real keys', () => {
     fc.assert(
-      fc.property(pairsHash, (h) => expectSane(decodeHash(h))),
+      fc.property(pairsHash, (h) => expectSane(h)),
       { numRuns: 400 },
     );
   });
@@ -181,7 +184,7 @@ describe('decodeHash never throws and always yields a valid config', () => {
         (c, extra) => {
           const tail = extra.map(([k, v]) => `&${k}=${encodeURIComponent(v)}`).join('');
           const d = decodeHash(encodeConfigToHash(c) + tail);
-          expectSane(d);
+          expectSane(encodeConfigToHash(c) + tail);
           // The first occurrence wins: the appended duplicates of A's keys change nothing.
           expect(d.config).toEqual(c);
         },
@@ -226,7 +229,7 @@ describe('round trip', () => {
   it('extras and B overrides round-trip', () => {
     const partialConfig = validConfig.chain((b) =>
       fc
-        .subarray([...CONFIG_FIELDS])
+        .subarray([...CONFIG_KEYS])
         .map((fields) => Object.fromEntries(fields.map((f) => [f, b[f]])) as Partial<TrainConfig>),
     );
     fc.assert(
@@ -243,7 +246,7 @@ describe('round trip', () => {
           expect([...d.hide].sort()).toEqual([...hide].sort());
           // The only possible problems come from B's combination with A (cross-field repairs), keyed b.*.
           for (const key of problemKeys(d)) expect(key.startsWith('b.')).toBe(true);
-          expectSane(d);
+          expectSane(encodeConfigToHash(a, { b, hide, run }));
         },
       ),
       { numRuns: 200 },
@@ -279,7 +282,7 @@ describe('round trip', () => {
   });
 
   it('every field has a distinct short key', () => {
-    expect([...CONFIG_FIELDS].sort()).toEqual(Object.keys(DEFAULT_CONFIG).sort());
+    expect([...CONFIG_KEYS].sort()).toEqual(Object.keys(DEFAULT_CONFIG).sort());
     expect(new Set(SHORT_KEYS).size).toBe(SHORT_KEYS.length);
     for (const k of SHORT_KEYS) expect(k).toMatch(/^[a-z]+$/);
   });
@@ -292,8 +295,9 @@ describe('round trip', () => {
 const CONTEXT_OF_KEY: ReadonlyMap<string, string> = new Map([['src', 'px=16&']]);
 
 /** Decodes a link that sets one key on top of the defaults (and the context that key's range needs). */
-const decodeOne = (key: string, value: string): DecodedHash =>
-  decodeHash(`#v=1&${CONTEXT_OF_KEY.get(key) ?? ''}${key}=${encodeURIComponent(value)}`);
+const oneKeyHash = (key: string, value: string): string =>
+  `#v=1&${CONTEXT_OF_KEY.get(key) ?? ''}${key}=${encodeURIComponent(value)}`;
+const decodeOne = (key: string, value: string): DecodedHash => decodeHash(oneKeyHash(key, value));
 
 const INT_FIELDS = [
   'seed',
@@ -328,12 +332,12 @@ describe('bad values clamp or default, with a problem naming the key', () => {
     expect(problemKeys(d)).toEqual([URL_KEYS[f]]);
   });
 
-  it.each(CONFIG_FIELDS)('%s: wrong-type values fall back to the default', (f) => {
+  it.each(CONFIG_KEYS)('%s: wrong-type values fall back to the default', (f) => {
     for (const junk of ['abc', '12abc', 'NaN', 'Infinity', '1e999', '0x10', ' 1', '', 'true', '<b>x</b>']) {
       const d = decodeOne(URL_KEYS[f], junk);
       expect(d.config[f]).toEqual(DEFAULT_CONFIG[f]);
       expect(problemKeys(d)).toEqual([URL_KEYS[f]]);
-      expectSane(d);
+      expectSane(oneKeyHash(URL_KEYS[f], junk));
     }
   });
 
@@ -413,12 +417,13 @@ describe('cross-field rules are repaired with a problem', () => {
 
   it('mean/std are resized to the channel count', () => {
     const d = decodeHash('#ch=3&mean=10&std=1,2,3,4');
-    expect(d.config.mean255).toEqual([10, 10, 10]);
+    // One value for three channels: the dataset's measured RGB statistics (config/repairConfig.ts).
+    expect(d.config.mean255).toEqual([110.1, 106.0, 105.2]);
     expect(d.config.std255).toEqual(DEFAULT_CONFIG.std255); // 4 values: malformed, default
     expect(problemKeys(d).sort()).toEqual(['mean', 'std']);
     const gray = decodeHash('#ch=1&mean=10,20,30');
-    expect(gray.config.mean255).toEqual([10]);
-    expect(gray.config.std255).toEqual([DEFAULT_CONFIG.std255[0]]); // default adapted silently
+    expect(gray.config.mean255).toEqual([110.4]);
+    expect(gray.config.std255).toEqual([34.9]); // default adapted silently
     expect(problemKeys(gray)).toEqual(['mean']);
   });
 
@@ -481,7 +486,7 @@ describe('extras', () => {
       uploadPath: 'packed',
       batchSize: a.batchSize,
     });
-    expect(b.mean255).toEqual([DEFAULT_CONFIG.mean255[0]]);
+    expect(b.mean255).toEqual([110.4]);
     expect(() => trainConfigSchema.parse(b)).not.toThrow();
     b.mean255.push(1);
     expect(a.mean255).toHaveLength(3);
@@ -506,7 +511,7 @@ describe('hostile and malformed links', () => {
 
   it.each(hostile)('%s yields defaults (or one field) and short plain problems', (h) => {
     const d = decodeHash(h);
-    expectSane(d);
+    expectSane(h);
     expect(d.problems.length).toBeGreaterThan(0);
     expect({ ...d.config, imageSizePx: DEFAULT_CONFIG.imageSizePx }).toEqual(DEFAULT_CONFIG);
   });

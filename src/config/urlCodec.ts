@@ -11,29 +11,22 @@
  * - unknown keys are ignored and reported (at most MAX_PROBLEMS problems are returned in all);
  * - for a repeated key the first occurrence wins and the repetition is reported;
  * - a missing `v` is read as v=1; another version is reported and read as v=1;
- * - cross-field conflicts change the dependent field (normalizeOn → model, uploadPath → packed, mean/std
- *   cut or padded with their first value); a default that only had to follow `ch` is adapted silently;
+ * - cross-field conflicts are repaired by config/repairConfig.ts (normalizeOn → model, uploadPath → packed,
+ *   mean/std → the dataset's statistics for the channel count); a default that only had to follow `ch` is
+ *   adapted silently;
  * - `b.<key>` overrides follow the same per-field rules, but an invalid one is dropped rather than defaulted;
  *   B's conflicts with A are reported under `b.<key>` and repaired by applyOverrides;
  * - whole-link problems use the pseudo-key `#`.
  * Problem messages never carry more than MAX_ECHO characters of a raw value and never exceed MAX_MESSAGE.
+ * (Over 300 lines on purpose: these policies are one algorithm, and reading them in one file is the point.)
  */
 import { z } from 'zod';
-import {
-  BACKEND_PREFERENCES,
-  DEFAULT_CONFIG,
-  IMAGE_DTYPES,
-  LIMITS,
-  maxSourceScale,
-  MASK_DTYPES,
-  NORMALIZE_PLACEMENTS,
-  OPTIMIZERS,
-  SOURCE_SIDE_MAX_PX,
-  UPLOAD_PATHS,
-  trainConfigFields,
-  trainConfigSchema,
-  type TrainConfig,
-} from './trainConfig';
+import { CONFIG_KEYS, FIELD_TABLE } from './fieldTable';
+import { repairConfig, type Repair } from './repairConfig';
+import { DEFAULT_CONFIG, trainConfigFields, trainConfigSchema, type TrainConfig } from './trainConfig';
+import { echo, MAX_ECHO, quoted } from './valueCodecs';
+
+export { MAX_ECHO };
 
 // The app runs under a CSP without 'unsafe-eval': keep zod off its `new Function` fast path. Schemas that
 // were built before this line (trainConfig.ts) also get `{ jitless: true }` per call below.
@@ -64,8 +57,6 @@ export type DecodedHash = {
 export const MAX_HASH_LENGTH = 4096;
 /** The most problems one decode returns; the last one then says how many more were dropped. */
 export const MAX_PROBLEMS = 24;
-/** How many characters of a raw value (or key) a problem message may echo. */
-export const MAX_ECHO = 40;
 /** Hard cap on a problem message's length. */
 export const MAX_MESSAGE = 100;
 
@@ -76,189 +67,20 @@ const HIDE_KEY = 'hide';
 const B_PREFIX = 'b.';
 
 // ---------------------------------------------------------------------------------------------------------
-// Value codecs
-
-/** A value decoded from text: `value` (maybe adjusted, with `note` saying how) or `error` (unusable). */
-type Decoded<T> = { value: T; note?: string } | { error: string };
-
-type Codec<T> = {
-  encode: (value: T) => string;
-  decode: (raw: string) => Decoded<T>;
-};
-
-type Bounds = { readonly min: number; readonly max: number };
-
-/** Characters a message must not echo: C0/C1 controls, bidi controls, lone surrogates. */
-function unsafeChar(ch: string): boolean {
-  const c = ch.codePointAt(0) ?? 0;
-  return (
-    c < 0x20 ||
-    (c >= 0x7f && c <= 0x9f) ||
-    c === 0x200e ||
-    c === 0x200f ||
-    (c >= 0x202a && c <= 0x202e) ||
-    (c >= 0x2066 && c <= 0x2069) ||
-    (c >= 0xd800 && c <= 0xdfff)
-  );
-}
-
-/** Plain text safe to show: unsafe characters replaced by U+FFFD, cut to `max` code points (with `…`). */
-function echo(raw: string, max = MAX_ECHO): string {
-  const chars = Array.from(raw.slice(0, 2 * max + 2)); // a code point is at most 2 code units
-  const shown = chars
-    .slice(0, max)
-    .map((ch) => (unsafeChar(ch) ? '\ufffd' : ch))
-    .join('');
-  return chars.length > max ? `${shown}…` : shown;
-}
-
-const quoted = (raw: string): string => `"${echo(raw)}"`;
-
-/** Strict decimal syntax, exactly what `String(number)` writes and a little more: no hex, no spaces, no `_`. */
-const NUMBER_SYNTAX = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
-
-function parseNumber(raw: string): number | null {
-  if (raw.length > 64 || !NUMBER_SYNTAX.test(raw)) return null;
-  const n = Number(raw);
-  if (!Number.isFinite(n)) return null;
-  return n === 0 ? 0 : n; // -0 → 0
-}
-
-/** Shortest text that reads back to the same double (ECMAScript Number::toString guarantees this). */
-const numberText = (n: number): string => String(n);
-
-function clampNote(raw: string, n: number, b: Bounds): Decoded<number> {
-  if (n < b.min) return { value: b.min, note: `${quoted(raw)} is below ${b.min}` };
-  if (n > b.max) return { value: b.max, note: `${quoted(raw)} is above ${b.max}` };
-  return { value: n };
-}
-
-function intCodec(b: Bounds, multipleOf = 1): Codec<number> {
-  return {
-    encode: numberText,
-    decode(raw) {
-      const n = parseNumber(raw);
-      if (n === null) return { error: `not a number: ${quoted(raw)}` };
-      if (!Number.isInteger(n)) return { error: `not a whole number: ${quoted(raw)}` };
-      const clamped = clampNote(raw, n, b);
-      if ('error' in clamped || clamped.value % multipleOf === 0) return clamped;
-      const snapped = Math.min(b.max, Math.max(b.min, Math.round(clamped.value / multipleOf) * multipleOf));
-      return { value: snapped, note: `${quoted(raw)} is not a multiple of ${multipleOf}` };
-    },
-  };
-}
-
-function numCodec(b: Bounds): Codec<number> {
-  return {
-    encode: numberText,
-    decode(raw) {
-      const n = parseNumber(raw);
-      if (n === null) return { error: `not a number: ${quoted(raw)}` };
-      return clampNote(raw, n, b);
-    },
-  };
-}
-
-/** A comma list of 1..maxLength numbers, each clamped to its bounds. */
-function numListCodec(b: Bounds, maxLength: number): Codec<number[]> {
-  return {
-    encode: (list) => list.map(numberText).join(','),
-    decode(raw) {
-      const parts = raw.split(',', maxLength + 1);
-      if (raw === '' || parts.length > maxLength) {
-        return { error: `needs 1 to ${maxLength} comma-separated numbers: ${quoted(raw)}` };
-      }
-      const values: number[] = [];
-      let clampedAny = false;
-      for (const part of parts) {
-        const n = parseNumber(part);
-        if (n === null) return { error: `not a number list: ${quoted(raw)}` };
-        const c = Math.min(b.max, Math.max(b.min, n));
-        clampedAny ||= c !== n;
-        values.push(c);
-      }
-      return clampedAny
-        ? { value: values, note: `${quoted(raw)} has values outside ${b.min}–${b.max}` }
-        : { value: values };
-    },
-  };
-}
-
-/** One of a fixed list of values, compared as text (works for string enums and for `channels` 1 | 3). */
-function choiceCodec<T extends string | number>(values: readonly T[]): Codec<T> {
-  const byText = new Map(values.map((v) => [String(v), v] as const));
-  return {
-    encode: (v) => String(v),
-    decode(raw) {
-      const v = byText.get(raw);
-      return v === undefined
-        ? { error: `${quoted(raw)} is not ${[...byText.keys()].join('|')}` }
-        : { value: v };
-    },
-  };
-}
-
-const boolCodec: Codec<boolean> = {
-  encode: (v) => (v ? '1' : '0'),
-  decode: (raw) =>
-    raw === '1' ? { value: true } : raw === '0' ? { value: false } : { error: `${quoted(raw)} is not 0|1` },
-};
-
-// ---------------------------------------------------------------------------------------------------------
-// The table: every TrainConfig field, its short stable key and its codec. The mapped type makes a missing or
-// extra field a compile error; the object's key order is the link's key order.
-
-type FieldCodec<T> = Codec<T> & { key: string };
-type FieldTable = { readonly [K in keyof TrainConfig]: FieldCodec<TrainConfig[K]> };
-
-const field = <T>(key: string, codec: Codec<T>): FieldCodec<T> => ({ key, ...codec });
-
-const STAT_MEAN: Bounds = { min: 0, max: 255 };
-const STAT_STD: Bounds = { min: 1e-3, max: 255 };
-
-const FIELD_CODECS: FieldTable = {
-  seed: field('s', intCodec(LIMITS.seed)),
-  imageSizePx: field('px', intCodec(LIMITS.imageSizePx, 8)),
-  channels: field('ch', choiceCodec([1, 3] as const)),
-  numClasses: field('k', intCodec(LIMITS.numClasses)),
-  batchSize: field('b', intCodec(LIMITS.batchSize)),
-  depth: field('d', intCodec(LIMITS.depth)),
-  baseWidth: field('w', intCodec(LIMITS.baseWidth)),
-  optimizer: field('opt', choiceCodec(OPTIMIZERS)),
-  learningRate: field('lr', numCodec(LIMITS.learningRate)),
-  imageDtype: field('dt', choiceCodec(IMAGE_DTYPES)),
-  normalizeOn: field('norm', choiceCodec(NORMALIZE_PLACEMENTS)),
-  uploadPath: field('up', choiceCodec(UPLOAD_PATHS)),
-  maskDtype: field('mk', choiceCodec(MASK_DTYPES)),
-  mean255: field('mean', numListCodec(STAT_MEAN, 3)),
-  std255: field('std', numListCodec(STAT_STD, 3)),
-  workers: field('wk', intCodec(LIMITS.workers)),
-  prefetch: field('pf', intCodec(LIMITS.prefetch)),
-  blurRadiusPx: field('blur', intCodec(LIMITS.blurRadiusPx)),
-  sourceScale: field('src', intCodec(LIMITS.sourceScale)),
-  augment: field('aug', boolCodec),
-  maxSteps: field('steps', intCodec(LIMITS.maxSteps)),
-  validateEverySteps: field('val', intCodec(LIMITS.validateEverySteps)),
-  backend: field('be', choiceCodec(BACKEND_PREFERENCES)),
-};
-
-/** TrainConfig fields in link order. */
-export const CONFIG_FIELDS: readonly (keyof TrainConfig)[] = Object.freeze(
-  Object.keys(FIELD_CODECS) as (keyof TrainConfig)[],
-);
+// Keys
 
 /** Field → short key, e.g. `imageSizePx → 'px'`. */
-export const URL_KEYS = Object.fromEntries(CONFIG_FIELDS.map((f) => [f, FIELD_CODECS[f].key])) as Readonly<
+export const URL_KEYS = Object.fromEntries(CONFIG_KEYS.map((f) => [f, FIELD_TABLE[f].linkKey])) as Readonly<
   Record<keyof TrainConfig, string>
 >;
 
 /** Short key → field; a Map so that keys such as `__proto__` or `constructor` can never match. */
 const FIELD_BY_KEY: ReadonlyMap<string, keyof TrainConfig> = new Map(
-  CONFIG_FIELDS.map((f) => [URL_KEYS[f], f]),
+  CONFIG_KEYS.map((f) => [URL_KEYS[f], f]),
 );
 
 /** The short keys `hide` accepts. */
-export const SHORT_KEYS: readonly string[] = Object.freeze(CONFIG_FIELDS.map((f) => URL_KEYS[f]));
+export const SHORT_KEYS: readonly string[] = Object.freeze(CONFIG_KEYS.map((f) => URL_KEYS[f]));
 
 /** Short key → field name, or undefined for anything else. */
 export function fieldForKey(key: string): keyof TrainConfig | undefined {
@@ -272,7 +94,7 @@ export function fieldForKey(key: string): keyof TrainConfig | undefined {
 const encodeComponent = (text: string): string => encodeURIComponent(text).replace(/%2C/gi, ',');
 
 function encodeField<K extends keyof TrainConfig>(f: K, value: TrainConfig[K]): string {
-  return FIELD_CODECS[f].encode(value);
+  return FIELD_TABLE[f].codec.encode(value);
 }
 
 /**
@@ -281,10 +103,10 @@ function encodeField<K extends keyof TrainConfig>(f: K, value: TrainConfig[K]): 
  */
 export function encodeConfigToHash(config: TrainConfig, extras: HashExtras = {}): string {
   const pairs: string[] = [`${VERSION_KEY}=${HASH_VERSION}`];
-  for (const f of CONFIG_FIELDS) pairs.push(`${URL_KEYS[f]}=${encodeComponent(encodeField(f, config[f]))}`);
+  for (const f of CONFIG_KEYS) pairs.push(`${URL_KEYS[f]}=${encodeComponent(encodeField(f, config[f]))}`);
   const b = extras.b;
   if (b) {
-    for (const f of CONFIG_FIELDS) {
+    for (const f of CONFIG_KEYS) {
       const v = b[f];
       if (v !== undefined) pairs.push(`${B_PREFIX}${URL_KEYS[f]}=${encodeComponent(encodeField(f, v))}`);
     }
@@ -299,51 +121,7 @@ export function encodeConfigToHash(config: TrainConfig, extras: HashExtras = {})
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Cross-field repair
-
-type Fix = { field: keyof TrainConfig; message: string };
-
-/** `list` resized to `n` values: cut, or padded by repeating its first value (or `fallback` if empty). */
-function resized(list: readonly number[], n: number, fallback: number): number[] {
-  const first = list[0] ?? fallback;
-  return Array.from({ length: n }, (_, i) => list[i] ?? first);
-}
-
-/** Repairs the cross-field rules of trainConfigSchema's superRefine; says what changed. Does not mutate. */
-function repairCrossField(c: TrainConfig): { config: TrainConfig; fixes: Fix[] } {
-  const out: TrainConfig = { ...c, mean255: [...c.mean255], std255: [...c.std255] };
-  const fixes: Fix[] = [];
-  if (out.imageDtype === 'uint8' && out.normalizeOn === 'loader') {
-    out.normalizeOn = 'model';
-    fixes.push({ field: 'normalizeOn', message: 'uint8 storage normalizes in the model; using model' });
-  }
-  if (out.uploadPath === 'tf-tensor' && out.imageDtype !== 'uint8') {
-    out.uploadPath = 'packed';
-    fixes.push({ field: 'uploadPath', message: 'the tf-tensor path applies to uint8 only; using packed' });
-  }
-  if (out.sourceScale > maxSourceScale(out.imageSizePx)) {
-    out.sourceScale = maxSourceScale(out.imageSizePx);
-    fixes.push({
-      field: 'sourceScale',
-      message: `the source side is at most ${SOURCE_SIDE_MAX_PX} px; using ${out.sourceScale}`,
-    });
-  }
-  const stats = [
-    ['mean255', DEFAULT_CONFIG.mean255[0] ?? 0],
-    ['std255', DEFAULT_CONFIG.std255[0] ?? 1],
-  ] as const;
-  for (const [f, fallback] of stats) {
-    if (out[f].length !== out.channels) {
-      const had = out[f].length;
-      out[f] = resized(out[f], out.channels, fallback);
-      fixes.push({
-        field: f,
-        message: `needs ${out.channels} value(s) for ${out.channels} channel(s), got ${had}; using ${out[f].join(',')}`,
-      });
-    }
-  }
-  return { config: out, fixes };
-}
+// Overrides
 
 const copyConfig = (c: TrainConfig): TrainConfig => ({
   ...c,
@@ -364,13 +142,13 @@ export function applyOverrides(a: TrainConfig, overrides: Partial<TrainConfig>):
 function applyOverridesReporting(
   a: TrainConfig,
   overrides: Partial<TrainConfig>,
-): { config: TrainConfig; fixes: Fix[] } {
+): { config: TrainConfig; repairs: Repair[] } {
   const merged = copyConfig(a);
-  for (const f of CONFIG_FIELDS) setIfValid(merged, f, overrides[f]);
-  const repaired = repairCrossField(merged);
+  for (const f of CONFIG_KEYS) setIfValid(merged, f, overrides[f]);
+  const repaired = repairConfig(merged);
   return trainConfigSchema.safeParse(repaired.config, { jitless: true }).success
     ? repaired
-    : { config: copyConfig(DEFAULT_CONFIG), fixes: [] };
+    : { config: copyConfig(DEFAULT_CONFIG), repairs: [] };
 }
 
 function setIfValid<K extends keyof TrainConfig>(
@@ -445,7 +223,7 @@ type FieldRead<K extends keyof TrainConfig> =
 /** Reads field `f` from `raw` (null = undecodable text). */
 function readField<K extends keyof TrainConfig>(f: K, raw: string | null): FieldRead<K> {
   if (raw === null) return { error: 'value is not valid percent-encoding' };
-  return FIELD_CODECS[f].decode(raw);
+  return FIELD_TABLE[f].codec.decode(raw);
 }
 
 function decodeInto<K extends keyof TrainConfig>(
@@ -481,14 +259,21 @@ function emptyResult(problems: Problem[]): DecodedHash {
  */
 export function decodeHash(hash: string): DecodedHash {
   try {
-    return decodeHashUnsafe(typeof hash === 'string' ? hash : '');
+    return decodeHashStrict(typeof hash === 'string' ? hash : '');
   } catch {
     // Not expected to happen; the promise "never throws" should not rest on that.
-    return emptyResult([{ key: '#', message: 'link could not be read; defaults used' }]);
+    return emptyResult([{ key: '#', message: UNREADABLE_LINK }]);
   }
 }
 
-function decodeHashUnsafe(hash: string): DecodedHash {
+/** The one problem decodeHash reports when its decoder threw (a bug): tests assert it never appears. */
+export const UNREADABLE_LINK = 'link could not be read; defaults used';
+
+/**
+ * decodeHash without its safety net: a bug throws here instead of falling back to the defaults, so the
+ * property tests can see it. The app calls decodeHash.
+ */
+export function decodeHashStrict(hash: string): DecodedHash {
   if (hash.length > MAX_HASH_LENGTH) {
     return emptyResult([
       { key: '#', message: `link too long (${hash.length} > ${MAX_HASH_LENGTH} characters); defaults used` },
@@ -505,15 +290,15 @@ function decodeHashUnsafe(hash: string): DecodedHash {
   // Configuration A: every field, defaults for the missing ones.
   const a: Partial<TrainConfig> = {};
   const presentA = new Set<keyof TrainConfig>();
-  for (const f of CONFIG_FIELDS) {
+  for (const f of CONFIG_KEYS) {
     const key = URL_KEYS[f];
     if (!pairs.has(key)) continue;
     presentA.add(f);
     decodeInto(f, pairs.get(key) ?? null, key, a, DEFAULT_CONFIG[f], problems);
   }
   const merged = copyConfig({ ...DEFAULT_CONFIG, ...a });
-  const repairedA = repairCrossField(merged);
-  for (const fix of repairedA.fixes) {
+  const repairedA = repairConfig(merged);
+  for (const fix of repairedA.repairs) {
     // A default adapted to the channel count was not the link's doing: adapt it silently.
     if (presentA.has(fix.field)) problems.add(URL_KEYS[fix.field], fix.message);
   }
@@ -526,7 +311,7 @@ function decodeHashUnsafe(hash: string): DecodedHash {
   // Configuration B: only the fields the link names, with the same rules; invalid ones are dropped.
   let overridesB: Partial<TrainConfig> | null = null;
   const presentB = new Set<keyof TrainConfig>();
-  for (const f of CONFIG_FIELDS) {
+  for (const f of CONFIG_KEYS) {
     const key = B_PREFIX + URL_KEYS[f];
     if (!pairs.has(key)) continue;
     overridesB ??= {};
@@ -534,7 +319,7 @@ function decodeHashUnsafe(hash: string): DecodedHash {
     decodeInto(f, pairs.get(key) ?? null, key, overridesB, null, problems);
   }
   if (overridesB !== null) {
-    for (const fix of applyOverridesReporting(config, overridesB).fixes) {
+    for (const fix of applyOverridesReporting(config, overridesB).repairs) {
       const isStat = fix.field === 'mean255' || fix.field === 'std255';
       if (!isStat || presentB.has(fix.field)) problems.add(B_PREFIX + URL_KEYS[fix.field], fix.message);
     }

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../config/trainConfig';
 import type { TrainConfig } from '../config/trainConfig';
 import {
+  ARTICLE_WORKERS,
+  articleHostMemory,
   ARTICLE_EXAMPLE,
   browserBatchBytes,
   padTo4Bytes,
@@ -146,5 +148,23 @@ describe('browserBatchBytes', () => {
         expect(batch.masks.byteLength).toBe(bytes.hostMaskBytes);
       }
     }
+  });
+});
+
+describe("the article's host memory", () => {
+  it('pins the article: 8 workers × 2 × 167,772,160 B vs the uint8 33,554,432 B batch', () => {
+    const ex = articleHostMemory(2);
+    expect(ARTICLE_WORKERS).toBe(8);
+    expect(ex).toEqual({
+      workers: 8,
+      prefetch: 2,
+      floatBatchBytes: 167_772_160,
+      uint8BatchBytes: 33_554_432,
+      floatHeldBytes: 2_684_354_560,
+      uint8HeldBytes: 536_870_912,
+    });
+    // One batch per worker is the article's "~1.3 GB" for 8 workers.
+    expect(articleHostMemory(1).floatHeldBytes).toBe(1_342_177_280);
+    expect(articleHostMemory(1, 64).floatHeldBytes).toBe(10_737_418_240);
   });
 });

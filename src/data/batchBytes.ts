@@ -4,6 +4,7 @@
  * tensors the model consumes. No measurement here; these are the formulas measurements are checked against.
  */
 import { hostImageBytes, hostMaskBytes, IMAGE_DTYPE_BYTES, padTo4Bytes } from '../config/hostBatchBytes';
+import { loaderQueuedBytes } from '../config/hostMemory';
 import type { ImageDtype, MaskDtype, TrainConfig, UploadPath } from '../config/trainConfig';
 
 /** Bytes per element of the PyTorch dtypes the article compares. */
@@ -112,4 +113,42 @@ function uploadMaskBytes(maskDtype: MaskDtype, backend: ByteBackend, pixels: num
   if (maskDtype === 'uint8') return backend === 'webgpu' ? Math.ceil(pixels / 4) * 4 : 4 * pixels;
   if (maskDtype === 'int32') return 4 * pixels;
   return 4 * pixels * k;
+}
+
+/** The article's DataLoader: 8 workers. */
+export const ARTICLE_WORKERS = 8;
+
+export interface ArticleHostMemory {
+  workers: number;
+  prefetch: number;
+  /** float32 image + int64 mask, 32×512×512×3: 167,772,160 B. */
+  floatBatchBytes: number;
+  /** uint8 image + uint8 mask: 33,554,432 B. */
+  uint8BatchBytes: number;
+  /** workers × prefetch × floatBatchBytes (queued in the workers). */
+  floatHeldBytes: number;
+  /** workers × prefetch × uint8BatchBytes. */
+  uint8HeldBytes: number;
+}
+
+/** The article's example with `prefetch` batches per worker (PyTorch's default prefetch_factor is 2). */
+export function articleHostMemory(prefetch: number, workers = ARTICLE_WORKERS): ArticleHostMemory {
+  const floatBatchBytes = torchBatchBytes({
+    ...ARTICLE_EXAMPLE,
+    imageDtype: 'float32',
+    maskDtype: 'int64',
+  }).totalBytes;
+  const uint8BatchBytes = torchBatchBytes({
+    ...ARTICLE_EXAMPLE,
+    imageDtype: 'uint8',
+    maskDtype: 'uint8',
+  }).totalBytes;
+  return {
+    workers,
+    prefetch,
+    floatBatchBytes,
+    uint8BatchBytes,
+    floatHeldBytes: loaderQueuedBytes(workers, prefetch, floatBatchBytes),
+    uint8HeldBytes: loaderQueuedBytes(workers, prefetch, uint8BatchBytes),
+  };
 }

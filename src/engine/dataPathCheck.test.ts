@@ -2,7 +2,8 @@ import * as tf from './tf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type TrainConfig } from '../config/trainConfig';
 import { browserBatchBytes } from '../data/batchBytes';
-import { checkDataPaths, DATA_PATH_VARIANTS } from './dataPathCheck';
+import { DATA_PATHS } from '../config/dataPaths';
+import { checkDataPaths } from './dataPathCheck';
 
 const tiny: TrainConfig = { ...DEFAULT_CONFIG, imageSizePx: 16, batchSize: 2, baseWidth: 4, augment: false };
 
@@ -15,7 +16,7 @@ describe('every data path gives the model the same tensor (cpu backend)', () => 
   it('matches the CPU reference, agrees on the first loss, and counts bytes by the formula', async () => {
     const before = tf.memory().numTensors;
     const rows = await checkDataPaths(tiny, 'cpu');
-    expect(rows.map((r) => r.label)).toEqual(DATA_PATH_VARIANTS.map((v) => v.label));
+    expect(rows.map((r) => r.label)).toEqual(DATA_PATHS.map((p) => p.label));
     for (const row of rows) {
       expect(row.ok, `${row.label}: error ${row.maxAbsError} > ${row.tolerance}`).toBe(true);
       if (row.imageDtype !== 'float16' || row.normalizeOn === 'model')

@@ -5,52 +5,13 @@
  * one training step from identical weights and reports the loss, which must agree across paths.
  * Runs in the training worker (or Node); the caller disposes nothing — every tensor is freed here.
  */
+import { DATA_PATHS } from '../config/dataPaths';
+import type { DataPathCheckRow } from '../config/dataPathCheck';
 import type { TrainConfig } from '../config/trainConfig';
 import { buildHostBatch } from '../data/buildBatch';
 import { decodeHostImagesToFloat32 } from '../data/decodeBatch';
 import type { BackendName } from './backend';
 import { createTrainer } from './trainer';
-
-export interface DataPathVariant {
-  label: string;
-  imageDtype: TrainConfig['imageDtype'];
-  normalizeOn: TrainConfig['normalizeOn'];
-  uploadPath: TrainConfig['uploadPath'];
-}
-
-export const DATA_PATH_VARIANTS: readonly DataPathVariant[] = [
-  { label: 'float32 + loader normalize', imageDtype: 'float32', normalizeOn: 'loader', uploadPath: 'packed' },
-  { label: 'float32 + model normalize', imageDtype: 'float32', normalizeOn: 'model', uploadPath: 'packed' },
-  { label: 'float16 + loader normalize', imageDtype: 'float16', normalizeOn: 'loader', uploadPath: 'packed' },
-  { label: 'float16 + model normalize', imageDtype: 'float16', normalizeOn: 'model', uploadPath: 'packed' },
-  {
-    label: 'uint8 packed + model normalize',
-    imageDtype: 'uint8',
-    normalizeOn: 'model',
-    uploadPath: 'packed',
-  },
-  {
-    label: 'uint8 via tf.tensor (int32)',
-    imageDtype: 'uint8',
-    normalizeOn: 'model',
-    uploadPath: 'tf-tensor',
-  },
-];
-
-export interface DataPathCheckRow {
-  label: string;
-  imageDtype: TrainConfig['imageDtype'];
-  normalizeOn: TrainConfig['normalizeOn'];
-  uploadPath: TrainConfig['uploadPath'];
-  /** max |model input − CPU reference| over the batch, in normalized units. */
-  maxAbsError: number;
-  /** The tolerance this path must meet (see toleranceFor). */
-  tolerance: number;
-  /** Loss of one step from the seed's initial weights. */
-  firstLoss: number;
-  uploadedImageBytes: number;
-  ok: boolean;
-}
 
 /**
  * float32 and uint8 paths are exact up to float32 rounding of (x − mean) · (1/std): 1e-6.
@@ -59,7 +20,7 @@ export interface DataPathCheckRow {
  * 1e-3 for |x| < 2 — so its bound is max(1e-3, 2⁻¹¹·max|x|).
  */
 export function toleranceFor(
-  variant: Pick<DataPathVariant, 'imageDtype' | 'normalizeOn'>,
+  variant: Pick<TrainConfig, 'imageDtype' | 'normalizeOn'>,
   maxAbsValue: number,
 ): number {
   if (variant.imageDtype === 'float16' && variant.normalizeOn === 'loader')
@@ -76,7 +37,8 @@ export async function checkDataPaths(base: TrainConfig, backend: BackendName): P
   );
   let maxAbsValue = 0;
   for (const v of reference) maxAbsValue = Math.max(maxAbsValue, Math.abs(v));
-  for (const variant of DATA_PATH_VARIANTS) {
+  for (const path of DATA_PATHS) {
+    const variant = path.patch;
     const config: TrainConfig = { ...base, ...variant };
     const batch = buildHostBatch(config, 0);
     const trainer = createTrainer(config, backend);
@@ -90,6 +52,8 @@ export async function checkDataPaths(base: TrainConfig, backend: BackendName): P
       const step = await trainer.step(batch);
       const tolerance = toleranceFor(variant, maxAbsValue);
       rows.push({
+        id: path.id,
+        label: path.label,
         ...variant,
         maxAbsError,
         tolerance,

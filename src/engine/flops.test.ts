@@ -7,8 +7,8 @@ import {
   trainingStepFlops,
 } from './flops';
 import type { FlopsConfig } from './flops';
-import type { ConvSpec } from './unetSpec';
-import { describeUNet, parameterCount } from './unetSpec';
+import type { ConvSpec } from '../config/unetSpec';
+import { describeUNet, parameterCount } from '../config/unetSpec';
 
 /** depth 2, base 4, C 1, K 2 at B 1, S 8: level 0 is 8×8 = 64 positions, level 1 is 4×4 = 16. */
 const tiny: FlopsConfig = {

@@ -12,8 +12,8 @@
  *   move bytes and cost 0 FLOPs. Index arithmetic is not counted.
  */
 import type { NormalizePlacement, OptimizerName, TrainConfig } from '../config/trainConfig';
-import type { ConvSpec, UNetOp } from './unetSpec';
-import { INPUT_NAME, describeUNet, levelSizePx, outputElements, parameterCount } from './unetSpec';
+import type { ConvSpec, UNetOp } from '../config/unetSpec';
+import { INPUT_NAME, describeUNet, levelSizePx, outputElements, parameterCount } from '../config/unetSpec';
 
 /** Per-element FLOPs of the cheap ops; "per output" counts output elements. */
 export const ELEMENTWISE_FLOPS = {

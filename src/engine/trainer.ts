@@ -5,6 +5,7 @@
  * A step does exactly one awaited readback (the loss) and nothing else synchronous.
  */
 import * as tf from './tf';
+import { sameModel } from '../config/fieldTable';
 import type { TrainConfig } from '../config/trainConfig';
 import type { HostBatch } from '../data/hostBatch';
 import { currentWebGpuDevice, type BackendName } from './backend';
@@ -32,6 +33,8 @@ export interface StepResult {
 
 export interface Trainer {
   readonly backend: BackendName;
+  /** The settings the trainer runs with now. */
+  readonly config: TrainConfig;
   /** Steps taken so far. */
   readonly steps: number;
   step(batch: HostBatch): Promise<StepResult>;
@@ -41,6 +44,11 @@ export interface Trainer {
   predict(batch: HostBatch, count: number): Promise<Uint8Array[]>;
   /** The Normalize layer's output for a batch, read back (for parity checks). */
   normalizedImages(batch: HostBatch): Promise<Float32Array>;
+  /**
+   * Continues training this model with `next` (new batch shapes, dtypes, upload path, loop settings).
+   * Throws if a setting that defines the model, its optimizer state or Normalize differs (sameModel).
+   */
+  continueWith(next: TrainConfig): void;
   dispose(): void;
 }
 
@@ -53,7 +61,8 @@ export class NonFiniteLossError extends Error {
 
 const now = () => performance.now();
 
-export function createTrainer(config: TrainConfig, backend: BackendName): Trainer {
+export function createTrainer(initialConfig: TrainConfig, backend: BackendName): Trainer {
+  let config = initialConfig;
   const model = createUNetForConfig(config);
   const optimizer = makeOptimizer(config);
   const normalize = createNormalizeLayer(config.mean255, config.std255);
@@ -163,8 +172,16 @@ export function createTrainer(config: TrainConfig, backend: BackendName): Traine
 
   return {
     backend,
+    get config() {
+      return config;
+    },
     get steps() {
       return steps;
+    },
+    continueWith(next) {
+      assertLive();
+      if (!sameModel(config, next)) throw new Error('continueWith: a setting that defines the model changed');
+      config = next;
     },
     step,
     evaluate,

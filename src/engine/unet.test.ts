@@ -1,6 +1,6 @@
 import * as tf from './tf';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeUNet, parameterCount } from './unetSpec';
+import { describeUNet, parameterCount } from '../config/unetSpec';
 import { createUNet } from './unet';
 
 beforeAll(async () => {

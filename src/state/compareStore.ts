@@ -45,10 +45,22 @@ export interface CompareState {
   link: string | null;
   /** ISO time the last comparison finished. */
   finishedAt: string | null;
+  controller: CompareController | null;
   setStepsPerSide(steps: number): void;
+  attachController(controller: CompareController): void;
+  /** Starts a comparison of the app's config (A) with its overrides (B); says why when it cannot. */
+  start(): void;
+  /** Stops the running comparison and terminates its workers. */
+  stop(): void;
 }
 
-export const useCompareStore = create<CompareState>()((set) => ({
+/** What src/app attaches so that the store's actions can reach the comparison's workers. */
+export interface CompareController {
+  start(): void;
+  stop(): void;
+}
+
+export const useCompareStore = create<CompareState>()((set, get) => ({
   stepsPerSide: COMPARE_STEPS.initial,
   phase: 'idle',
   activeSide: null,
@@ -59,6 +71,10 @@ export const useCompareStore = create<CompareState>()((set) => ({
   overridesB: {},
   link: null,
   finishedAt: null,
+  controller: null,
+  attachController: (controller) => set({ controller }),
+  start: () => get().controller?.start(),
+  stop: () => get().controller?.stop(),
   setStepsPerSide: (steps) => {
     if (!Number.isFinite(steps)) return;
     const whole = Math.round(steps);

@@ -3,37 +3,22 @@
  * run's low-rate state and the latest per-device figures. Kept apart from the main store: the training
  * config (batch, image size, classes, model) is read from there, never copied. Per-step history lives in
  * src/app/parallel (outside React); this store is updated at most a few times a second. Actions that need
- * the replica workers go through a ParallelController that src/app attaches at boot.
- * Also the pure expectation of device 0's extra memory, computed from the config alone.
+ * the replica workers go through a ParallelController that src/app attaches at boot. The lesson's words
+ * (strategies, payload kinds, a step's record) are config/parallel.ts's.
  */
 import { create } from 'zustand';
+import {
+  PARALLEL_LIMITS,
+  type AllReduceAlgorithm,
+  type ParallelStepRecord,
+  type ParallelStrategy,
+} from '../config/parallel';
 import type { TrainConfig } from '../config/trainConfig';
-
-/** The article's three ways to train on several GPUs (see src/engine/parallel/parallelTypes.ts). */
-export const PARALLEL_STRATEGIES = ['dp-gather', 'dp-loss-in-forward', 'ddp'] as const;
-export type ParallelStrategyName = (typeof PARALLEL_STRATEGIES)[number];
-
-export const ALL_REDUCE_ALGORITHMS = ['ring', 'tree'] as const;
-export type AllReduceName = (typeof ALL_REDUCE_ALGORITHMS)[number];
-
-export const PAYLOAD_KINDS = ['weights', 'outputs', 'output-grads', 'grads'] as const;
-export type PayloadKindName = (typeof PAYLOAD_KINDS)[number];
-
-export const PARALLEL_LIMITS = {
-  replicas: { min: 1, max: 4 },
-  steps: { min: 1, max: 1000 },
-} as const;
-
-export const STRATEGY_LABELS: Record<ParallelStrategyName, string> = {
-  'dp-gather': 'DataParallel (outputs gathered on device 0)',
-  'dp-loss-in-forward': 'DataParallel, loss inside forward',
-  ddp: 'DistributedDataParallel (all-reduce)',
-};
 
 export interface ParallelSettings {
   replicas: number;
-  strategy: ParallelStrategyName;
-  allReduce: AllReduceName;
+  strategy: ParallelStrategy;
+  allReduce: AllReduceAlgorithm;
   /** Steps per run: the lesson runs a few steps, then releases the devices. */
   steps: number;
 }
@@ -46,33 +31,6 @@ export const DEFAULT_PARALLEL_SETTINGS: ParallelSettings = {
 };
 
 export type ParallelStatus = 'idle' | 'starting' | 'running' | 'finished' | 'stopped' | 'failed';
-
-/** One device's figures for one step. */
-export interface DeviceFigures {
-  rank: number;
-  /** Highest GPU bytes in use at a phase boundary of the step; null off GPU backends. */
-  gpuBytesInUsePeak: number | null;
-  /** GPU bytes allocated, reuse pool included. */
-  gpuBytesAllocated: number | null;
-  /** Bytes of live tensors at the step's peak (all backends). */
-  tensorBytesPeak: number;
-  numTensors: number;
-  stepMs: number;
-  busyMs: number;
-  waitMs: number;
-  sentBytes: Record<PayloadKindName, number>;
-  receivedBytes: Record<PayloadKindName, number>;
-  /** The formula's bytes for this device and step, all kinds together. */
-  expectedSentBytes: number;
-  expectedReceivedBytes: number;
-}
-
-export interface ParallelStepFigures {
-  /** Steps done, 1-based. */
-  step: number;
-  loss: number;
-  devices: DeviceFigures[];
-}
 
 /** The training-config fields the lesson's formulas read. */
 export type ParallelConfigView = Pick<
@@ -94,7 +52,7 @@ export interface ParallelRunInfo {
 /** A finished (or stopped) run's last step, kept per strategy so the lesson can compare them. */
 export interface ParallelRunResult {
   run: ParallelRunInfo;
-  last: ParallelStepFigures;
+  last: ParallelStepRecord;
 }
 
 export interface ParallelController {
@@ -107,8 +65,8 @@ export interface ParallelState {
   status: ParallelStatus;
   message: string | null;
   run: ParallelRunInfo | null;
-  latest: ParallelStepFigures | null;
-  byStrategy: Partial<Record<ParallelStrategyName, ParallelRunResult>>;
+  latest: ParallelStepRecord | null;
+  byStrategy: Partial<Record<ParallelStrategy, ParallelRunResult>>;
   controller: ParallelController | null;
   setSettings(patch: Partial<ParallelSettings>): void;
   attachController(controller: ParallelController): void;
@@ -164,5 +122,3 @@ export function parallelConfigProblem(
   }
   return null;
 }
-
-export { expectedDevice0Extra, type Device0Extra } from '../config/device0Extra';

@@ -5,11 +5,13 @@
  * `RunController` that src/app attaches at boot, so the store never imports the engine.
  */
 import { create } from 'zustand';
-import { makeCoherent } from '../config/coherentConfig';
+import { repairConfig } from '../config/repairConfig';
+import { buildShareLink } from '../config/shareLink';
 import { DEFAULT_CONFIG, type TrainConfig } from '../config/trainConfig';
+import { decodeHash, type DecodedHash } from '../config/urlCodec';
 import type { EvalRecord, PreviewRecord, TelemetryRow } from '../config/telemetry';
 import type { BackendInfo, RunStatus } from '../config/backendInfo';
-import type { DataPathCheckResult } from '../app/trainingProtocol';
+import type { DataPathCheckResult } from '../config/dataPathCheck';
 
 export interface RunController {
   start(config: TrainConfig): void;
@@ -31,8 +33,22 @@ export interface ConfigSlice {
   /** Configuration B of an A/B comparison, as overrides of A (`b.px=64`); null when not comparing. */
   compareOverrides: Partial<TrainConfig> | null;
   setCompareOverrides(overrides: Partial<TrainConfig> | null): void;
+  /** A form edit: the changed field wins any cross-field conflict (config/repairConfig.ts). */
   setConfig(patch: Partial<TrainConfig>): void;
-  replaceConfig(config: TrainConfig, problems?: { key: string; message: string }[]): void;
+  /**
+   * Opens a link's hash (`#v=1&…`) as the page's experiment: config, problems, B overrides, hidden
+   * controls. `opening`: the page was opened with this link, so `run=1` is honoured (once, if the config
+   * fits) and its `hide=` replaces the page's; otherwise (a preset click, Back/Forward) it never starts a
+   * run and keeps the page's hidden controls unless the link names its own.
+   */
+  openLink(hash: string, opening?: boolean): DecodedHash;
+  /**
+   * The link to this page's experiment (config, B overrides, hidden controls unless `withHidden` is false),
+   * with `run=1` when asked; the page's search string (debug flags) never travels.
+   */
+  shareLink(runOnOpen: boolean, withHidden?: boolean): string;
+  /** Device defaults: applied only while neither the user nor a link has chosen a config. */
+  applyDefaults(patch: Partial<TrainConfig>): void;
   dismissProblems(): void;
 }
 
@@ -69,9 +85,28 @@ export const useAppStore = create<AppState>()((set, get) => ({
   setConfig: (patch) =>
     set((s) => {
       const changed = Object.keys(patch)[0] as keyof TrainConfig | undefined;
-      return { config: makeCoherent({ ...s.config, ...patch }, changed).config, configChosen: true };
+      return { config: repairConfig({ ...s.config, ...patch }, changed).config, configChosen: true };
     }),
-  replaceConfig: (config, problems = []) => set({ config, configProblems: problems, configChosen: true }),
+  openLink: (hash, opening = false) => {
+    const decoded = decodeHash(hash);
+    set((s) => ({
+      // decodeHash already repaired it; repairing again keeps "every write is repaired" true by construction.
+      config: repairConfig(decoded.config).config,
+      configProblems: decoded.problems,
+      configChosen: true,
+      compareOverrides: decoded.overridesB,
+      hiddenControls: opening || decoded.hide.length > 0 ? decoded.hide : s.hiddenControls,
+      autoStartRequested: opening && decoded.run,
+    }));
+    return decoded;
+  },
+  shareLink: (runOnOpen, withHidden = true) => {
+    const s = get();
+    const base = `${window.location.origin}${window.location.pathname}`;
+    return buildShareLink({ ...s, hiddenControls: withHidden ? s.hiddenControls : [] }, base, runOnOpen);
+  },
+  applyDefaults: (patch) =>
+    set((s) => (s.configChosen ? {} : { config: repairConfig({ ...s.config, ...patch }).config })),
   dismissProblems: () => set({ configProblems: [] }),
 
   status: 'booting',

@@ -10,7 +10,7 @@ import { DataPathPanel } from './DataPathPanel';
 import { ExportPanel } from './ExportPanel';
 import { LoaderPanel } from './LoaderPanel';
 import { MetricsPanel } from './MetricsPanel';
-import { ParallelPanel } from './ParallelPanel';
+import { ParallelPanel } from './parallel/ParallelPanel';
 import { PreflightNotice } from './PreflightNotice';
 import { PreviewPanel } from './PreviewPanel';
 import { ProblemsBanner } from './ProblemsBanner';

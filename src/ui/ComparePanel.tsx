@@ -9,11 +9,13 @@
 import { useEffect, useId, useMemo } from 'react';
 import { skipPreflightRequested } from '../config/preflight';
 import type { TrainConfig } from '../config/trainConfig';
-import { CONFIG_FIELDS as LINK_FIELDS, URL_KEYS, applyOverrides } from '../config/urlCodec';
-import { comparisonBlocker, comparisonConfigs, startComparison, stopComparison } from '../app/compareRunner';
+import { URL_KEYS, applyOverrides } from '../config/urlCodec';
+import { CONFIG_KEYS, FIELD_TABLE } from '../config/fieldTable';
+import { comparisonBlocker, comparisonConfigs } from '../state/compareRules';
 import { COMPARE_STEPS, useCompareStore, type CompareSide } from '../state/compareStore';
 import { useAppStore } from '../state/store';
-import { CONFIG_FIELDS, numberInputValue, type FieldSpec } from './configFields';
+import { formControl } from './ConfigPanel';
+import { FieldInput } from './fields/FieldInput';
 import {
   buildCompareExport,
   compareFileName,
@@ -22,7 +24,8 @@ import {
   formatCompareValue,
 } from './compareExport';
 import { barPercents, buildCompareSummary, type CompareSummary } from './compareSummary';
-import { downloadBlob, summaryPng } from './summaryImage';
+import { downloadBlob } from '../charts/download';
+import { summaryPng } from './summaryImage';
 
 /** The settings B may override here: the data path first (the article's lesson), then a few others. */
 const OVERRIDE_FIELDS: readonly (keyof TrainConfig)[] = [
@@ -38,8 +41,6 @@ const OVERRIDE_FIELDS: readonly (keyof TrainConfig)[] = [
 
 const skipPreflight = typeof window === 'undefined' ? false : skipPreflightRequested(window.location.search);
 
-const specFor = (key: keyof TrainConfig): FieldSpec | undefined => CONFIG_FIELDS.find((f) => f.key === key);
-
 /** Sets (or, with undefined, removes) B's override of `field`; the value comes from a control bound to its allowed values. */
 function setOverride(field: keyof TrainConfig, value: unknown): void {
   const { config, compareOverrides, setCompareOverrides } = useAppStore.getState();
@@ -52,59 +53,22 @@ function setOverride(field: keyof TrainConfig, value: unknown): void {
 
 function OverrideField({ field, disabled }: { field: keyof TrainConfig; disabled: boolean }) {
   const id = useId();
-  const spec = specFor(field);
   const aValue = useAppStore((s) => s.config[field]);
   const override = useAppStore((s) => s.compareOverrides?.[field]);
-  if (!spec) return null;
-  const control = spec.control;
-  let input;
-  if (control.kind === 'select') {
-    const numeric = typeof control.options[0] === 'number';
-    input = (
-      <select
-        id={id}
-        value={override === undefined ? '' : String(override)}
-        disabled={disabled}
-        onChange={(e) => {
-          const raw = e.target.value;
-          setOverride(field, raw === '' ? undefined : numeric ? Number(raw) : raw);
-        }}
-        data-testid={`compare-b-${URL_KEYS[field]}`}
-      >
-        <option value="">same as A ({String(aValue)})</option>
-        {control.options.map((o) => (
-          <option key={String(o)} value={String(o)}>
-            {String(o)}
-          </option>
-        ))}
-      </select>
-    );
-  } else if (control.kind === 'number') {
-    input = (
-      <input
-        id={id}
-        type="number"
-        min={control.min}
-        max={control.max}
-        step={control.step}
-        placeholder={`A: ${String(aValue)}`}
-        value={override === undefined ? '' : Number(override)}
-        disabled={disabled}
-        onChange={(e) => {
-          const n = numberInputValue(e.target.valueAsNumber, control);
-          if (e.target.value === '') setOverride(field, undefined);
-          else if (n !== null) setOverride(field, n);
-        }}
-        data-testid={`compare-b-${URL_KEYS[field]}`}
-      />
-    );
-  } else {
-    return null;
-  }
+  const control = formControl(field);
+  if (!control || control.kind === 'checkbox') return null;
   return (
     <div className="field">
-      <label htmlFor={id}>{spec.label}</label>
-      {input}
+      <label htmlFor={id}>{FIELD_TABLE[field].label}</label>
+      <FieldInput
+        id={id}
+        control={control}
+        value={override}
+        unset={control.kind === 'select' ? `same as A (${String(aValue)})` : `A: ${String(aValue)}`}
+        disabled={disabled}
+        onChange={(v) => setOverride(field, v)}
+        testId={`compare-b-${URL_KEYS[field]}`}
+      />
     </div>
   );
 }
@@ -119,7 +83,7 @@ function Differences({
   b: TrainConfig;
   overrides: Partial<TrainConfig>;
 }) {
-  const diffs = LINK_FIELDS.filter((f) => JSON.stringify(a[f]) !== JSON.stringify(b[f]));
+  const diffs = CONFIG_KEYS.filter((f) => JSON.stringify(a[f]) !== JSON.stringify(b[f]));
   if (diffs.length === 0) {
     return (
       <p className="help" data-testid="compare-differences">
@@ -131,7 +95,7 @@ function Differences({
     <ul className="compare-differences" data-testid="compare-differences">
       {diffs.map((f) => (
         <li key={f} data-key={URL_KEYS[f]}>
-          <code>{specFor(f)?.label ?? f}</code>: {String(a[f])} → {String(b[f])}
+          <code>{FIELD_TABLE[f].label}</code>: {String(a[f])} → {String(b[f])}
           {overrides[f] === undefined ? ' (follows from B’s other settings)' : ''}
         </li>
       ))}
@@ -352,7 +316,7 @@ export function ComparePanel() {
   const running = phase === 'running';
 
   // Leaving the page section (or the page) must not leave a worker and its GPU device behind.
-  useEffect(() => () => stopComparison(), []);
+  useEffect(() => () => useCompareStore.getState().stop(), []);
 
   const configs = useMemo(
     () => comparisonConfigs(config, overrides, stepsPerSide),
@@ -412,13 +376,18 @@ export function ComparePanel() {
             <button
               type="button"
               className="primary"
-              onClick={startComparison}
+              onClick={() => useCompareStore.getState().start()}
               disabled={blocker !== null || bEqualsA}
               data-testid="compare-run"
             >
               Run comparison
             </button>
-            <button type="button" onClick={stopComparison} disabled={!running} data-testid="compare-stop">
+            <button
+              type="button"
+              onClick={() => useCompareStore.getState().stop()}
+              disabled={!running}
+              data-testid="compare-stop"
+            >
               Stop
             </button>
             <button

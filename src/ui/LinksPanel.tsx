@@ -7,8 +7,6 @@
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { PRESETS, type Preset } from '../config/presets';
 import { encodeConfigToHash } from '../config/urlCodec';
-import { applyLink } from '../app/applyLink';
-import { buildShareLink, pageBase } from '../app/shareLink';
 import { selectIsRunning, useAppStore } from '../state/store';
 
 type CopyState = { kind: 'none' } | { kind: 'copied'; link: string } | { kind: 'fallback'; link: string };
@@ -25,7 +23,7 @@ function CopyLink() {
   }, [copy]);
 
   const onCopy = async () => {
-    const link = buildShareLink(useAppStore.getState(), pageBase(), runOnOpen);
+    const link = useAppStore.getState().shareLink(runOnOpen);
     try {
       if (!navigator.clipboard?.writeText) throw new Error('no clipboard');
       await navigator.clipboard.writeText(link);
@@ -80,7 +78,7 @@ function PresetItem({ preset, current, running }: { preset: Preset; current: boo
     // Let modified clicks (new tab, new window) do what links do.
     if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
-    if (!running) applyLink(preset.hash);
+    if (!running) useAppStore.getState().openLink(preset.hash);
   };
   return (
     <li className={current ? 'preset current' : 'preset'} data-testid={`preset-${preset.id}`}>

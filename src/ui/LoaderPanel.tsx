@@ -6,7 +6,8 @@
  * uint8 batches) one click away. Plain text; reads the store, calls nothing.
  */
 import { useId, useState } from 'react';
-import * as formula from '../data/loader/hostMemoryFormula';
+import * as formula from '../config/hostMemory';
+import { articleHostMemory } from '../data/batchBytes';
 import { selectConfig, useAppStore } from '../state/store';
 import { formatBytes, formatExactBytes, formatMs } from './format';
 
@@ -14,7 +15,7 @@ const bytesText = (bytes: number) => `${formatExactBytes(bytes)} (${formatBytes(
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 function ArticleExample({ prefetch, id, hidden }: { prefetch: number; id: string; hidden: boolean }) {
-  const ex = formula.articleHostMemory(prefetch);
+  const ex = articleHostMemory(prefetch);
   return (
     <div id={id} className="loader-article" data-testid="loader-article" hidden={hidden}>
       <p>
@@ -40,9 +41,9 @@ export function LoaderPanel() {
   const latest = useAppStore((s) => s.latest);
   const [showArticle, setShowArticle] = useState(false);
   const articleId = useId();
-  const batchBytes = formula.hostBatchBytesOf(config);
+  const batchBytes = formula.hostBatchBytes(config);
   const { workers, prefetch } = config;
-  const formulaBytes = formula.heldBytesFormula(workers, prefetch, batchBytes);
+  const formulaBytes = formula.loaderQueuedBytes(workers, prefetch, batchBytes);
   const dash = '—';
 
   let measured = dash;

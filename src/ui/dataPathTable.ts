@@ -6,48 +6,10 @@
 import type { BackendName } from '../config/backendInfo';
 import type { TrainConfig } from '../config/trainConfig';
 import { browserBatchBytes } from '../data/batchBytes';
-
-export interface DataPathMode {
-  id: string;
-  label: string;
-  patch: Pick<TrainConfig, 'imageDtype' | 'normalizeOn' | 'uploadPath'>;
-}
-
-export const DATA_PATH_MODES: readonly DataPathMode[] = [
-  {
-    id: 'f32-loader',
-    label: 'float32, normalize in loader',
-    patch: { imageDtype: 'float32', normalizeOn: 'loader', uploadPath: 'packed' },
-  },
-  {
-    id: 'f32-model',
-    label: 'float32, normalize in model',
-    patch: { imageDtype: 'float32', normalizeOn: 'model', uploadPath: 'packed' },
-  },
-  {
-    id: 'f16-loader',
-    label: 'float16, normalize in loader',
-    patch: { imageDtype: 'float16', normalizeOn: 'loader', uploadPath: 'packed' },
-  },
-  {
-    id: 'f16-model',
-    label: 'float16, normalize in model',
-    patch: { imageDtype: 'float16', normalizeOn: 'model', uploadPath: 'packed' },
-  },
-  {
-    id: 'u8-packed',
-    label: 'uint8 packed, normalize in model',
-    patch: { imageDtype: 'uint8', normalizeOn: 'model', uploadPath: 'packed' },
-  },
-  {
-    id: 'u8-tftensor',
-    label: 'uint8 via tf.tensor (widened to int32)',
-    patch: { imageDtype: 'uint8', normalizeOn: 'model', uploadPath: 'tf-tensor' },
-  },
-];
+import { BASELINE_DATA_PATH, DATA_PATHS, type DataPath } from '../config/dataPaths';
 
 export interface DataPathRow {
-  mode: DataPathMode;
+  mode: DataPath;
   hostBatchBytes: number;
   bytesToGpu: number;
   gpuInputBytes: number;
@@ -57,7 +19,7 @@ export interface DataPathRow {
 }
 
 export function dataPathRows(config: TrainConfig, backend: BackendName): DataPathRow[] {
-  const bytesOf = (mode: DataPathMode) => {
+  const bytesOf = (mode: DataPath) => {
     const b = browserBatchBytes({ ...config, ...mode.patch }, backend);
     return {
       hostBatchBytes: b.hostImageBytes + b.hostMaskBytes,
@@ -65,8 +27,8 @@ export function dataPathRows(config: TrainConfig, backend: BackendName): DataPat
       gpuInputBytes: b.gpuImageBytes + b.gpuMaskBytes,
     };
   };
-  const baseline = bytesOf(DATA_PATH_MODES[0]!).bytesToGpu;
-  return DATA_PATH_MODES.map((mode) => {
+  const baseline = bytesOf(BASELINE_DATA_PATH).bytesToGpu;
+  return DATA_PATHS.map((mode) => {
     const b = bytesOf(mode);
     return {
       mode,

@@ -1,7 +1,6 @@
 /**
  * The comparison summary as a PNG, to paste into a lesson: the table drawn with fillText on a canvas
- * (no DOM snapshot, no external fonts), and a helper that downloads a Blob through an <a download> with a
- * blob: URL, revoked afterwards.
+ * (no DOM snapshot, no external fonts).
  */
 import type { CompareSummary } from './compareSummary';
 import { formatCompareRatio, formatCompareValue } from './compareExport';
@@ -69,14 +68,4 @@ export function summaryPng(summary: CompareSummary, text: SummaryImageText): Pro
   return new Promise((resolve, reject) => {
     canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('PNG encoding failed'))), 'image/png');
   });
-}
-
-/** Saves `blob` as `fileName` through a temporary blob: URL (never added to the page). */
-export function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -8,13 +8,14 @@
 import type { BackendInfo } from '../../config/backendInfo';
 import type { BackendPreference, TrainConfig } from '../../config/trainConfig';
 import { shardProblem } from '../../data/shardBatch';
-import { expectedTraffic, type DeviceTraffic } from '../../engine/parallel/trafficFormula';
+import { expectedTraffic } from '../../engine/parallel/trafficFormula';
 import type {
   AllReduceAlgorithm,
+  ParallelStepRecord,
   ParallelStrategy,
   ReplicaMemory,
-  ReplicaStepReport,
-} from '../../engine/parallel/parallelTypes';
+} from '../../config/parallel';
+import { Mailbox } from '../../engine/parallel/mailbox';
 import type { FromReplica, ToReplica } from './parallelProtocol';
 
 export interface ParallelRunOptions {
@@ -32,17 +33,6 @@ export interface ParallelReady {
   parameterCount: number;
   /** Each device's memory after building its replica, before the first step. */
   baseline: ReplicaMemory[];
-}
-
-export interface ParallelStepRecord {
-  /** Steps done, 1-based. */
-  step: number;
-  /** Mean loss of the whole batch (device 0's under dp-*, the mean of the shard losses under ddp). */
-  loss: number;
-  /** One report per device, by rank. */
-  reports: ReplicaStepReport[];
-  /** The formula's bytes per device, by rank (tests and the panel compare them with the reports). */
-  expected: DeviceTraffic[];
 }
 
 export interface ParallelRunOutcome {
@@ -76,51 +66,24 @@ export function digestWeights(weights: Float32Array): string {
 
 class RunFailure extends Error {}
 
-/** Per-rank FIFO of replica messages; every wait rejects once the run fails. */
+/** Replica messages by rank; a 'failed' message fails every wait, and a message of the wrong type is a protocol error. */
 class Inbox {
-  private readonly queues: FromReplica[][];
-  private readonly waiters: ((m: FromReplica) => void)[][];
-  private failure: RunFailure | null = null;
-  private readonly rejecters = new Set<(e: Error) => void>();
-
-  constructor(size: number) {
-    this.queues = Array.from({ length: size }, () => []);
-    this.waiters = Array.from({ length: size }, () => []);
-  }
+  private readonly mailbox = new Mailbox<FromReplica>();
 
   deliver(m: FromReplica): void {
-    if (m.type === 'failed') {
-      this.fail(`replica ${m.rank}: ${m.message}`);
-      return;
-    }
-    const resolve = this.waiters[m.rank]?.shift();
-    if (resolve) resolve(m);
-    else this.queues[m.rank]?.push(m);
+    if (m.type === 'failed') this.fail(`replica ${m.rank}: ${m.message}`);
+    else this.mailbox.deliver(m.rank, m);
   }
 
   fail(message: string): void {
-    if (this.failure) return;
-    this.failure = new RunFailure(message);
-    for (const reject of this.rejecters) reject(this.failure);
-    this.rejecters.clear();
+    this.mailbox.fail(new RunFailure(message));
   }
 
   async take<T extends FromReplica['type']>(
     rank: number,
     type: T,
   ): Promise<Extract<FromReplica, { type: T }>> {
-    if (this.failure) throw this.failure;
-    const queued = this.queues[rank]?.shift();
-    const m =
-      queued ??
-      (await new Promise<FromReplica>((resolve, reject) => {
-        const wrapped = (value: FromReplica) => {
-          this.rejecters.delete(reject);
-          resolve(value);
-        };
-        this.rejecters.add(reject);
-        this.waiters[rank]!.push(wrapped);
-      }));
+    const m = await this.mailbox.take(rank);
     if (m.type !== type) throw new RunFailure(`replica ${rank} sent ${m.type}, expected ${type}`);
     return m as Extract<FromReplica, { type: T }>;
   }
@@ -131,7 +94,7 @@ export function startParallelRun(options: ParallelRunOptions, events: ParallelRu
   let stopRequested = false;
   let stepsSeen = 0;
   const workers: Worker[] = [];
-  const inbox = new Inbox(n);
+  const inbox = new Inbox();
   const terminateAll = () => {
     for (const w of workers.splice(0)) w.terminate();
   };

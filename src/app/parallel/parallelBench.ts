@@ -4,8 +4,13 @@
  * records; on a software adapter every device shares the same CPU cores, so its times are no speed-up.
  */
 import type { TrainConfig } from '../../config/trainConfig';
-import { PARALLEL_STRATEGIES, totalBytes, type ParallelStrategy } from '../../engine/parallel/parallelTypes';
-import { startParallelRun, type ParallelStepRecord } from './coordinator';
+import {
+  PARALLEL_STRATEGIES,
+  totalBytes,
+  type ParallelStepRecord,
+  type ParallelStrategy,
+} from '../../config/parallel';
+import { startParallelRun } from './coordinator';
 
 export interface ParallelBenchOptions {
   config: TrainConfig;

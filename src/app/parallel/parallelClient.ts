@@ -9,10 +9,9 @@ import {
   useParallelStore,
   type ParallelRunInfo,
   type ParallelSettings,
-  type ParallelStepFigures,
 } from '../../state/parallelStore';
+import type { ParallelStepRecord } from '../../config/parallel';
 import { startParallelRun, type ParallelRun } from './coordinator';
-import { toStepFigures } from './figures';
 import { parallelHistory } from './parallelHistory';
 
 const STORE_INTERVAL_MS = 250;
@@ -32,7 +31,7 @@ export function startParallelClient(): void {
     parallelHistory.clear();
     store.setState({ status: 'starting', message: null, latest: null, run: null });
     let lastStoreMs = 0;
-    let pending: ParallelStepFigures | null = null;
+    let pending: ParallelStepRecord | null = null;
     const flush = () => {
       if (pending) store.setState({ latest: pending });
       pending = null;
@@ -64,7 +63,7 @@ export function startParallelClient(): void {
         },
         onStep: (record) => {
           parallelHistory.append(record);
-          pending = toStepFigures(record);
+          pending = record;
           if (performance.now() - lastStoreMs >= STORE_INTERVAL_MS) flush();
         },
       },

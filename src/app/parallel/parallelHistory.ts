@@ -2,7 +2,7 @@
  * Every step record of the current parallel run, outside React (the store only gets the latest, at a
  * low rate). Read by the test API and the bench.
  */
-import type { ParallelStepRecord } from './coordinator';
+import type { ParallelStepRecord } from '../../config/parallel';
 
 const MAX_RECORDS = 1000;
 

@@ -9,7 +9,7 @@ import type {
   ParallelStrategy,
   ReplicaMemory,
   ReplicaStepReport,
-} from '../../engine/parallel/parallelTypes';
+} from '../../config/parallel';
 
 export type ToReplica =
   /** Start the backend and the replica; `event.ports[i]` is the port to rank `peers[i]`. */

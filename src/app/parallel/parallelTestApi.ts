@@ -9,9 +9,8 @@ import {
   type ParallelRunResult,
   type ParallelSettings,
   type ParallelStatus,
-  type ParallelStrategyName,
 } from '../../state/parallelStore';
-import type { ParallelStepRecord } from './coordinator';
+import type { ParallelStepRecord, ParallelStrategy } from '../../config/parallel';
 import { parallelHistory } from './parallelHistory';
 
 export interface BatchLabParallelApi {
@@ -22,7 +21,7 @@ export interface BatchLabParallelApi {
   /** Every step of the current (or last) run: per-device reports and the formula's bytes. */
   steps(): ParallelStepRecord[];
   /** Last step of the last run of each strategy. */
-  byStrategy(): Partial<Record<ParallelStrategyName, ParallelRunResult>>;
+  byStrategy(): Partial<Record<ParallelStrategy, ParallelRunResult>>;
   /** FNV-1a digests of each replica's final weights (set when a run ends). */
   weightDigests(): string[];
   /** Replica workers alive now (0 once a run has ended: their devices are released). */

@@ -4,7 +4,8 @@
  * transferred, never the caller's array (tfjs may hand out its own storage on cpu, and ring chunks are
  * views of one vector). Gradients and outputs go worker to worker; the UI thread never sees them.
  */
-import { Mailbox, type Envelope, type RawLink } from '../../engine/parallel/transport';
+import { Mailbox } from '../../engine/parallel/mailbox';
+import type { Envelope, RawLink } from '../../engine/parallel/transport';
 
 /** Wire form of an Envelope. */
 interface PortMessage {
@@ -13,7 +14,7 @@ interface PortMessage {
 }
 
 export function createPortLink(rank: number, size: number, ports: ReadonlyMap<number, MessagePort>): RawLink {
-  const mailbox = new Mailbox();
+  const mailbox = new Mailbox<Envelope>();
   for (const [peer, port] of ports) {
     port.onmessage = (event: MessageEvent<PortMessage>) => mailbox.deliver(peer, event.data);
   }

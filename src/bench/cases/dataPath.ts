@@ -12,19 +12,12 @@ import { createNormalizeLayer } from '../../engine/normalizeLayer';
 import type { BenchContext } from '../benchContext';
 import { datasetStats, type DataPathShape } from '../benchPlan';
 import type { BenchRatio, CaseResult, Cell } from '../benchTypes';
+import { DATA_PATHS } from '../../config/dataPaths';
 import { dataPathPass, type DataPathMode, type DataPathPass, type RenderedSamples } from '../dataPathTiming';
 import { median, round, timeReps, type Timing } from '../timing';
 
-export const DATA_PATH_MODES: readonly DataPathMode[] = [
-  { label: 'float32 + loader', imageDtype: 'float32', normalizeOn: 'loader', uploadPath: 'packed' },
-  { label: 'float32 + model', imageDtype: 'float32', normalizeOn: 'model', uploadPath: 'packed' },
-  { label: 'float16 + loader', imageDtype: 'float16', normalizeOn: 'loader', uploadPath: 'packed' },
-  { label: 'float16 + model', imageDtype: 'float16', normalizeOn: 'model', uploadPath: 'packed' },
-  { label: 'uint8 + model (packed)', imageDtype: 'uint8', normalizeOn: 'model', uploadPath: 'packed' },
-  { label: 'uint8 + model (tf.tensor)', imageDtype: 'uint8', normalizeOn: 'model', uploadPath: 'tf-tensor' },
-];
-const BASELINE = 0;
-const PACKED_UINT8 = 4;
+const BASELINE = DATA_PATHS.findIndex((p) => p.id === 'f32-loader');
+const PACKED_UINT8 = DATA_PATHS.findIndex((p) => p.id === 'u8-packed');
 const NUM_CLASSES = 4;
 
 function render(shape: DataPathShape, config: TrainConfig): { samples: RenderedSamples; renderMs: number } {
@@ -62,7 +55,8 @@ export async function runDataPath(ctx: BenchContext): Promise<CaseResult> {
     const normalize = createNormalizeLayer(samples.mean255, samples.std255);
     try {
       const figures: { mode: DataPathMode; timing: Timing; encodeMs: number; pass: DataPathPass }[] = [];
-      for (const mode of DATA_PATH_MODES) {
+      for (const path of DATA_PATHS) {
+        const mode: DataPathMode = { label: path.label, ...path.patch };
         ctx.log(`a: ${name} ${mode.label}`);
         const encodeMs: number[] = [];
         const passes: DataPathPass[] = [];

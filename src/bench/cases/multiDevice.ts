@@ -9,18 +9,15 @@
  */
 import type { TrainConfig } from '../../config/trainConfig';
 import { describeUNet, parameterCount } from '../../config/unetSpec';
-import {
-  startParallelRun,
-  type ParallelReady,
-  type ParallelStepRecord,
-} from '../../app/parallel/coordinator';
+import { startParallelRun, type ParallelReady } from '../../app/parallel/coordinator';
 import { gatheredOutputBytes } from '../../engine/parallel/trafficFormula';
 import {
   PARALLEL_STRATEGIES,
   totalBytes,
+  type ParallelStepRecord,
   type ParallelStrategy,
   type ReplicaStepReport,
-} from '../../engine/parallel/parallelTypes';
+} from '../../config/parallel';
 import type { BenchContext } from '../benchContext';
 import { expectedDevice0Extra } from '../../config/device0Extra';
 import type { BenchRatio, CaseResult, Cell } from '../benchTypes';

@@ -6,7 +6,7 @@ import { createRng, type Rng } from '../random';
 import type { BatchSource, NextBatch } from './batchSource';
 import { createBatchSource } from './createBatchSource';
 import { FakeLoaderWorkers } from './fakeLoaderWorkers';
-import { hostBatchBytesOf } from './hostMemoryFormula';
+import { hostBatchBytes } from '../../config/hostMemory';
 import { createWorkerPoolSource } from './workerPoolSource';
 
 const BASE: TrainConfig = {
@@ -21,7 +21,7 @@ const BASE: TrainConfig = {
   prefetch: 2,
 };
 const cfg = (over: Partial<TrainConfig>): TrainConfig => ({ ...BASE, ...over });
-const BYTES = hostBatchBytesOf(BASE);
+const BYTES = hostBatchBytes(BASE);
 
 /** Everything a batch is, except how long it took to build. */
 const content = (b: HostBatch) => {
@@ -121,7 +121,7 @@ describe('host memory in flight', () => {
     ]) {
       const c = cfg(over);
       const b = buildHostBatch(c, 3);
-      expect(hostBatchBytesOf(c)).toBe(b.images.byteLength + b.masks.byteLength);
+      expect(hostBatchBytes(c)).toBe(b.images.byteLength + b.masks.byteLength);
     }
   });
 

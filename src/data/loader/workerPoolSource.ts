@@ -21,7 +21,7 @@ import type { TrainConfig } from '../../config/trainConfig';
 import type { BatchConfig } from '../buildBatch';
 import type { HostBatch } from '../hostBatch';
 import { BatchSourceDisposedError, type BatchSource, type NextBatch } from './batchSource';
-import { hostBatchBytesOf } from './hostMemoryFormula';
+import { hostBatchBytes } from '../../config/hostMemory';
 import type { LoaderEndpoint, SpawnLoader } from './loaderEndpoint';
 import type { FromLoader } from './loaderProtocol';
 
@@ -65,7 +65,7 @@ export function createWorkerPoolSource(
   const workerCount = config.workers;
   const prefetch = config.prefetch;
   const nowMs = options.nowMs ?? (() => performance.now());
-  const batchBytes = hostBatchBytesOf(config);
+  const batchBytes = hostBatchBytes(config);
 
   const endpoints: (LoaderEndpoint | null)[] = Array.from({ length: workerCount }, () => null);
   /** Next index to request from each worker. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { allReduceSum, ringChunkBounds } from './allReduce';
 import { expectedTraffic } from './trafficFormula';
 import { createInProcessNetwork, meteredLink } from './transport';
-import { ALL_REDUCE_ALGORITHMS, type AllReduceAlgorithm } from './parallelTypes';
+import { ALL_REDUCE_ALGORITHMS, type AllReduceAlgorithm } from '../../config/parallel';
 
 /** Runs one all-reduce over N in-process ranks; returns each rank's result and its meter. */
 async function reduce(algorithm: AllReduceAlgorithm, inputs: Float32Array[]) {

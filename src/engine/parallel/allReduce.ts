@@ -7,7 +7,7 @@
  * Every rank ends with bit-identical values (each sum is computed once and copied). Pure: no tfjs.
  */
 import type { Link } from './transport';
-import type { AllReduceAlgorithm } from './parallelTypes';
+import type { AllReduceAlgorithm } from '../../config/parallel';
 
 const mod = (a: number, n: number) => ((a % n) + n) % n;
 

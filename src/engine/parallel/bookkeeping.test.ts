@@ -8,7 +8,12 @@ import { DEFAULT_CONFIG, type TrainConfig } from '../../config/trainConfig';
 import { describeUNet, parameterCount } from '../../config/unetSpec';
 import { runInProcess } from './inProcessRun';
 import { expectedTraffic, gatheredOutputBytes, type TrafficSizes } from './trafficFormula';
-import { PAYLOAD_KINDS, totalBytes, type AllReduceAlgorithm, type ParallelStrategy } from './parallelTypes';
+import {
+  PAYLOAD_KINDS,
+  totalBytes,
+  type AllReduceAlgorithm,
+  type ParallelStrategy,
+} from '../../config/parallel';
 
 const config: TrainConfig = {
   ...DEFAULT_CONFIG,

@@ -13,7 +13,7 @@ import { createUNet } from '../unet';
 import { disposeDeviceBatch, uploadBatch } from '../uploadBatch';
 import { readFlat } from './flatParams';
 import { runInProcess } from './inProcessRun';
-import { PARALLEL_STRATEGIES, type AllReduceAlgorithm, type ParallelStrategy } from './parallelTypes';
+import { PARALLEL_STRATEGIES, type AllReduceAlgorithm, type ParallelStrategy } from '../../config/parallel';
 
 const STEPS = 3;
 const tiny: TrainConfig = {

@@ -9,7 +9,7 @@ import { shardHostBatch } from '../../data/shardBatch';
 import type { BackendName } from '../backend';
 import { createReplica, needsWholeBatch, type Replica } from './replica';
 import { createInProcessNetwork, meteredLink } from './transport';
-import type { AllReduceAlgorithm, ParallelStrategy, ReplicaStepReport } from './parallelTypes';
+import type { AllReduceAlgorithm, ParallelStrategy, ReplicaStepReport } from '../../config/parallel';
 
 export interface InProcessRunOptions {
   config: TrainConfig;

@@ -20,7 +20,12 @@ import { assignFlat, parameterCountOf, readFlat } from './flatParams';
 import { releasePendingBuffers } from './releasePending';
 import type { ReplicaContext, StepInputs, StrategyStep } from './replicaContext';
 import { resetTrafficMeter, type Link } from './transport';
-import type { AllReduceAlgorithm, ParallelStrategy, ReplicaMemory, ReplicaStepReport } from './parallelTypes';
+import type {
+  AllReduceAlgorithm,
+  ParallelStrategy,
+  ReplicaMemory,
+  ReplicaStepReport,
+} from '../../config/parallel';
 
 export type { StepInputs };
 

@@ -15,7 +15,7 @@ import { disposeDeviceBatch, uploadBatch } from '../uploadBatch';
 import { splitFlat, disposeNamed } from './flatParams';
 import { releasePendingBuffers } from './releasePending';
 import type { Link } from './transport';
-import type { AllReduceAlgorithm } from './parallelTypes';
+import type { AllReduceAlgorithm } from '../../config/parallel';
 
 export interface ReplicaContext {
   config: TrainConfig;

@@ -13,9 +13,9 @@ import { ringChunkLength, treeChildren } from './allReduce';
 import {
   zeroBytesByKind,
   type AllReduceAlgorithm,
-  type BytesByKind,
+  type DeviceTraffic,
   type ParallelStrategy,
-} from './parallelTypes';
+} from '../../config/parallel';
 
 const F32 = Float32Array.BYTES_PER_ELEMENT;
 
@@ -28,11 +28,6 @@ export interface TrafficSizes {
   heightPx: number;
   widthPx: number;
   numClasses: number;
-}
-
-export interface DeviceTraffic {
-  sentBytes: BytesByKind;
-  receivedBytes: BytesByKind;
 }
 
 /** Output elements one replica returns: logits under dp-gather, a scalar under the other strategies. */

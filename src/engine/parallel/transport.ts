@@ -5,7 +5,8 @@
  * and times how long the replica waits for messages. Messages between two ranks arrive in order (both
  * transports are FIFO per pair), which is all the strategies' fixed protocols need. Pure: no tfjs.
  */
-import { zeroBytesByKind, type BytesByKind, type PayloadKind } from './parallelTypes';
+import { zeroBytesByKind, type BytesByKind, type PayloadKind } from '../../config/parallel';
+import { Mailbox } from './mailbox';
 
 /** One message between devices: a float32 payload and what it is. */
 export interface Envelope {
@@ -20,34 +21,6 @@ export interface RawLink {
   send(to: number, envelope: Envelope): void;
   /** The next envelope from `from`, in sending order. */
   receive(from: number): Promise<Envelope>;
-}
-
-/** Per-peer FIFO queues that turn pushed messages into awaited receives. */
-export class Mailbox {
-  private readonly queues = new Map<number, Envelope[]>();
-  private readonly waiters = new Map<number, ((e: Envelope) => void)[]>();
-
-  deliver(from: number, envelope: Envelope): void {
-    const waiting = this.waiters.get(from);
-    const resolve = waiting?.shift();
-    if (resolve) {
-      resolve(envelope);
-      return;
-    }
-    const queue = this.queues.get(from) ?? [];
-    queue.push(envelope);
-    this.queues.set(from, queue);
-  }
-
-  take(from: number): Promise<Envelope> {
-    const queued = this.queues.get(from)?.shift();
-    if (queued) return Promise.resolve(queued);
-    return new Promise((resolve) => {
-      const waiting = this.waiters.get(from) ?? [];
-      waiting.push(resolve);
-      this.waiters.set(from, waiting);
-    });
-  }
 }
 
 /** Counters of one device, reset at the start of every step. */
@@ -115,7 +88,7 @@ export function meteredLink(raw: RawLink, now: () => number = () => performance.
  * as a transfer to another device would leave the sender's array untouched.
  */
 export function createInProcessNetwork(size: number): RawLink[] {
-  const mailboxes = Array.from({ length: size }, () => new Mailbox());
+  const mailboxes = Array.from({ length: size }, () => new Mailbox<Envelope>());
   return mailboxes.map((_, rank) => ({
     rank,
     size,

@@ -3,8 +3,8 @@
  * and run=1 only when asked; the page's search string (debug flags) never travels.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG, type TrainConfig } from '../config/trainConfig';
-import { decodeHash } from '../config/urlCodec';
+import { DEFAULT_CONFIG, type TrainConfig } from './trainConfig';
+import { decodeHash } from './urlCodec';
 import { buildShareLink } from './shareLink';
 
 const config: TrainConfig = {

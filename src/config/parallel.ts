@@ -1,7 +1,8 @@
 /**
- * Vocabulary of data-parallel training across N replicas (one tfjs backend, one device each): the three
- * strategies of the article's third lesson, the all-reduce algorithms, what travels between devices, and
- * the per-step report a replica produces. Pure types and tables: no tfjs.
+ * The multi-device lesson's vocabulary, declared once for the engine, the store and the UI: the three
+ * strategies of the article's third lesson, the all-reduce algorithms, what travels between devices, the
+ * per-step report a replica produces, the formula's expected bytes and the record of one step of a run.
+ * Pure types and tables.
  */
 
 /**
@@ -20,8 +21,17 @@ export type ParallelStrategy = (typeof PARALLEL_STRATEGIES)[number];
 export const ALL_REDUCE_ALGORITHMS = ['ring', 'tree'] as const;
 export type AllReduceAlgorithm = (typeof ALL_REDUCE_ALGORITHMS)[number];
 
-/** Replica counts the lesson supports. */
-export const REPLICA_LIMITS = { min: 1, max: 4 } as const;
+/** Replica counts the lesson supports, and steps per run. */
+export const PARALLEL_LIMITS = {
+  replicas: { min: 1, max: 4 },
+  steps: { min: 1, max: 1000 },
+} as const;
+
+export const STRATEGY_LABELS: Record<ParallelStrategy, string> = {
+  'dp-gather': 'DataParallel (outputs gathered on device 0)',
+  'dp-loss-in-forward': 'DataParallel, loss inside forward',
+  ddp: 'DistributedDataParallel (all-reduce)',
+};
 
 /**
  * What a message between devices carries. `outputs` and `output-grads` are the model's outputs and their
@@ -74,3 +84,25 @@ export interface ReplicaStepReport {
   receivedBytes: BytesByKind;
   memory: ReplicaMemory;
 }
+
+/** The formula's bytes for one device and step (engine/parallel/trafficFormula.ts). */
+export interface DeviceTraffic {
+  sentBytes: BytesByKind;
+  receivedBytes: BytesByKind;
+}
+
+/** One step of a multi-device run, as the coordinator reports it. */
+export interface ParallelStepRecord {
+  /** Steps done, 1-based. */
+  step: number;
+  /** Mean loss of the whole batch (device 0's under dp-*, the mean of the shard losses under ddp). */
+  loss: number;
+  /** One report per device, by rank. */
+  reports: ReplicaStepReport[];
+  /** The formula's bytes per device, by rank (tests and the panel compare them with the reports). */
+  expected: DeviceTraffic[];
+}
+
+/** Memory figure of a device in a step: GPU bytes in use at its peak where the backend has them, else live tensor bytes. */
+export const deviceMemoryPeak = (r: ReplicaStepReport): number =>
+  r.memory.gpuBytesInUsePeak ?? r.memory.tensorBytesPeak;

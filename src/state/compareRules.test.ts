@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BackendInfo } from '../config/backendInfo';
 import { DEFAULT_CONFIG, type TrainConfig } from '../config/trainConfig';
-import { comparisonBlocker, comparisonConfigs } from './compareRunner';
+import { comparisonBlocker, comparisonConfigs } from './compareRules';
 
 const A: TrainConfig = {
   ...DEFAULT_CONFIG,

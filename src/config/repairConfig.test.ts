@@ -1,47 +1,48 @@
 import { describe, expect, it } from 'vitest';
-import { makeCoherent } from './coherentConfig';
+import { repairConfig } from './repairConfig';
 import { DEFAULT_CONFIG, trainConfigSchema } from './trainConfig';
 
-describe('makeCoherent', () => {
+describe('repairConfig', () => {
   it('keeps a coherent config unchanged', () => {
-    const { config, repairs } = makeCoherent(DEFAULT_CONFIG);
+    const { config, repairs } = repairConfig(DEFAULT_CONFIG);
     expect(config).toEqual(DEFAULT_CONFIG);
     expect(repairs).toEqual([]);
   });
 
   it('moves normalization to the model when uint8 storage is chosen', () => {
     const start = { ...DEFAULT_CONFIG, imageDtype: 'float32' as const, normalizeOn: 'loader' as const };
-    const { config } = makeCoherent({ ...start, imageDtype: 'uint8' }, 'imageDtype');
+    const { config } = repairConfig({ ...start, imageDtype: 'uint8' }, 'imageDtype');
     expect(config.normalizeOn).toBe('model');
     expect(trainConfigSchema.safeParse(config).success).toBe(true);
   });
 
   it('switches storage to float32 when loader normalization is chosen for uint8', () => {
-    const { config, repairs } = makeCoherent({ ...DEFAULT_CONFIG, normalizeOn: 'loader' }, 'normalizeOn');
+    const { config, repairs } = repairConfig({ ...DEFAULT_CONFIG, normalizeOn: 'loader' }, 'normalizeOn');
     expect(config.imageDtype).toBe('float32');
-    expect(repairs.map((r) => r.key)).toEqual(['imageDtype']);
+    expect(repairs.map((r) => r.field)).toEqual(['imageDtype']);
   });
 
   it('drops the tf.tensor path for non-uint8 storage and resizes mean/std to the channels', () => {
-    const { config } = makeCoherent({
+    const { config } = repairConfig({
       ...DEFAULT_CONFIG,
       uploadPath: 'tf-tensor',
       imageDtype: 'float16',
       channels: 1,
     });
     expect(config.uploadPath).toBe('packed');
-    expect(config.mean255).toHaveLength(1);
-    expect(config.std255).toHaveLength(1);
+    // The dataset's measured grayscale statistics (pinned by channelStats.test.ts).
+    expect(config.mean255).toEqual([110.4]);
+    expect(config.std255).toEqual([34.9]);
     expect(trainConfigSchema.safeParse(config).success).toBe(true);
   });
 
   it('lowers the source scale until image size × scale fits the 1024 px source side', () => {
     const wide = { ...DEFAULT_CONFIG, imageSizePx: 16, sourceScale: 64 };
-    expect(makeCoherent(wide).repairs).toEqual([]);
-    const { config, repairs } = makeCoherent({ ...wide, imageSizePx: 48 }, 'imageSizePx');
+    expect(repairConfig(wide).repairs).toEqual([]);
+    const { config, repairs } = repairConfig({ ...wide, imageSizePx: 48 }, 'imageSizePx');
     expect(config.sourceScale).toBe(21); // ⌊1024 / 48⌋
     expect(config.imageSizePx).toBe(48);
-    expect(repairs.map((r) => r.key)).toEqual(['sourceScale']);
+    expect(repairs.map((r) => r.field)).toEqual(['sourceScale']);
     expect(trainConfigSchema.safeParse(config).success).toBe(true);
     expect(trainConfigSchema.safeParse({ ...config, sourceScale: 22 }).success).toBe(false);
   });

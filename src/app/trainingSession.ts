@@ -1,0 +1,259 @@
+/**
+ * The training worker's state and message handling, as one session object: the backend, one Trainer, the
+ * batch source, the run loop and its flags. The worker file only wires messages to it; a test drives it
+ * directly in Node on the cpu backend. Telemetry is streamed in batches (never one message per tensor).
+ * Batches come from a BatchSource: with 0 loader workers it builds each batch itself when the step asks
+ * (one sample at a time, letting Stop in), like PyTorch's num_workers=0; otherwise a pool of loader workers
+ * sends them here directly. The time next() waits is the step's data wait.
+ *
+ * Stop keeps the trained model. At the next Start the model continues unless a setting that defines it
+ * changed (config/fieldTable.ts, role `model`); the loader and the validation batches are rebuilt for the
+ * new settings. The first message of every run says which happened.
+ */
+import { changedKeys, FIELD_TABLE, sameModel } from '../config/fieldTable';
+import type { DataPathCheckResult } from '../config/dataPathCheck';
+import type { TrainConfig } from '../config/trainConfig';
+import type { TelemetryRow } from '../config/telemetry';
+import { buildValidationBatch } from '../data/buildBatch';
+import { createBatchSource } from '../data/loader/createBatchSource';
+import { BatchSourceDisposedError, type BatchSource } from '../data/loader/batchSource';
+import type { SpawnLoader } from '../data/loader/loaderEndpoint';
+import type { HostBatch } from '../data/hostBatch';
+import { currentWebGpuDevice, initBackend, uncapturedErrorCount, type BackendInfo } from '../engine/backend';
+import { checkDataPaths } from '../engine/dataPathCheck';
+import { withGpuErrorScopes } from '../engine/gpuErrorScope';
+import { readMemory } from '../engine/memoryReadout';
+import { telemetryRowOf } from '../engine/telemetryRow';
+import { createTrainer, type Trainer } from '../engine/trainer';
+import type { FromWorker, RunStatus, ToWorker } from './trainingProtocol';
+
+const PREVIEW_SAMPLES = 3;
+const TELEMETRY_FLUSH_MS = 200;
+
+export interface SessionDeps {
+  post(message: FromWorker, transfer?: Transferable[]): void;
+  /** How loader workers are spawned (the browser's Worker by default; tests pass fakes). */
+  spawnLoader?: SpawnLoader;
+}
+
+export interface TrainingSession {
+  handle(message: ToWorker): Promise<void>;
+}
+
+/** Whether the validation batches must be rebuilt: a setting that defines the model or shapes batches changed. */
+function validationChanged(a: TrainConfig, b: TrainConfig): boolean {
+  return changedKeys(a, b).some((k) => FIELD_TABLE[k].role === 'model' || FIELD_TABLE[k].role === 'data');
+}
+
+export function createTrainingSession(deps: SessionDeps): TrainingSession {
+  const post = deps.post;
+  let backendInfo: BackendInfo | null = null;
+  let trainer: Trainer | null = null;
+  let validation: { config: TrainConfig; batch: HostBatch; preview: HostBatch } | null = null;
+  let batchSource: BatchSource | null = null;
+  let running = false;
+  let loop: Promise<void> | null = null;
+  let deviceLost = false;
+  /** An uncaptured GPU error seen during the current run: the run ends as 'failed', never as 'stopped'. */
+  let gpuFault: string | null = null;
+
+  function setStatus(status: RunStatus, message?: string): void {
+    post(message === undefined ? { type: 'status', status } : { type: 'status', status, message });
+  }
+
+  function disposeTrainer(): void {
+    batchSource?.dispose();
+    batchSource = null;
+    trainer?.dispose();
+    trainer = null;
+    validation = null;
+  }
+
+  function postMemory(): void {
+    const m = readMemory();
+    post({ type: 'memory', numTensors: m.numTensors, gpuBytesInUse: m.gpuBytesInUse });
+  }
+
+  async function evaluateAndPreview(t: Trainer, config: TrainConfig, step: number): Promise<void> {
+    if (!validation) return;
+    const scores = await t.evaluate(validation.batch);
+    post({ type: 'eval', record: { step, ...scores } });
+    const predictions = await t.predict(validation.preview, PREVIEW_SAMPLES);
+    const pixels = config.imageSizePx * config.imageSizePx;
+    const imageBytes = pixels * config.channels;
+    const images = new Uint8Array(validation.preview.images);
+    const truths = new Uint8Array(validation.preview.masks);
+    const samples = predictions.map((prediction, i) => ({
+      image: images.slice(i * imageBytes, (i + 1) * imageBytes),
+      truth: truths.slice(i * pixels, (i + 1) * pixels),
+      prediction,
+    }));
+    post(
+      {
+        type: 'preview',
+        record: {
+          step,
+          sizePx: config.imageSizePx,
+          channels: config.channels,
+          numClasses: config.numClasses,
+          samples,
+        },
+      },
+      samples.flatMap((s) => [s.image.buffer, s.truth.buffer, s.prediction.buffer]),
+    );
+  }
+
+  async function runLoop(config: TrainConfig): Promise<void> {
+    if (!backendInfo) throw new Error('backend not initialised');
+    const newModel = !trainer || !sameModel(trainer.config, config);
+    if (newModel) {
+      disposeTrainer();
+      trainer = createTrainer(config, backendInfo.backend);
+    } else {
+      trainer!.continueWith(config);
+    }
+    if (!validation || validationChanged(validation.config, config)) {
+      validation = {
+        config,
+        batch: buildValidationBatch(config, Math.min(config.batchSize, 8)),
+        preview: buildValidationBatch(
+          { ...config, imageDtype: 'uint8', normalizeOn: 'model', maskDtype: 'uint8' },
+          PREVIEW_SAMPLES,
+        ),
+      };
+    }
+    const t = trainer!;
+    post({ type: 'run-start', newModel, fromStep: t.steps });
+    // Loader workers are (re)started for every Start, from the step the trainer has reached.
+    batchSource?.dispose();
+    const source = createBatchSource(config, t.steps, deps.spawnLoader);
+    batchSource = source;
+    const startMs = performance.now();
+    let pending: TelemetryRow[] = [];
+    let lastFlushMs = startMs;
+    const flush = () => {
+      if (pending.length) post({ type: 'telemetry', rows: pending });
+      pending = [];
+      lastFlushMs = performance.now();
+    };
+    gpuFault = null;
+    setStatus('running');
+    try {
+      if (t.steps === 0) await evaluateAndPreview(t, config, 0);
+      while (running && t.steps < config.maxSteps) {
+        const hostBytesInFlight = source.hostBytesInFlight();
+        const { batch, dataWaitMs } = await source.next();
+        const r = await t.step(batch);
+        pending.push(telemetryRowOf(t.steps, startMs, batch, r, dataWaitMs, hostBytesInFlight));
+        if (performance.now() - lastFlushMs > TELEMETRY_FLUSH_MS) flush();
+        if (t.steps % config.validateEverySteps === 0) {
+          flush();
+          await evaluateAndPreview(t, config, t.steps);
+        }
+        // Let 'stop' and 'reset' messages in between steps.
+        await yieldToMessages();
+      }
+      flush();
+      running = false;
+      source.dispose();
+      if (batchSource === source) batchSource = null;
+      if (deviceLost) return;
+      if (gpuFault !== null) setStatus('failed', gpuFault);
+      else setStatus('stopped', t.steps >= config.maxSteps ? `finished ${t.steps} steps` : undefined);
+    } catch (error) {
+      flush();
+      // A Stop or Reset disposes the source to interrupt a long batch build: that ends the run cleanly.
+      const interrupted = !running && error instanceof BatchSourceDisposedError;
+      running = false;
+      source.dispose();
+      if (batchSource === source) batchSource = null;
+      if (deviceLost) return;
+      if (interrupted && gpuFault === null) setStatus('stopped');
+      else setStatus('failed', gpuFault ?? (error instanceof Error ? error.message : String(error)));
+    } finally {
+      postMemory();
+    }
+  }
+
+  async function handle(message: ToWorker): Promise<void> {
+    switch (message.type) {
+      case 'init': {
+        setStatus('booting');
+        try {
+          backendInfo = await initBackend(message.backend, {
+            onDeviceLost: (reason) => {
+              deviceLost = true;
+              running = false;
+              setStatus('device-lost', reason);
+            },
+            onGpuError: (text) => {
+              running = false;
+              gpuFault = `uncaptured GPU error: ${text}`;
+              setStatus('failed', gpuFault);
+            },
+          });
+          post({ type: 'ready', info: backendInfo });
+          setStatus('idle');
+          postMemory();
+        } catch (error) {
+          setStatus('failed', error instanceof Error ? error.message : String(error));
+        }
+        return;
+      }
+      case 'start': {
+        if (running || deviceLost) return;
+        if (loop) await loop;
+        if (running || deviceLost) return; // another Start got in while the old loop wound down
+        running = true;
+        loop = runLoop(message.config);
+        return;
+      }
+      case 'stop':
+        running = false;
+        batchSource?.dispose(); // a batch being built stops at its next yield, not after minutes
+        if (loop) await loop;
+        return;
+      case 'reset':
+        running = false;
+        batchSource?.dispose();
+        if (loop) await loop;
+        disposeTrainer();
+        setStatus('idle');
+        postMemory();
+        return;
+      case 'check-data-paths': {
+        const result: DataPathCheckResult = {
+          backend: backendInfo?.backend ?? 'none',
+          rows: [],
+          uncapturedErrors: 0,
+          error: null,
+        };
+        try {
+          if (!backendInfo) throw new Error('the backend is not ready');
+          if (running) throw new Error('stop training first');
+          const errorsBefore = uncapturedErrorCount();
+          result.rows = await withGpuErrorScopes(currentWebGpuDevice(), () =>
+            checkDataPaths(message.config, backendInfo!.backend),
+          );
+          result.uncapturedErrors = uncapturedErrorCount() - errorsBefore;
+        } catch (error) {
+          result.error = error instanceof Error ? error.message : String(error);
+        }
+        post({ type: 'data-path-check', requestId: message.requestId, result });
+        postMemory();
+        return;
+      }
+      case 'debug':
+        if (message.action === 'lose-device') currentWebGpuDevice()?.destroy();
+        if (message.action === 'crash-loader') batchSource?.injectLoaderCrash?.();
+        return;
+    }
+  }
+
+  return { handle };
+}
+
+/** Lets 'stop' and 'reset' messages in between steps (a macrotask, so queued messages run first). */
+function yieldToMessages(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}

@@ -1,0 +1,301 @@
+/**
+ * Every setting of an experiment, declared once: its short link key and value codec (the link codec reads
+ * these), its form label, explanation and control (the form and the comparison's B fields read these), and
+ * its role — whether changing it after Stop keeps the trained model (the training worker reads this).
+ * Bounds come from LIMITS and the vocabularies from trainConfig.ts, which the schema reads too.
+ * The mapped type makes a missing or extra field a compile error; the object's key order is the link's.
+ * Pure data; imports only config. (Its length is the table's: one entry of eight facts per setting.)
+ */
+import {
+  BACKEND_PREFERENCES,
+  IMAGE_DTYPES,
+  LIMITS,
+  MASK_DTYPES,
+  NORMALIZE_PLACEMENTS,
+  OPTIMIZERS,
+  SOURCE_SIDE_MAX_PX,
+  UPLOAD_PATHS,
+  type TrainConfig,
+} from './trainConfig';
+import { boolCodec, choiceCodec, intCodec, numCodec, numListCodec, type Codec } from './valueCodecs';
+
+/**
+ * What a change of the setting does to a stopped run at the next Start:
+ * - `model`: it defines the model or its optimizer state (weights, Adam's moments, Normalize's constants):
+ *   a new model is built from the seed;
+ * - `data`: it shapes the batches; the trained model continues on the new batches;
+ * - `loop`: it steers the training loop only (how long, how often to validate);
+ * - `loader`: it steers the loader workers only;
+ * - `device`: it picks the backend, which applies after a reload.
+ */
+export const FIELD_ROLES = ['model', 'data', 'loop', 'loader', 'device'] as const;
+export type FieldRole = (typeof FIELD_ROLES)[number];
+
+export const FIELD_GROUPS = ['data', 'training', 'model', 'loader'] as const;
+/** The form's fieldsets. */
+export type FieldGroup = (typeof FIELD_GROUPS)[number];
+
+export type FieldControl =
+  | { kind: 'select'; options: readonly (string | number)[] }
+  | { kind: 'number'; min: number; max: number; step: number }
+  | { kind: 'checkbox' };
+
+export interface FieldFacts<T> {
+  /** Short, stable key in links (`px`, `b.px` for B). Never rename: old links must keep working. */
+  linkKey: string;
+  codec: Codec<T>;
+  role: FieldRole;
+  group: FieldGroup;
+  label: string;
+  /** One or two plain sentences shown under the control. */
+  help: string;
+  /** The form's control; null for settings edited elsewhere (mean/std: the Data path panel). */
+  control: FieldControl | null;
+}
+
+type FieldTable = { readonly [K in keyof TrainConfig]: FieldFacts<TrainConfig[K]> };
+
+const IMAGE_SIZES_PX = [16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512] as const;
+const num = (b: { min: number; max: number }, step = 1): FieldControl => ({ kind: 'number', ...b, step });
+const STAT_MEAN = { min: 0, max: 255 } as const;
+const STAT_STD = { min: 1e-3, max: 255 } as const;
+
+export const FIELD_TABLE: FieldTable = {
+  seed: {
+    linkKey: 's',
+    codec: intCodec(LIMITS.seed),
+    role: 'model',
+    group: 'training',
+    label: 'Seed',
+    help: 'Fixes the data and the initial weights: the same seed reproduces the same run.',
+    control: num(LIMITS.seed),
+  },
+  imageSizePx: {
+    linkKey: 'px',
+    codec: intCodec(LIMITS.imageSizePx, 8),
+    role: 'data',
+    group: 'data',
+    label: 'Image size (px)',
+    help: 'Side of the square images. Memory and time grow with its square.',
+    control: { kind: 'select', options: IMAGE_SIZES_PX },
+  },
+  channels: {
+    linkKey: 'ch',
+    codec: choiceCodec([1, 3] as const),
+    role: 'model',
+    group: 'data',
+    label: 'Channels',
+    help: '1 = grayscale, 3 = RGB.',
+    control: { kind: 'select', options: [1, 3] },
+  },
+  numClasses: {
+    linkKey: 'k',
+    codec: intCodec(LIMITS.numClasses),
+    role: 'model',
+    group: 'model',
+    label: 'Classes',
+    help: 'Background plus shape classes the model must tell apart.',
+    control: num(LIMITS.numClasses),
+  },
+  batchSize: {
+    linkKey: 'b',
+    codec: intCodec(LIMITS.batchSize),
+    role: 'data',
+    group: 'training',
+    label: 'Batch size',
+    help: 'Images per step. Bigger batches use the GPU better until memory runs out.',
+    control: num(LIMITS.batchSize),
+  },
+  depth: {
+    linkKey: 'd',
+    codec: intCodec(LIMITS.depth),
+    role: 'model',
+    group: 'model',
+    label: 'U-Net depth',
+    help: 'Levels of down- and up-sampling.',
+    control: num(LIMITS.depth),
+  },
+  baseWidth: {
+    linkKey: 'w',
+    codec: intCodec(LIMITS.baseWidth),
+    role: 'model',
+    group: 'model',
+    label: 'Base width',
+    help: 'Channels of the first level; each deeper level doubles it.',
+    control: num(LIMITS.baseWidth),
+  },
+  optimizer: {
+    linkKey: 'opt',
+    codec: choiceCodec(OPTIMIZERS),
+    role: 'model',
+    group: 'training',
+    label: 'Optimizer',
+    help: 'Adam keeps two extra tensors per weight (more memory); SGD keeps none.',
+    control: { kind: 'select', options: OPTIMIZERS },
+  },
+  learningRate: {
+    linkKey: 'lr',
+    codec: numCodec(LIMITS.learningRate),
+    role: 'model',
+    group: 'training',
+    label: 'Learning rate',
+    help: 'Step size of the optimizer.',
+    control: num(LIMITS.learningRate, 0.0001),
+  },
+  imageDtype: {
+    linkKey: 'dt',
+    codec: choiceCodec(IMAGE_DTYPES),
+    role: 'data',
+    group: 'data',
+    label: 'Image storage dtype',
+    help: 'How the loader stores pixels. uint8 is 1 byte per value, float16 2, float32 4: the batch that crosses to the GPU shrinks with it.',
+    control: { kind: 'select', options: IMAGE_DTYPES },
+  },
+  normalizeOn: {
+    linkKey: 'norm',
+    codec: choiceCodec(NORMALIZE_PLACEMENTS),
+    role: 'data',
+    group: 'data',
+    label: 'Normalize in',
+    help: '“loader”: (x − mean) / std on the CPU, so values must be floats. “model”: the first layer does it on the GPU, so raw bytes can travel.',
+    control: { kind: 'select', options: NORMALIZE_PLACEMENTS },
+  },
+  uploadPath: {
+    linkKey: 'up',
+    codec: choiceCodec(UPLOAD_PATHS),
+    role: 'data',
+    group: 'data',
+    label: 'uint8 upload',
+    help: '“packed”: bytes cross as bytes and a WGSL shader unpacks them. “tf-tensor”: tf.tensor(Uint8Array), which TensorFlow.js silently widens to int32 — 4 bytes each.',
+    control: { kind: 'select', options: UPLOAD_PATHS },
+  },
+  maskDtype: {
+    linkKey: 'mk',
+    codec: choiceCodec(MASK_DTYPES),
+    role: 'data',
+    group: 'data',
+    label: 'Mask dtype',
+    help: 'Per-pixel class labels: uint8 (1 B), int32 (4 B), or a float32 one-hot built on the CPU (4 B × classes).',
+    control: { kind: 'select', options: MASK_DTYPES },
+  },
+  mean255: {
+    linkKey: 'mean',
+    codec: numListCodec(STAT_MEAN, 3),
+    role: 'model',
+    group: 'data',
+    label: 'Mean (0–255)',
+    help: 'Per-channel mean subtracted by Normalize.',
+    control: null,
+  },
+  std255: {
+    linkKey: 'std',
+    codec: numListCodec(STAT_STD, 3),
+    role: 'model',
+    group: 'data',
+    label: 'Std (0–255)',
+    help: 'Per-channel standard deviation Normalize divides by.',
+    control: null,
+  },
+  workers: {
+    linkKey: 'wk',
+    codec: intCodec(LIMITS.workers),
+    role: 'loader',
+    group: 'loader',
+    label: 'Loader workers',
+    help: '0 builds each batch inside the training worker when a step asks for it, so the GPU waits (PyTorch num_workers=0). More workers build batches in parallel, each holding up to “prefetch” whole batches in memory. Takes effect at the next Start.',
+    control: num(LIMITS.workers),
+  },
+  prefetch: {
+    linkKey: 'pf',
+    codec: intCodec(LIMITS.prefetch),
+    role: 'loader',
+    group: 'loader',
+    label: 'Prefetch per worker',
+    help: 'Batches each loader worker builds ahead. Host memory held ≤ (workers × prefetch + 1) × batch bytes. Takes effect at the next Start.',
+    control: num(LIMITS.prefetch),
+  },
+  blurRadiusPx: {
+    linkKey: 'blur',
+    codec: intCodec(LIMITS.blurRadiusPx),
+    role: 'data',
+    group: 'loader',
+    label: 'Blur radius (px)',
+    help: 'A box blur of the source image, costly on purpose: its cost grows with the radius and the source size. Raise it to make the GPU wait for data.',
+    control: num(LIMITS.blurRadiusPx),
+  },
+  sourceScale: {
+    linkKey: 'src',
+    codec: intCodec(LIMITS.sourceScale),
+    role: 'data',
+    group: 'loader',
+    label: 'Source scale (×)',
+    help: `Samples are rendered at this many times the image size (like photos decoded at full resolution), then cropped and rescaled to the image size. The loader's work grows with its square; the source side is at most ${SOURCE_SIDE_MAX_PX} px.`,
+    control: num(LIMITS.sourceScale),
+  },
+  augment: {
+    linkKey: 'aug',
+    codec: boolCodec,
+    role: 'data',
+    group: 'loader',
+    label: 'Augment',
+    help: 'Random flips, crops, brightness and noise, done by the loader on the CPU.',
+    control: { kind: 'checkbox' },
+  },
+  maxSteps: {
+    linkKey: 'steps',
+    codec: intCodec(LIMITS.maxSteps),
+    role: 'loop',
+    group: 'training',
+    label: 'Steps',
+    help: 'Training stops after this many steps.',
+    control: num(LIMITS.maxSteps),
+  },
+  validateEverySteps: {
+    linkKey: 'val',
+    codec: intCodec(LIMITS.validateEverySteps),
+    role: 'loop',
+    group: 'training',
+    label: 'Validate every (steps)',
+    help: 'Pixel accuracy and mean IoU on a fixed validation batch, every this many steps.',
+    control: null,
+  },
+  backend: {
+    linkKey: 'be',
+    codec: choiceCodec(BACKEND_PREFERENCES),
+    role: 'device',
+    group: 'training',
+    label: 'Backend',
+    help: 'auto tries WebGPU, then WebGL, then the CPU. Applies after a reload.',
+    control: { kind: 'select', options: BACKEND_PREFERENCES },
+  },
+};
+
+/** Every setting, in link order. */
+export const CONFIG_KEYS: readonly (keyof TrainConfig)[] = Object.freeze(
+  Object.keys(FIELD_TABLE) as (keyof TrainConfig)[],
+);
+
+/** Settings whose change after Stop builds a new model at the next Start. */
+export const MODEL_KEYS: readonly (keyof TrainConfig)[] = Object.freeze(
+  CONFIG_KEYS.filter((k) => FIELD_TABLE[k].role === 'model'),
+);
+
+/** Whether a model trained with `a` may continue training with `b` (every `model` setting equal). */
+export function sameModel(a: TrainConfig, b: TrainConfig): boolean {
+  return MODEL_KEYS.every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
+}
+
+/** The settings that differ between `a` and `b`, in link order. */
+export function changedKeys(a: TrainConfig, b: TrainConfig): (keyof TrainConfig)[] {
+  return CONFIG_KEYS.filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
+}
+
+/**
+ * Most loader workers the form offers: one per logical core the browser reports, within LIMITS (a link may
+ * still ask for more, up to LIMITS.workers.max). Unknown core count → the LIMITS maximum.
+ */
+export function maxLoaderWorkers(hardwareConcurrency: number | undefined): number {
+  const cores =
+    hardwareConcurrency !== undefined && hardwareConcurrency >= 1 ? Math.floor(hardwareConcurrency) : 0;
+  return cores === 0 ? LIMITS.workers.max : Math.min(LIMITS.workers.max, Math.max(LIMITS.workers.min, cores));
+}

@@ -1,2 +1,0 @@
-/** Moved to src/config/unetSpec.ts (pure, shared with the UI's pre-flight check); re-exported for the engine. */
-export * from '../config/unetSpec';
