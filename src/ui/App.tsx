@@ -3,7 +3,7 @@
  */
 import { BackendNotice } from './BackendNotice';
 import { ChartsPanel } from './ChartsPanel';
-import { ComparePanel } from './ComparePanel';
+import { ComparePanel } from './compare/ComparePanel';
 import { ConfigPanel } from './ConfigPanel';
 import { LinksPanel } from './LinksPanel';
 import { DataPathPanel } from './DataPathPanel';

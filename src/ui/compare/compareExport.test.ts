@@ -2,7 +2,7 @@
  * The exported comparison file and the table's cell texts.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG } from '../config/trainConfig';
+import { DEFAULT_CONFIG } from '../../config/trainConfig';
 import {
   buildCompareExport,
   compareFileName,

@@ -3,7 +3,7 @@
  * B/A (null where a side has no figure), and shared-scale bar widths.
  */
 import { describe, expect, it } from 'vitest';
-import type { TelemetryRow } from '../config/telemetry';
+import type { TelemetryRow } from '../../config/telemetry';
 import {
   barPercents,
   buildCompareSummary,

@@ -8,7 +8,7 @@
  * one-step run has only that step, so it is used as it is. Byte figures are the last step's (they do not
  * change between steps); GPU bytes in use are the last step's, and the final loss is the last step's loss.
  */
-import type { TelemetryRow } from '../config/telemetry';
+import type { TelemetryRow } from '../../config/telemetry';
 
 export const COMPARE_METRIC_IDS = [
   'image-bytes-to-gpu',

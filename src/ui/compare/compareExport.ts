@@ -3,11 +3,11 @@
  * on, the summary table and every telemetry row, plus how the two sides were scheduled. Pure, so the file's
  * shape is unit-tested; also the cell texts shared by the panel's table and the PNG.
  */
-import type { BackendInfo } from '../config/backendInfo';
-import type { TelemetryRow } from '../config/telemetry';
-import type { TrainConfig } from '../config/trainConfig';
+import type { BackendInfo } from '../../config/backendInfo';
+import type { TelemetryRow } from '../../config/telemetry';
+import type { TrainConfig } from '../../config/trainConfig';
 import type { CompareMetric, CompareSummary, CompareUnit } from './compareSummary';
-import { formatExactBytes, formatMs, formatRatio } from './format';
+import { formatExactBytes, formatMs, formatRatio } from '../format';
 
 export const COMPARE_SCHEDULE = 'A to completion, then B; one new training worker (own GPU device) each';
 

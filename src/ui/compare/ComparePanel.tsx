@@ -1,0 +1,143 @@
+/**
+ * "Compare A and B": B is the current config (A) with a few settings overridden (the app store's
+ * `compareOverrides`, which travel in the link as `b.*`). The panel edits those overrides, runs the
+ * comparison through the comparison store's actions (two new training workers, A then B), and shows the
+ * results. One piece per file in this folder.
+ */
+import { useEffect, useId, useMemo } from 'react';
+import { skipPreflightRequested } from '../../config/preflight';
+import type { TrainConfig } from '../../config/trainConfig';
+import { applyOverrides } from '../../config/urlCodec';
+import { comparisonBlocker, comparisonConfigs } from '../../state/compareRules';
+import { COMPARE_STEPS, useCompareStore } from '../../state/compareStore';
+import { useAppStore } from '../../state/store';
+import { CompareProgress } from './CompareProgress';
+import { CompareResults } from './CompareResults';
+import { Differences } from './Differences';
+import { OverrideField } from './OverrideField';
+
+/** The settings B may override here: the data path first (the article's lesson), then a few others. */
+const OVERRIDE_FIELDS: readonly (keyof TrainConfig)[] = [
+  'imageDtype',
+  'normalizeOn',
+  'uploadPath',
+  'maskDtype',
+  'imageSizePx',
+  'batchSize',
+  'workers',
+  'backend',
+];
+
+const skipPreflight = typeof window === 'undefined' ? false : skipPreflightRequested(window.location.search);
+
+export function ComparePanel() {
+  const stepsId = useId();
+  const config = useAppStore((s) => s.config);
+  const overrides = useAppStore((s) => s.compareOverrides);
+  const setCompareOverrides = useAppStore((s) => s.setCompareOverrides);
+  const mainStatus = useAppStore((s) => s.status);
+  const backendInfo = useAppStore((s) => s.backendInfo);
+  const phase = useCompareStore((s) => s.phase);
+  const stepsPerSide = useCompareStore((s) => s.stepsPerSide);
+  const setStepsPerSide = useCompareStore((s) => s.setStepsPerSide);
+  const liveWorkers = useCompareStore((s) => s.liveWorkers);
+  const sideA = useCompareStore((s) => s.a);
+  const sideB = useCompareStore((s) => s.b);
+  const running = phase === 'running';
+
+  // Leaving the page section (or the page) must not leave a worker and its GPU device behind.
+  useEffect(() => () => useCompareStore.getState().stop(), []);
+
+  const configs = useMemo(
+    () => comparisonConfigs(config, overrides, stepsPerSide),
+    [config, overrides, stepsPerSide],
+  );
+  const blocker = comparisonBlocker({
+    configs,
+    comparePhase: phase,
+    mainStatus,
+    backendInfo,
+    skipPreflight,
+  });
+  const bEqualsA = overrides !== null && JSON.stringify(configs.a) === JSON.stringify(configs.b);
+  const effectiveB = overrides === null ? null : applyOverrides(config, overrides);
+
+  return (
+    <section
+      className="panel compare-panel"
+      aria-labelledby="compare-title"
+      data-testid="compare-panel"
+      data-live-workers={liveWorkers}
+    >
+      <h2 id="compare-title">Compare A and B</h2>
+      <p className="help">
+        A is the experiment on the left; B is A with the settings chosen below. Each trains in its own new
+        worker with its own GPU device, from the same seed and data, so memory figures never mix. A runs to
+        the end first, then B — never both at once, because on a software GPU two runs share the same few CPU
+        cores and each would slow the other unpredictably, which would make the step times meaningless.
+      </p>
+      {overrides === null ? (
+        <button type="button" onClick={() => setCompareOverrides({})} data-testid="compare-setup">
+          Set up B
+        </button>
+      ) : (
+        <>
+          <fieldset disabled={running}>
+            <legend>B differs from A in</legend>
+            {OVERRIDE_FIELDS.map((f) => (
+              <OverrideField key={f} field={f} disabled={running} />
+            ))}
+          </fieldset>
+          {effectiveB && <Differences a={config} b={effectiveB} overrides={overrides} />}
+          <div className="field">
+            <label htmlFor={stepsId}>Steps per side</label>
+            <input
+              id={stepsId}
+              type="number"
+              min={COMPARE_STEPS.min}
+              max={COMPARE_STEPS.max}
+              value={stepsPerSide}
+              disabled={running}
+              onChange={(e) => setStepsPerSide(e.target.valueAsNumber)}
+              data-testid="compare-steps"
+            />
+          </div>
+          <div className="buttons">
+            <button
+              type="button"
+              className="primary"
+              onClick={() => useCompareStore.getState().start()}
+              disabled={blocker !== null || bEqualsA}
+              data-testid="compare-run"
+            >
+              Run comparison
+            </button>
+            <button
+              type="button"
+              onClick={() => useCompareStore.getState().stop()}
+              disabled={!running}
+              data-testid="compare-stop"
+            >
+              Stop
+            </button>
+            <button
+              type="button"
+              onClick={() => setCompareOverrides(null)}
+              disabled={running}
+              data-testid="compare-remove"
+            >
+              Remove B
+            </button>
+          </div>
+          {blocker !== null && !running && (
+            <p className="help" data-testid="compare-blocked">
+              {blocker}
+            </p>
+          )}
+        </>
+      )}
+      {(overrides !== null || phase !== 'idle') && <CompareProgress />}
+      {phase === 'done' && sideA && sideB && <CompareResults a={sideA} b={sideB} />}
+    </section>
+  );
+}

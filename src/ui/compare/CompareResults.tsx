@@ -1,0 +1,73 @@
+/** A finished comparison: both sides described, the summary table, per-step charts, JSON and PNG exports. */
+import { useMemo } from 'react';
+import { downloadBlob } from '../../charts/download';
+import { useCompareStore, type CompareSide } from '../../state/compareStore';
+import { buildCompareExport, compareFileName, describeSide } from './compareExport';
+import { buildCompareSummary } from './compareSummary';
+import { StepCharts } from './StepCharts';
+import { summaryPng } from './summaryImage';
+import { SummaryTable } from './SummaryTable';
+
+export function CompareResults({ a, b }: { a: CompareSide; b: CompareSide }) {
+  const summary = useMemo(() => buildCompareSummary(a.rows, b.rows), [a.rows, b.rows]);
+  const backendA = a.backend?.backend ?? null;
+  const backendB = b.backend?.backend ?? null;
+  const exportJson = () => {
+    const s = useCompareStore.getState();
+    const data = buildCompareExport({
+      finishedAt: s.finishedAt,
+      stepsPerSide: a.config.maxSteps,
+      overridesB: s.overridesB,
+      link: s.link ?? '',
+      a: { config: a.config, backend: a.backend, rows: a.rows },
+      b: { config: b.config, backend: b.backend, rows: b.rows },
+      summary,
+    });
+    const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+    downloadBlob(blob, compareFileName(s.finishedAt, 'json'));
+  };
+  const exportPng = async () => {
+    const s = useCompareStore.getState();
+    try {
+      const blob = await summaryPng(summary, {
+        title: `BatchLab comparison, ${summary.stepsA} + ${summary.stepsB} steps`,
+        subtitles: [`A: ${describeSide(a.config, backendA)}`, `B: ${describeSide(b.config, backendB)}`],
+      });
+      downloadBlob(blob, compareFileName(s.finishedAt, 'png'));
+    } catch (error) {
+      useCompareStore.setState({ message: error instanceof Error ? error.message : String(error) });
+    }
+  };
+  return (
+    <div className="compare-results" data-testid="compare-results">
+      <p className="compare-sides">
+        <span className="key-a">A</span>: {describeSide(a.config, backendA)}
+        <br />
+        <span className="key-b">B</span>: {describeSide(b.config, backendB)}
+      </p>
+      <SummaryTable summary={summary} />
+      <div className="compare-chart-grid">
+        <StepCharts
+          title="Loss"
+          a={a.rows.map((r) => r.loss)}
+          b={b.rows.map((r) => r.loss)}
+          format={(v) => v.toFixed(3)}
+        />
+        <StepCharts
+          title="Step time (ms)"
+          a={a.rows.map((r) => r.stepMs)}
+          b={b.rows.map((r) => r.stepMs)}
+          format={(v) => `${Math.round(v)} ms`}
+        />
+      </div>
+      <div className="buttons">
+        <button type="button" onClick={exportJson} data-testid="compare-export-json">
+          Export JSON
+        </button>
+        <button type="button" onClick={() => void exportPng()} data-testid="compare-export-png">
+          Export PNG
+        </button>
+      </div>
+    </div>
+  );
+}

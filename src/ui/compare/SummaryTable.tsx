@@ -1,0 +1,53 @@
+/**
+ * The comparison's summary: A, B and B/A per metric, with bars. Exact figures are carried as data
+ * attributes (`data-a`, `data-b`, `data-ratio`, `data-ratio-<metric>`) for tests. Bar widths are set
+ * through element.style (React's style prop), which a strict CSP allows.
+ */
+import { formatCompareRatio, formatCompareValue } from './compareExport';
+import { barPercents, type CompareSummary } from './compareSummary';
+
+export function SummaryTable({ summary }: { summary: CompareSummary }) {
+  const ratioAttributes = Object.fromEntries(
+    summary.metrics.map((m) => [`data-ratio-${m.id}`, m.ratio === null ? '' : String(m.ratio)]),
+  );
+  return (
+    <table className="compare-table" data-testid="compare-table" {...ratioAttributes}>
+      <caption>
+        B/A ratios. Times are medians over steps {summary.timedStepsA < summary.stepsA ? '2 onward' : '1'}{' '}
+        (the first step compiles GPU pipelines).
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Metric</th>
+          <th scope="col">A</th>
+          <th scope="col">B</th>
+          <th scope="col">B/A</th>
+          <th scope="col">A and B</th>
+        </tr>
+      </thead>
+      <tbody>
+        {summary.metrics.map((m) => {
+          const bars = barPercents(m.a, m.b);
+          return (
+            <tr
+              key={m.id}
+              data-testid={`compare-row-${m.id}`}
+              data-a={m.a === null ? '' : String(m.a)}
+              data-b={m.b === null ? '' : String(m.b)}
+              data-ratio={m.ratio === null ? '' : String(m.ratio)}
+            >
+              <th scope="row">{m.label}</th>
+              <td>{formatCompareValue(m.unit, m.a)}</td>
+              <td>{formatCompareValue(m.unit, m.b)}</td>
+              <td>{formatCompareRatio(m)}</td>
+              <td className="compare-bars" aria-hidden="true">
+                <div className="compare-bar bar-a" style={{ width: `${bars.a.toFixed(1)}%` }} />
+                <div className="compare-bar bar-b" style={{ width: `${bars.b.toFixed(1)}%` }} />
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
