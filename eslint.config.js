@@ -104,7 +104,8 @@ const boundaries = [
       ),
       {
         regex: 'data/loader',
-        message: 'The UI does not build batches; loader workers do (host-memory formulas live in src/config).',
+        message:
+          'The UI does not build batches; loader workers do (host-memory formulas live in src/config).',
       },
     ],
   },
