@@ -32,6 +32,7 @@ import {
 } from './urlCodec';
 import { repairConfig } from './repairConfig';
 import { CONFIG_KEYS } from './fieldTable';
+import { VIEW_IDS } from './views';
 
 const int = (b: { min: number; max: number }) => fc.integer({ min: b.min, max: b.max });
 const double = (min: number, max: number) =>
@@ -574,5 +575,25 @@ describe('hostile and malformed links', () => {
     const d = decodeHash('');
     d.config.mean255.push(1);
     expect(DEFAULT_CONFIG.mean255).toHaveLength(3);
+  });
+});
+
+describe('view', () => {
+  it('round-trips every view, and a link without one names none (an old link: the Playground)', () => {
+    for (const view of VIEW_IDS) {
+      const d = decodeHash(encodeConfigToHash(DEFAULT_CONFIG, { view }));
+      expect(d.view).toBe(view);
+      expect(d.problems).toEqual([]);
+    }
+    expect(decodeHash(encodeConfigToHash(DEFAULT_CONFIG)).view).toBeNull();
+  });
+
+  it('an unknown or hostile view opens the Playground and says so, as text', () => {
+    for (const raw of ['lesson9', '<img src=x onerror=alert(1)>', '', 'BYTES', '__proto__']) {
+      const d = decodeHash(`#v=1&view=${encodeURIComponent(raw)}`);
+      expect(d.view).toBe('playground');
+      expect(problemKeys(d)).toEqual(['view']);
+      expect(d.problems[0]!.message).toContain('bytes|loaders|gpus|playground');
+    }
   });
 });

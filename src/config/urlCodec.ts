@@ -25,6 +25,7 @@ import { CONFIG_KEYS, FIELD_TABLE } from './fieldTable';
 import { repairConfig, type Repair } from './repairConfig';
 import { DEFAULT_CONFIG, trainConfigFields, trainConfigSchema, type TrainConfig } from './trainConfig';
 import { echo, MAX_ECHO, quoted } from './valueCodecs';
+import { VIEW_IDS, VIEW_OF_OLD_LINKS, type ViewId } from './views';
 
 export { MAX_ECHO };
 
@@ -36,6 +37,8 @@ z.config({ jitless: true });
 export type Problem = { key: string; message: string };
 
 export type HashExtras = {
+  /** The view the link opens (`view=loaders`). */
+  view?: ViewId;
   /** Start training as soon as the link opens (`run=1`). */
   run?: boolean;
   /** Short keys of controls to hide (`hide=lr,opt`). */
@@ -45,6 +48,8 @@ export type HashExtras = {
 };
 
 export type DecodedHash = {
+  /** The view the link names; null when it names none (an old link: the Playground). */
+  view: ViewId | null;
   config: TrainConfig;
   problems: Problem[];
   run: boolean;
@@ -63,6 +68,7 @@ export const MAX_MESSAGE = 100;
 export const HASH_VERSION = 1;
 const VERSION_KEY = 'v';
 const RUN_KEY = 'run';
+const VIEW_KEY = 'view';
 const HIDE_KEY = 'hide';
 const B_PREFIX = 'b.';
 
@@ -98,11 +104,12 @@ function encodeField<K extends keyof TrainConfig>(f: K, value: TrainConfig[K]): 
 }
 
 /**
- * The hash for `config` (with leading `#`): `v=1`, every field in table order, then `b.*` overrides in table
+ * The hash for `config` (with leading `#`): `v=1`, `view` if given, every field in table order, then `b.*` overrides in table
  * order, `hide`, and `run=1` if asked. Unknown `hide` entries are dropped.
  */
 export function encodeConfigToHash(config: TrainConfig, extras: HashExtras = {}): string {
   const pairs: string[] = [`${VERSION_KEY}=${HASH_VERSION}`];
+  if (extras.view) pairs.push(`${VIEW_KEY}=${extras.view}`);
   for (const f of CONFIG_KEYS) pairs.push(`${URL_KEYS[f]}=${encodeComponent(encodeField(f, config[f]))}`);
   const b = extras.b;
   if (b) {
@@ -249,7 +256,7 @@ function decodeInto<K extends keyof TrainConfig>(
 }
 
 function emptyResult(problems: Problem[]): DecodedHash {
-  return { config: copyConfig(DEFAULT_CONFIG), problems, run: false, hide: [], overridesB: null };
+  return { config: copyConfig(DEFAULT_CONFIG), problems, view: null, run: false, hide: [], overridesB: null };
 }
 
 /**
@@ -326,6 +333,14 @@ export function decodeHashStrict(hash: string): DecodedHash {
   }
 
   // Extras.
+  let view: ViewId | null = null;
+  if (pairs.has(VIEW_KEY)) {
+    const raw = pairs.get(VIEW_KEY) ?? null;
+    view = VIEW_IDS.find((v) => v === raw) ?? VIEW_OF_OLD_LINKS;
+    if (view !== raw) {
+      problems.add(VIEW_KEY, `${quoted(raw ?? '')} is not ${VIEW_IDS.join('|')}; using ${VIEW_OF_OLD_LINKS}`);
+    }
+  }
   let run = false;
   if (pairs.has(RUN_KEY)) {
     const raw = pairs.get(RUN_KEY) ?? null;
@@ -348,11 +363,12 @@ export function decodeHashStrict(hash: string): DecodedHash {
     const known =
       key === VERSION_KEY ||
       key === RUN_KEY ||
+      key === VIEW_KEY ||
       key === HIDE_KEY ||
       FIELD_BY_KEY.has(key) ||
       (key.startsWith(B_PREFIX) && FIELD_BY_KEY.has(key.slice(B_PREFIX.length)));
     if (!known) problems.add(key, 'unknown key; ignored', true);
   }
 
-  return { config, problems: problems.list(), run, hide, overridesB };
+  return { config, problems: problems.list(), view, run, hide, overridesB };
 }

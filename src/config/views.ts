@@ -1,0 +1,17 @@
+/**
+ * The app's views: one per lesson, and the free Playground. A link names its view with `view=<id>`; a link
+ * without one is an old link and opens the Playground, as it always did; the bare address opens the first
+ * lesson. Pure.
+ */
+export const LESSON_IDS = ['bytes', 'loaders', 'gpus'] as const;
+export type LessonId = (typeof LESSON_IDS)[number];
+
+export const VIEW_IDS = [...LESSON_IDS, 'playground'] as const;
+export type ViewId = (typeof VIEW_IDS)[number];
+
+/** What a link without `view=` opens: the Playground, exactly as before views existed. */
+export const VIEW_OF_OLD_LINKS: ViewId = 'playground';
+/** What the bare address (no hash at all) opens. */
+export const FIRST_VIEW: ViewId = 'bytes';
+
+export const isLesson = (view: ViewId): view is LessonId => (LESSON_IDS as readonly string[]).includes(view);
