@@ -13,6 +13,7 @@ import { labelsToClassIds, softmaxCrossEntropy } from './loss';
 import { readMemory, type MemoryReadout } from './memoryReadout';
 import { createNormalizeLayer } from './normalizeLayer';
 import { makeOptimizer } from './optimizer';
+import { readFlat } from './parallel/flatParams';
 import { segmentationScores, type SegmentationScores } from './segmentationMetrics';
 import { createUNetForConfig } from './unet';
 import { disposeDeviceBatch, uploadBatch } from './uploadBatch';
@@ -41,6 +42,8 @@ export interface Trainer {
   predict(batch: HostBatch, count: number): Promise<Uint8Array[]>;
   /** The Normalize layer's output for a batch, read back (for parity checks). */
   normalizedImages(batch: HostBatch): Promise<Float32Array>;
+  /** Every weight, flat in the variables' creation order (as replicas exchange them), read back; caller owns it. */
+  readWeights(): Promise<Float32Array>;
   dispose(): void;
 }
 
@@ -170,6 +173,10 @@ export function createTrainer(config: TrainConfig, backend: BackendName): Traine
     evaluate,
     predict,
     normalizedImages,
+    readWeights: () => {
+      assertLive();
+      return readFlat(model.variables);
+    },
     dispose: () => {
       if (disposed) return;
       disposed = true;
