@@ -52,7 +52,7 @@ function countedConv(
   w: Float32Array,
   b: Float32Array,
   dy: Float32Array,
-  [n, h, wd, cin]: readonly number[],
+  [n, h, wd, cin]: readonly [number, number, number, number],
   k: number,
   cout: number,
 ): Counted {
