@@ -5,6 +5,15 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import type { BatchLabTestApi } from '../src/app/testApi';
 
+/** What the browser's WebGPU adapter reports, read in the page straight from WebGPU, not through the app. */
+export interface AdapterReport {
+  maxBufferSize: number;
+  maxStorageBufferBindingSize: number;
+  isFallbackAdapter: boolean;
+  vendor: string;
+  architecture: string;
+}
+
 export interface AppPage {
   page: Page;
   /** Page errors and console errors seen so far. */
@@ -14,6 +23,8 @@ export interface AppPage {
   waitForBackend(): Promise<string>;
   waitForSteps(steps: number): Promise<void>;
   start(): Promise<void>;
+  /** The adapter the app would get (same power preference), as an independent oracle; null without one. */
+  adapter(): Promise<AdapterReport | null>;
 }
 
 export const test = base.extend<{ app: AppPage }>({
@@ -52,6 +63,18 @@ export const test = base.extend<{ app: AppPage }>({
       start: async () => {
         await page.getByTestId('start').click();
       },
+      adapter: () =>
+        page.evaluate(async () => {
+          const adapter = await navigator.gpu?.requestAdapter({ powerPreference: 'high-performance' });
+          if (!adapter) return null;
+          return {
+            maxBufferSize: adapter.limits.maxBufferSize,
+            maxStorageBufferBindingSize: adapter.limits.maxStorageBufferBindingSize,
+            isFallbackAdapter: adapter.info.isFallbackAdapter,
+            vendor: adapter.info.vendor,
+            architecture: adapter.info.architecture,
+          };
+        }),
     };
     await use(app);
   },

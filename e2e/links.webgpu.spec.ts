@@ -114,6 +114,7 @@ test('hide= hides exactly the named controls', async ({ app }) => {
 test('a link with run=1 and a config that fits starts training by itself', async ({ app }) => {
   await app.open(`#${TINY}&steps=1&run=1`);
   expect(await app.waitForBackend()).toBe('webgpu');
+  expect(await app.api((a) => a.autoStart())).toBe('start');
   await app.waitForSteps(1);
   await expect.poll(() => app.api((a) => a.status().status)).toBe('stopped');
   expect(await app.api((a) => a.history().length)).toBe(1);
@@ -123,8 +124,9 @@ test('a link with run=1 and a config that fits starts training by itself', async
 test('the same link without run=1 does not start', async ({ app }) => {
   await app.open(`#${TINY}&steps=1`);
   expect(await app.waitForBackend()).toBe('webgpu');
-  // A start would be sent at the first 'idle'; give the worker ample time to report it had one.
-  await app.page.waitForTimeout(3000);
+  // The run=1 rule decides once, at the first 'idle': wait for that decision, then nothing may have started.
+  await expect.poll(() => app.api((a) => a.autoStart())).not.toBe('pending');
+  expect(await app.api((a) => a.autoStart())).toBe('not-asked');
   expect(await app.api((a) => a.status().status)).toBe('idle');
   expect(await app.api((a) => a.history().length)).toBe(0);
   expect(app.errors).toEqual([]);
@@ -133,8 +135,9 @@ test('the same link without run=1 does not start', async ({ app }) => {
 test('a run=1 link whose config does not fit does not start, and says why', async ({ app }) => {
   await app.open('#v=1&px=512&b=512&d=4&w=64&run=1');
   expect(await app.waitForBackend()).toBe('webgpu');
+  await expect.poll(() => app.api((a) => a.autoStart())).not.toBe('pending');
+  expect(await app.api((a) => a.autoStart())).toBe('refused');
   await expect(app.page.getByTestId('status')).toContainText('asked to start training (run=1)');
-  await app.page.waitForTimeout(2000);
   expect(await app.api((a) => a.status().status)).toBe('idle');
   expect(await app.api((a) => a.history().length)).toBe(0);
   expect(app.errors).toEqual([]);

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BackendInfo } from '../config/backendInfo';
 import { DEFAULT_CONFIG, type TrainConfig } from '../config/trainConfig';
 import { useAppStore, type RunController } from '../state/store';
-import { autoStartDecision, installAutoStart } from './autoStart';
+import { autoStartDecision, autoStartOutcome, installAutoStart } from './autoStart';
 
 const SOFTWARE_WEBGPU: BackendInfo = {
   backend: 'webgpu',
@@ -45,6 +45,7 @@ describe('installAutoStart', () => {
   it('starts a run=1 link that fits, exactly once', () => {
     boot(TINY, true);
     expect(started).toEqual([TINY]);
+    expect(autoStartOutcome()).toBe('start');
     expect(useAppStore.getState().autoStartRequested).toBe(false);
     // Later idles (after a Reset, a worker restart) start nothing.
     useAppStore.setState({ status: 'running' });
@@ -57,12 +58,14 @@ describe('installAutoStart', () => {
   it('does not start a link without run=1', () => {
     boot(TINY, false);
     expect(started).toEqual([]);
+    expect(autoStartOutcome()).toBe('not-asked');
     expect(useAppStore.getState().statusMessage).toBeNull();
   });
 
   it('does not start a run=1 link whose config does not fit, and says why', () => {
     boot(HUGE, true);
     expect(started).toEqual([]);
+    expect(autoStartOutcome()).toBe('refused');
     expect(useAppStore.getState().statusMessage).toContain('does not fit');
   });
 
@@ -72,6 +75,7 @@ describe('installAutoStart', () => {
     useAppStore.setState({ backendInfo: SOFTWARE_WEBGPU });
     useAppStore.setState({ status: 'failed' });
     expect(started).toEqual([]);
+    expect(autoStartOutcome()).toBe('pending');
   });
 });
 

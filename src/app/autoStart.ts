@@ -3,26 +3,38 @@
  * pre-flight memory estimate fits the device. Watches the app store until the training worker first
  * reports 'idle' (the backend is then known); at that moment, and only then, it starts the run once if the
  * link asked for it and the check says 'fits'. The `?skipPreflight=1` debug flag does not apply here: a
- * link may only start a run that fits. A refusal is explained in the status line.
+ * link may only start a run that fits. A refusal is explained in the status line. The decision is kept
+ * for the read-only test API (autoStartOutcome), so tests wait on it instead of sleeping.
  */
 import { runPreflight } from '../config/preflight';
 import { useAppStore, type AppState } from '../state/store';
 
+export type AutoStartDecision = 'start' | 'not-asked' | 'refused';
+
 /** What the first 'idle' should do with a link's start request; exported for tests. */
-export function autoStartDecision(state: AppState): 'start' | 'not-asked' | 'refused' {
+export function autoStartDecision(state: AppState): AutoStartDecision {
   if (!state.autoStartRequested) return 'not-asked';
   return runPreflight(state.config, state.backendInfo).verdict === 'fits' ? 'start' : 'refused';
+}
+
+let outcome: AutoStartDecision | 'pending' = 'pending';
+
+/** What the installed watcher decided at the first 'idle'; 'pending' until then. */
+export function autoStartOutcome(): AutoStartDecision | 'pending' {
+  return outcome;
 }
 
 /** Installs the watcher; it removes itself after the first 'idle'. Returns a function that removes it sooner. */
 export function installAutoStart(): () => void {
   let done = false;
+  outcome = 'pending';
   let unsubscribe: () => void = () => {};
   const onState = (state: AppState) => {
     if (done || state.status !== 'idle') return;
     done = true;
     unsubscribe();
     const decision = autoStartDecision(state);
+    outcome = decision;
     if (decision === 'not-asked') return;
     // The request is honoured (or refused) once; later 'idle's (after a Reset, a worker restart) do nothing.
     useAppStore.setState({ autoStartRequested: false });

@@ -4,6 +4,7 @@
  */
 import type { BackendInfo, RunStatus } from '../config/backendInfo';
 import type { DataPathCheckResult } from '../config/dataPathCheck';
+import { autoStartOutcome, type AutoStartDecision } from './autoStart';
 import type { TestHookAction } from './trainingProtocol';
 import type { EvalRecord, TelemetryRow } from '../config/telemetry';
 import type { TrainConfig } from '../config/trainConfig';
@@ -24,6 +25,12 @@ export interface BatchLabTestApi {
   previewSteps(): number | null;
   /** Runs every data path on batch 0 in the training worker and compares with the CPU reference. */
   checkDataPaths(): Promise<DataPathCheckResult | null>;
+  /**
+   * What the run=1 rule decided when the training worker first reported 'idle': 'start', 'not-asked' (the
+   * link has no run=1) or 'refused' (run=1, but the pre-flight says the config does not fit); 'pending'
+   * before that moment. Once decided, nothing else starts a run by itself.
+   */
+  autoStart(): AutoStartDecision | 'pending';
 }
 
 /**
@@ -68,6 +75,7 @@ export function installTestApi(): void {
     numTensors: () => s().numTensors,
     previewSteps: () => s().preview?.step ?? null,
     checkDataPaths: () => s().runDataPathCheck(),
+    autoStart: autoStartOutcome,
   };
   Object.defineProperty(window, 'batchlab', {
     value: Object.freeze(api),

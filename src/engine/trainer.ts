@@ -14,6 +14,7 @@ import { labelsToClassIds, softmaxCrossEntropy } from './loss';
 import { readMemory, type MemoryReadout } from './memoryReadout';
 import { createNormalizeLayer } from './normalizeLayer';
 import { makeOptimizer } from './optimizer';
+import { readFlat } from './parallel/flatParams';
 import { segmentationScores, type SegmentationScores } from './segmentationMetrics';
 import { createUNetForConfig } from './unet';
 import { disposeDeviceBatch, uploadBatch } from './uploadBatch';
@@ -49,6 +50,8 @@ export interface Trainer {
    * Throws if a setting that defines the model, its optimizer state or Normalize differs (sameModel).
    */
   continueWith(next: TrainConfig): void;
+  /** Every weight, flat in the variables' creation order (as replicas exchange them), read back; caller owns it. */
+  readWeights(): Promise<Float32Array>;
   dispose(): void;
 }
 
@@ -187,6 +190,10 @@ export function createTrainer(initialConfig: TrainConfig, backend: BackendName):
     evaluate,
     predict,
     normalizedImages,
+    readWeights: () => {
+      assertLive();
+      return readFlat(model.variables);
+    },
     dispose: () => {
       if (disposed) return;
       disposed = true;

@@ -1,17 +1,14 @@
 /**
  * The lesson's correctness claim: from the same weights and data, k steps of every strategy on N replicas
- * end with the same weights as single-device training on the whole batch. Replicas run in-process on the
- * cpu backend with the strategies' real code (only the transport differs from the browser).
+ * end with the same weights as single-device training on the whole batch by the app's own trainer
+ * (createTrainer). Replicas run in-process on the cpu backend with the strategies' real code (only the
+ * transport differs from the browser).
  */
 import * as tf from '../tf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type TrainConfig } from '../../config/trainConfig';
 import { buildHostBatch } from '../../data/buildBatch';
-import { softmaxCrossEntropy } from '../loss';
-import { createNormalizeLayer } from '../normalizeLayer';
-import { createUNet } from '../unet';
-import { disposeDeviceBatch, uploadBatch } from '../uploadBatch';
-import { readFlat } from './flatParams';
+import { createTrainer } from '../trainer';
 import { runInProcess } from './inProcessRun';
 import { PARALLEL_STRATEGIES, type AllReduceAlgorithm, type ParallelStrategy } from '../../config/parallel';
 
@@ -31,29 +28,21 @@ beforeAll(async () => {
   await tf.ready();
 });
 
-/** Single-device training on the whole batch, as trainer.step does it; returns initial and final weights. */
+/**
+ * Single-device training on the whole batch by the trainer the app runs (createTrainer, trainer.step), so
+ * a change to the trainer's step (its loss, optimizer, normalization or model) shows here as a mismatch.
+ * Returns the initial and final weights and the loss of each step.
+ */
 async function singleDevice(config: TrainConfig, steps: number) {
-  const model = createUNet(config, config.seed);
-  const normalize = createNormalizeLayer(config.mean255, config.std255);
-  const optimizer =
-    config.optimizer === 'adam' ? tf.train.adam(config.learningRate) : tf.train.sgd(config.learningRate);
-  const initial = await readFlat(model.variables);
-  for (let i = 0; i < steps; i++) {
-    const device = uploadBatch(buildHostBatch(config, i), 'cpu', config.uploadPath);
-    const loss = optimizer.minimize(
-      () =>
-        softmaxCrossEntropy(model.forward(normalize.images(device.images)), normalize.labels(device.masks)),
-      true,
-      model.variables,
-    );
-    loss?.dispose();
-    disposeDeviceBatch(device);
+  const trainer = createTrainer(config, 'cpu');
+  try {
+    const initial = await trainer.readWeights();
+    const losses: number[] = [];
+    for (let i = 0; i < steps; i++) losses.push((await trainer.step(buildHostBatch(config, i))).loss);
+    return { initial, final: await trainer.readWeights(), losses };
+  } finally {
+    trainer.dispose();
   }
-  const final = await readFlat(model.variables);
-  model.dispose();
-  optimizer.dispose();
-  normalize.dispose();
-  return { initial, final };
 }
 
 /** Largest |a − b| relative to the largest |b| (the weights' own scale). */
@@ -69,7 +58,7 @@ function relativeDifference(a: Float32Array, b: Float32Array): number {
 
 /**
  * Tolerances. SGD: 1e-4, the issue's bar. Adam divides by √v̂, which can amplify the rounding of tiny
- * gradients, so it gets 1e-5 rather than a tighter bar. Measured here (3 steps): SGD ≤ 2.2e-8, Adam ≤ 4.7e-8
+ * gradients, so it gets 1e-5 rather than a tighter bar. Measured here (3 steps): SGD ≤ 2.2e-8, Adam ≤ 9.3e-8
  * (float32 sums taken in another order).
  */
 const TOLERANCE = { sgd: 1e-4, adam: 1e-5 } as const;
@@ -134,18 +123,8 @@ describe('data-parallel strategies equal single-device training (cpu backend)', 
       losses[strategy] =
         strategy === 'ddp' ? (step[0]!.shardLoss! + step[1]!.shardLoss!) / 2 : step[0]!.batchLoss!;
     }
-    const model = createUNet(config, config.seed);
-    const normalize = createNormalizeLayer(config.mean255, config.std255);
-    const device = uploadBatch(buildHostBatch(config, 0), 'cpu', config.uploadPath);
-    const loss = softmaxCrossEntropy(
-      model.forward(normalize.images(device.images)),
-      normalize.labels(device.masks),
-    );
-    const expected = (await loss.data())[0]!;
-    tf.dispose([loss]);
-    disposeDeviceBatch(device);
-    model.dispose();
-    normalize.dispose();
+    // The trainer's first step reports the loss of the initial weights on batch 0.
+    const expected = (await singleDevice(config, 1)).losses[0]!;
     for (const strategy of PARALLEL_STRATEGIES) expect(losses[strategy]).toBeCloseTo(expected, 5);
   });
 });
