@@ -15,7 +15,11 @@ import { buildHostBatch } from '../../src/data/buildBatch';
 import { readInitialWeights } from '../../src/engine/initialWeights';
 import { createTrainer } from '../../src/engine/trainer';
 import * as tf from '../../src/engine/tf';
-import { buildPyTorchProject, rawBatchConfig, type PyTorchProject } from '../../src/export/pytorch/buildProject';
+import {
+  buildPyTorchProject,
+  rawBatchConfig,
+  type PyTorchProject,
+} from '../../src/export/pytorch/buildProject';
 
 /** The Python that imports torch; throws one line saying what to install when there is none. */
 export function requireTorchPython(): string {
@@ -128,13 +132,20 @@ export function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
 
 /** Runs train.py as `world` ranks with the environment torchrun gives each (this machine's torchrun is broken). */
-export async function runRanks(python: string, dir: string, world: number, args: string[]): Promise<ProcessResult[]> {
+export async function runRanks(
+  python: string,
+  dir: string,
+  world: number,
+  args: string[],
+): Promise<ProcessResult[]> {
   const port = await freePort();
   const ranks = Array.from({ length: world }, (_, rank) =>
     runPython(python, ['train.py', ...args], {

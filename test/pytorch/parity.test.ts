@@ -33,7 +33,11 @@ const tiny: TrainConfig = {
   workers: 0,
 };
 
-const gray = { channels: 1, mean255: [...DATASET_STATS[1].mean255], std255: [...DATASET_STATS[1].std255] } as const;
+const gray: Pick<TrainConfig, 'channels' | 'mean255' | 'std255'> = {
+  channels: 1,
+  mean255: [...DATASET_STATS[1].mean255],
+  std255: [...DATASET_STATS[1].std255],
+};
 
 interface ParityCase {
   name: string;
@@ -89,16 +93,19 @@ function expectBytesOfCalculator(log: RankLog, config: TrainConfig): void {
     device_image_bytes: expected.uploadImageBytes,
     device_mask_bytes: expected.uploadMaskBytes,
     model_input_bytes: expected.gpuImageBytes,
-    int64_mask_bytes: torchBatchBytes({
-      batchSize: config.batchSize,
-      heightPx: config.imageSizePx,
-      widthPx: config.imageSizePx,
-      channels: config.channels,
-      imageDtype: 'float32',
-      maskDtype: 'int64',
-    }).maskBytes * (config.maskDtype === 'float32-onehot' ? config.numClasses : 1),
+    int64_mask_bytes:
+      torchBatchBytes({
+        batchSize: config.batchSize,
+        heightPx: config.imageSizePx,
+        widthPx: config.imageSizePx,
+        channels: config.channels,
+        imageDtype: 'float32',
+        maskDtype: 'int64',
+      }).maskBytes * (config.maskDtype === 'float32-onehot' ? config.numClasses : 1),
   });
-  expect(log.bytes.int64_mask_bytes).toBe(8 * pixels * (config.maskDtype === 'float32-onehot' ? config.numClasses : 1));
+  expect(log.bytes.int64_mask_bytes).toBe(
+    8 * pixels * (config.maskDtype === 'float32-onehot' ? config.numClasses : 1),
+  );
 }
 
 let python = '';
@@ -116,14 +123,17 @@ describe('the exported PyTorch project reproduces BatchLab on the CPU', () => {
     it(c.name, async () => {
       const project = await exportProject(python, c.config, c.request);
       projects.push(project);
+      // PyTorch runs in its own process while BatchLab's cpu backend computes the reference here.
+      const running = runPython(python, ['train.py', '--steps', String(STEPS), '--log-dir', 'logs'], {
+        cwd: project.dir,
+      });
       const reference = await batchLabLosses(c.config, STEPS);
-      const run = expectSuccess(
-        await runPython(python, ['train.py', '--steps', String(STEPS), '--log-dir', 'logs'], { cwd: project.dir }),
-        'train.py',
-      );
+      const run = expectSuccess(await running, 'train.py');
       const log = readRankLog(project.dir, 0);
       const diff = maxAbsDiff(log.losses, reference);
-      console.log(`[parity] ${c.request.strategy}: max |loss diff| over ${STEPS} steps = ${diff.toExponential(2)}`);
+      console.log(
+        `[parity] ${c.request.strategy}: max |loss diff| over ${STEPS} steps = ${diff.toExponential(2)}`,
+      );
       expect(log.losses).toHaveLength(STEPS);
       expect(diff).toBeLessThan(TOLERANCE);
       expectBytesOfCalculator(log, c.config);
@@ -132,12 +142,19 @@ describe('the exported PyTorch project reproduces BatchLab on the CPU', () => {
     });
   }
 
-  it('DDP with gloo, two ranks: identical weights after every step, the whole batch\'s loss as BatchLab\'s', async () => {
-    const config: TrainConfig = { ...tiny, batchSize: 4, imageDtype: 'float16', normalizeOn: 'model', workers: 1 };
+  it("DDP with gloo, two ranks: identical weights after every step, the whole batch's loss as BatchLab's", async () => {
+    const config: TrainConfig = {
+      ...tiny,
+      batchSize: 4,
+      imageDtype: 'float16',
+      normalizeOn: 'model',
+      workers: 1,
+    };
     const project = await exportProject(python, config, { strategy: 'ddp', processes: 2 });
     projects.push(project);
+    const running = runRanks(python, project.dir, 2, ['--steps', String(STEPS), '--log-dir', 'logs']);
     const reference = await batchLabLosses(config, STEPS);
-    const runs = await runRanks(python, project.dir, 2, ['--steps', String(STEPS), '--log-dir', 'logs']);
+    const runs = await running;
     runs.forEach((r, rank) => expectSuccess(r, `rank ${rank}`));
     const [rank0, rank1] = [readRankLog(project.dir, 0), readRankLog(project.dir, 1)];
     expect(rank0.world).toBe(2);

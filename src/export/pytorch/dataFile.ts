@@ -18,7 +18,12 @@ export function pytorchData(batches: readonly HostBatch[]): Map<string, NpyArray
     if (b.imageDtype !== 'uint8' || b.normalized || b.maskDtype !== 'uint8') {
       throw new Error(`batch ${i} is not raw (uint8 images and masks)`);
     }
-    if (b.batchSize !== batchSize || b.heightPx !== heightPx || b.widthPx !== widthPx || b.channels !== channels) {
+    if (
+      b.batchSize !== batchSize ||
+      b.heightPx !== heightPx ||
+      b.widthPx !== widthPx ||
+      b.channels !== channels
+    ) {
       throw new Error(`batch ${i} differs in shape from batch 0`);
     }
   });

@@ -14,12 +14,14 @@ export function placeholdersOf(template: string): string[] {
 
 /** The template with every `{{NAME}}` replaced by `values[NAME]`. Throws on a missing or unused value. */
 export function fillTemplate(template: string, values: Readonly<Record<string, PythonLiteral>>): string {
+  if (/\{\{|\}\}/.test(template.replace(PLACEHOLDER, ''))) {
+    throw new Error('the template has a malformed placeholder');
+  }
   const used = placeholdersOf(template);
   const missing = used.filter((name) => !Object.hasOwn(values, name));
   if (missing.length) throw new Error(`template placeholders without a value: ${missing.join(', ')}`);
   const unused = Object.keys(values).filter((name) => !used.includes(name));
   if (unused.length) throw new Error(`values the template does not use: ${unused.join(', ')}`);
-  const filled = template.replace(PLACEHOLDER, (_, name: string) => values[name]!);
-  if (filled.includes('{{')) throw new Error('the template has a malformed placeholder');
-  return filled;
+  // One pass: a value is never read as a template.
+  return template.replace(PLACEHOLDER, (_, name: string) => values[name]!);
 }

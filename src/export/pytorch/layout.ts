@@ -9,7 +9,8 @@ export function nhwcToNchw<T extends Uint8Array | Float32Array>(
   shape: readonly [number, number, number, number],
 ): T {
   const [n, h, w, c] = shape;
-  if (values.length !== n * h * w * c) throw new Error(`NHWC ${shape.join('×')} needs ${n * h * w * c} values`);
+  if (values.length !== n * h * w * c)
+    throw new Error(`NHWC ${shape.join('×')} needs ${n * h * w * c} values`);
   const out = new (values.constructor as new (length: number) => T)(values.length);
   const plane = h * w;
   for (let b = 0; b < n; b++) {
@@ -22,7 +23,10 @@ export function nhwcToNchw<T extends Uint8Array | Float32Array>(
 }
 
 /** tfjs conv2d filter [kh, kw, in, out] → PyTorch Conv2d weight [out, in, kh, kw]. */
-export function hwioToOihw(values: Float32Array, shape: readonly [number, number, number, number]): Float32Array {
+export function hwioToOihw(
+  values: Float32Array,
+  shape: readonly [number, number, number, number],
+): Float32Array {
   const [kh, kw, cin, cout] = shape;
   if (values.length !== kh * kw * cin * cout) {
     throw new Error(`kernel ${shape.join('×')} needs ${kh * kw * cin * cout} values`);

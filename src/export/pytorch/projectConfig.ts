@@ -26,7 +26,15 @@ import {
   type OptimizerName,
   type TrainConfig,
 } from '../../config/trainConfig';
-import { pyBool, pyChoice, pyFloat, pyFloatList, pyInt, type Bounds, type PythonLiteral } from './pythonLiteral';
+import {
+  pyBool,
+  pyChoice,
+  pyFloat,
+  pyFloatList,
+  pyInt,
+  type Bounds,
+  type PythonLiteral,
+} from './pythonLiteral';
 
 /** TensorFlow.js's Adam epsilon (the float32 backend epsilon); PyTorch's default would be 1e-8. */
 export const TFJS_ADAM_EPSILON = 1e-7;
@@ -80,7 +88,8 @@ export function projectConfigOf(config: TrainConfig, request: PyTorchExportReque
     throw new Error(`the config is not valid: ${issues.join('; ')}`);
   }
   const refusals = pytorchExportRefusals(parsed.data, request);
-  if (refusals.length) throw new Error(`this experiment cannot be exported exactly:\n${describeRefusals(refusals)}`);
+  if (refusals.length)
+    throw new Error(`this experiment cannot be exported exactly:\n${describeRefusals(refusals)}`);
   const c = parsed.data;
   const shape = { depth: c.depth, baseWidth: c.baseWidth, channels: c.channels, numClasses: c.numClasses };
   return {
@@ -149,7 +158,10 @@ export const SCRIPT_LITERALS: LiteralTable = {
   baseWidth: int('BASE_WIDTH', LIMITS.baseWidth),
   expectedParameters: int('EXPECTED_PARAMETERS', ANY_COUNT),
   optimizer: choice('OPTIMIZER', OPTIMIZERS),
-  learningRate: { placeholder: 'LEARNING_RATE', literal: (v) => pyFloat(v, 'LEARNING_RATE', LIMITS.learningRate) },
+  learningRate: {
+    placeholder: 'LEARNING_RATE',
+    literal: (v) => pyFloat(v, 'LEARNING_RATE', LIMITS.learningRate),
+  },
   adamEpsilon: {
     placeholder: 'ADAM_EPSILON',
     literal: (v) => pyFloat(v, 'ADAM_EPSILON', { min: TFJS_ADAM_EPSILON, max: TFJS_ADAM_EPSILON }),
@@ -179,7 +191,8 @@ function checkCrossFieldRules(p: PyTorchProjectConfig): void {
   if (p.imageDtype === 'uint8' && p.normalizeOn !== 'model') {
     throw new Error('NORMALIZE_ON: uint8 storage normalizes in the model');
   }
-  if (p.strategy === 'single' && p.processes !== 1) throw new Error('PROCESSES: one device means one process');
+  if (p.strategy === 'single' && p.processes !== 1)
+    throw new Error('PROCESSES: one device means one process');
   if (p.batchSize % p.processes !== 0) throw new Error('PROCESSES: the batch must split into equal shards');
 }
 

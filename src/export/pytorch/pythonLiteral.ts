@@ -50,7 +50,11 @@ export function pyBool(value: unknown, what: string): PythonLiteral {
 const SAFE_WORD = /^[a-z0-9._-]{1,40}$/;
 
 /** A double-quoted string, one of `allowed`: `"uint8"`. */
-export function pyChoice<T extends string>(value: unknown, what: string, allowed: readonly T[]): PythonLiteral {
+export function pyChoice<T extends string>(
+  value: unknown,
+  what: string,
+  allowed: readonly T[],
+): PythonLiteral {
   if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
     fail(what, value, `one of ${allowed.join(', ')}`);
   }

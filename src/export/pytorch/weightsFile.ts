@@ -20,10 +20,15 @@ const sameShape = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((d, i) => d === b[i]);
 
 /** The arrays of weights.npz, keyed `<layer>.weight` / `<layer>.bias`, in the layer table's order. */
-export function pytorchWeights(shape: UNetShape, variables: readonly ExportedVariable[]): Map<string, NpyArray> {
+export function pytorchWeights(
+  shape: UNetShape,
+  variables: readonly ExportedVariable[],
+): Map<string, NpyArray> {
   const convs = describeUNet(shape).convs;
   if (variables.length !== 2 * convs.length) {
-    throw new Error(`expected ${2 * convs.length} variables (kernel and bias per conv), got ${variables.length}`);
+    throw new Error(
+      `expected ${2 * convs.length} variables (kernel and bias per conv), got ${variables.length}`,
+    );
   }
   const arrays = new Map<string, NpyArray>();
   convs.forEach((conv, i) => {
@@ -36,8 +41,13 @@ export function pytorchWeights(shape: UNetShape, variables: readonly ExportedVar
     ];
     for (const [variable, suffix, expected] of checks) {
       if (!variable.name.endsWith(suffix)) throw new Error(`variable ${variable.name} is not …${suffix}`);
-      if (!sameShape(variable.shape, expected) || variable.values.length !== expected.reduce((a, b) => a * b, 1)) {
-        throw new Error(`${variable.name} is ${variable.shape.join('×')}, the layer table says ${expected.join('×')}`);
+      if (
+        !sameShape(variable.shape, expected) ||
+        variable.values.length !== expected.reduce((a, b) => a * b, 1)
+      ) {
+        throw new Error(
+          `${variable.name} is ${variable.shape.join('×')}, the layer table says ${expected.join('×')}`,
+        );
       }
     }
     const [kh, kw, cin, cout] = hwio;

@@ -41,7 +41,10 @@ export function zipStore(entries: readonly ZipEntry[]): Uint8Array {
     if (entry.bytes.length > U32_MAX) throw new Error(`${entry.name} is over 4 GiB`);
     return { ...entry, nameBytes: new TextEncoder().encode(entry.name), crc: crc32(entry.bytes) };
   });
-  const localBytes = encoded.reduce((s, e) => s + LOCAL_HEADER_BYTES + e.nameBytes.length + e.bytes.length, 0);
+  const localBytes = encoded.reduce(
+    (s, e) => s + LOCAL_HEADER_BYTES + e.nameBytes.length + e.bytes.length,
+    0,
+  );
   const centralBytes = encoded.reduce((s, e) => s + CENTRAL_HEADER_BYTES + e.nameBytes.length, 0);
   const total = localBytes + centralBytes + END_BYTES;
   if (localBytes > U32_MAX || total > U32_MAX) throw new Error('the archive would be over 4 GiB');
