@@ -8,6 +8,7 @@ import { useAppStore } from '../state/store';
 import { applyLink } from './applyLink';
 import { installAutoStart } from './autoStart';
 import { startParallelClient } from './parallel/parallelClient';
+import { startPyTorchExportClient } from './pytorchExport/exportClient';
 import { installParallelTestApi } from './parallel/parallelTestApi';
 import { installTestApi, installTestHooks } from './testApi';
 import { startTrainingClient } from './trainingClient';
@@ -22,6 +23,7 @@ window.addEventListener('hashchange', () => {
 });
 installTestApi();
 startParallelClient();
+startPyTorchExportClient();
 installParallelTestApi();
 installAutoStart();
 const client = startTrainingClient();
