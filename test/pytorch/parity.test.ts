@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PyTorchExportRequest } from '../../src/config/pytorchExport';
 import { DATASET_STATS, DEFAULT_CONFIG, type TrainConfig } from '../../src/config/trainConfig';
 import { browserBatchBytes, torchBatchBytes } from '../../src/data/batchBytes';
+import { makeOptimizer } from '../../src/engine/optimizer';
+import { trainScript } from '../../src/export/pytorch/buildProject';
+import { projectConfigOf, TFJS_ADAM_EPSILON } from '../../src/export/pytorch/projectConfig';
 import {
   batchLabLosses,
   expectSuccess,
@@ -119,6 +122,16 @@ beforeAll(async () => {
 afterAll(() => projects.forEach((p) => p.cleanup()));
 
 describe('the exported PyTorch project reproduces BatchLab on the CPU', () => {
+  it("writes the engine's own Adam hyper-parameters (tfjs's epsilon, not PyTorch's default)", () => {
+    const adam = makeOptimizer({ optimizer: 'adam', learningRate: 0.01 });
+    const { beta1, beta2, epsilon } = adam.getConfig() as { beta1: number; beta2: number; epsilon: number };
+    adam.dispose();
+    expect(epsilon).toBe(TFJS_ADAM_EPSILON);
+    const script = trainScript(projectConfigOf(tiny, { strategy: 'single', processes: 1 }));
+    expect(script).toContain(`ADAM_BETAS = (${beta1}, ${beta2})`);
+    expect(script).toContain('ADAM_EPSILON = 1e-7');
+  });
+
   for (const c of SINGLE_PROCESS_CASES) {
     it(c.name, async () => {
       const project = await exportProject(python, c.config, c.request);
