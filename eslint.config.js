@@ -65,6 +65,22 @@ const boundaries = [
     ],
   },
   {
+    files: ['src/export/**/*.ts'],
+    patterns: [
+      noTf,
+      noReact,
+      layer(
+        'Exporters are pure: the app hands them weights and batches; they never run the engine.',
+        'engine',
+      ),
+      layer('Exporters are pure: no GPU programs.', 'gpu'),
+      layer('Exporters are pure: no UI.', 'ui'),
+      layer('Exporters are pure: no store (they receive a config).', 'state'),
+      layer('Exporters are pure: no app wiring.', 'app'),
+      layer('Exporters are pure: no charts.', 'charts'),
+    ],
+  },
+  {
     files: ['src/state/**/*.ts'],
     patterns: [
       noTf,

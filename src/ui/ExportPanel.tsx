@@ -1,6 +1,7 @@
 /**
  * Export the run: JSON (config + every telemetry row + evaluations), CSV (one row per step) and each
- * chart as a PNG, named after the config. Reads the history and the store only when a button is pressed.
+ * chart as a PNG, named after the config, and the experiment as a PyTorch project (PyTorchExport.tsx).
+ * Reads the history and the store only when a button is pressed.
  */
 import { useState } from 'react';
 import { chartPngBlob } from '../charts/chartPng';
@@ -10,6 +11,7 @@ import { downloadBlob } from '../charts/download';
 import { exportFileName, toCsv, toRunJson } from '../charts/exportRun';
 import { telemetryHistory } from '../charts/telemetryHistory';
 import { useAppStore } from '../state/store';
+import { PyTorchExport } from './PyTorchExport';
 
 function exportData(kind: 'json' | 'csv'): string {
   const { runConfig, config: currentConfig, backendInfo } = useAppStore.getState();
@@ -74,6 +76,7 @@ export function ExportPanel() {
       <p className="help" role="status" data-testid="export-status">
         {message ?? 'JSON holds the config and every step; CSV has one row per step.'}
       </p>
+      <PyTorchExport />
     </section>
   );
 }

@@ -1,0 +1,15 @@
+/**
+ * Messages between the page and the PyTorch export worker (one request per worker, then it ends).
+ * The zip's ArrayBuffer is transferred, not copied.
+ */
+import type { PyTorchExportRequest } from '../../config/pytorchExport';
+import type { TrainConfig } from '../../config/trainConfig';
+
+export interface ExportWorkerRequest {
+  config: TrainConfig;
+  request: PyTorchExportRequest;
+  /** Folder inside the zip (the download's name without `.zip`). */
+  folder: string;
+}
+
+export type ExportWorkerReply = { type: 'done'; zip: ArrayBuffer } | { type: 'failed'; message: string };

@@ -1,0 +1,78 @@
+/**
+ * The PyTorch export's small store: its status and message, and the action that exports the current
+ * experiment (reusable: the Export panel calls it, and so can any lesson view). Refusals are decided
+ * here, from the config's rule (src/config/pytorchExport.ts), before any work starts; the work itself
+ * (initial weights from the engine, batches, the zip, the download) goes through a controller that
+ * src/app attaches at boot, so the store never imports the engine or the exporter.
+ */
+import { create } from 'zustand';
+import { describeRefusals, pytorchExportRefusals, type PyTorchExportRequest } from '../config/pytorchExport';
+import type { TrainConfig } from '../config/trainConfig';
+import { useAppStore } from './store';
+
+export type PyTorchExportStatus = 'idle' | 'building' | 'saved' | 'refused' | 'failed';
+
+export interface PyTorchExportSaved {
+  fileName: string;
+  /** Size of the downloaded zip. */
+  zipBytes: number;
+}
+
+export interface PyTorchExportController {
+  /** Builds the project for `config` and saves it as a download. Rejects with a plain-text reason. */
+  exportProject(config: TrainConfig, request: PyTorchExportRequest): Promise<PyTorchExportSaved>;
+}
+
+export interface PyTorchExportState {
+  status: PyTorchExportStatus;
+  /** Plain text for the user (one line per refused setting); null before the first export. */
+  message: string | null;
+  controller: PyTorchExportController | null;
+  attachController(controller: PyTorchExportController): void;
+  /**
+   * Exports the experiment: the config the current run was trained with, else the form's. Resolves
+   * with the outcome's status; never rejects.
+   */
+  exportPyTorch(request: PyTorchExportRequest): Promise<PyTorchExportStatus>;
+}
+
+export const usePyTorchExportStore = create<PyTorchExportState>()((set, get) => ({
+  status: 'idle',
+  message: null,
+  controller: null,
+  attachController: (controller) => set({ controller }),
+  exportPyTorch: async (request) => {
+    const { controller, status } = get();
+    if (status === 'building') return status;
+    const { runConfig, config: formConfig } = useAppStore.getState();
+    const config = runConfig ?? formConfig;
+    const refusals = pytorchExportRefusals(config, request);
+    if (refusals.length) {
+      const message = `Not exported: PyTorch cannot reproduce this experiment exactly.\n${describeRefusals(refusals)}`;
+      set({ status: 'refused', message });
+      return 'refused';
+    }
+    if (!controller) {
+      set({ status: 'failed', message: 'Export failed: the exporter is not ready yet.' });
+      return 'failed';
+    }
+    set({ status: 'building', message: 'Building the PyTorch project (initial weights, batches, zip)…' });
+    try {
+      const saved = await controller.exportProject(config, request);
+      set({
+        status: 'saved',
+        message: `Saved ${saved.fileName} (${saved.zipBytes} B). Unzip it, then run python3 train.py.`,
+      });
+      return 'saved';
+    } catch (error) {
+      set({
+        status: 'failed',
+        message: `Export failed: ${error instanceof Error ? error.message : String(error)}`,
+      });
+      return 'failed';
+    }
+  },
+}));
+
+export const selectPyTorchExportStatus = (s: PyTorchExportState) => s.status;
+export const selectPyTorchExportMessage = (s: PyTorchExportState) => s.message;
