@@ -9,7 +9,11 @@ import type { TestHookAction } from './trainingProtocol';
 import type { EvalRecord, TelemetryRow } from '../config/telemetry';
 import type { TrainConfig } from '../config/trainConfig';
 import { telemetryHistory } from '../charts/telemetryHistory';
+import type { Activity } from '../state/activity';
+import { useLessonStore, type LessonRun } from '../state/lessonStore';
 import { useAppStore } from '../state/store';
+import type { LessonId, ViewId } from '../config/views';
+import { activityNow } from './activityNow';
 
 export interface BatchLabTestApi {
   readonly version: 1;
@@ -31,6 +35,15 @@ export interface BatchLabTestApi {
    * before that moment. Once decided, nothing else starts a run by itself.
    */
   autoStart(): AutoStartDecision | 'pending';
+  /** The view on screen. */
+  view(): ViewId;
+  /**
+   * What the page is busy with: the main run's status (status() only covers it), the comparison's phase,
+   * the multi-device run's status and the lesson running now, if any.
+   */
+  activity(): Activity;
+  /** A lesson's last run: its phase, arms (config, rows, timing verdict) or per-strategy records. */
+  lesson(id: LessonId): LessonRun;
 }
 
 /**
@@ -75,6 +88,9 @@ export function installTestApi(): void {
     numTensors: () => s().numTensors,
     previewSteps: () => s().preview?.step ?? null,
     checkDataPaths: () => s().runDataPathCheck(),
+    view: () => s().view,
+    activity: () => copy(activityNow()),
+    lesson: (id) => copy(useLessonStore.getState().runs[id]),
     autoStart: autoStartOutcome,
   };
   Object.defineProperty(window, 'batchlab', {

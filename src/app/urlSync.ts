@@ -1,9 +1,10 @@
 /**
- * The config travels in the URL hash. At boot the hash (if any) is decoded — every field validated,
- * problems listed as plain text — and later edits are written back with history.replaceState, debounced,
- * so a slider drag adds no history entries.
+ * The view and the config travel in the URL hash. At boot the hash (if any) is decoded — every field
+ * validated, problems listed as plain text — and later edits are written back with history.replaceState,
+ * debounced, so a slider drag adds no history entries. A change of view is a navigation: pushState, at once.
  */
-import { encodeConfigToHash } from '../config/urlCodec';
+import { decodeHash, encodeConfigToHash } from '../config/urlCodec';
+import { VIEW_OF_OLD_LINKS } from '../config/views';
 import { useAppStore } from '../state/store';
 
 const WRITE_DEBOUNCE_MS = 300;
@@ -22,7 +23,10 @@ export function readConfigFromUrl(): void {
 export function followHashChanges(): void {
   window.addEventListener('hashchange', () => {
     const s = useAppStore.getState();
-    if (s.status !== 'running' && window.location.hash !== currentHash()) s.openLink(window.location.hash);
+    if (window.location.hash === currentHash()) return;
+    // While training runs the experiment may not change; the view may.
+    if (s.status === 'running') s.openView(decodeHash(window.location.hash).view ?? VIEW_OF_OLD_LINKS);
+    else s.openLink(window.location.hash);
   });
 }
 
@@ -30,6 +34,7 @@ export function followHashChanges(): void {
 function currentHash(): string {
   const s = useAppStore.getState();
   return encodeConfigToHash(s.config, {
+    view: s.view,
     hide: [...s.hiddenControls],
     ...(s.compareOverrides ? { b: s.compareOverrides } : {}),
   });
@@ -39,6 +44,13 @@ function currentHash(): string {
 export function syncConfigToUrl(): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const unsubscribe = useAppStore.subscribe((state, previous) => {
+    if (state.view !== previous.view) {
+      // A new view is a navigation: its own history entry, written at once, so Back returns.
+      clearTimeout(timer);
+      const next = currentHash();
+      if (next !== window.location.hash) history.pushState(history.state, '', next);
+      return;
+    }
     if (state.config === previous.config && state.compareOverrides === previous.compareOverrides) return;
     clearTimeout(timer);
     timer = setTimeout(() => {

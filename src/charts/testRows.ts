@@ -18,6 +18,7 @@ export function makeRow(step: number, overrides: Partial<TelemetryRow> = {}): Te
     computeMs,
     batchBuildMs: 3,
     stepMs,
+    batchSize: 2,
     samplesPerSec: (2 * 1000) / stepMs,
     uploadedImageBytes: 1536,
     uploadedMaskBytes: 512,

@@ -18,9 +18,10 @@ const config: TrainConfig = {
 };
 
 describe('buildShareLink', () => {
-  it('round-trips config, overrides and hidden controls', () => {
+  it('round-trips the view, config, overrides and hidden controls', () => {
     const link = buildShareLink(
       {
+        view: 'loaders',
         config,
         compareOverrides: { imageDtype: 'uint8', normalizeOn: 'model' },
         hiddenControls: ['lr', 'opt'],
@@ -33,6 +34,7 @@ describe('buildShareLink', () => {
     expect(url.search).toBe('');
     const d = decodeHash(url.hash);
     expect(d.problems).toEqual([]);
+    expect(d.view).toBe('loaders');
     expect(d.config).toEqual(config);
     expect(d.overridesB).toEqual({ imageDtype: 'uint8', normalizeOn: 'model' });
     expect(d.hide).toEqual(['opt', 'lr']);
@@ -40,7 +42,7 @@ describe('buildShareLink', () => {
   });
 
   it('adds run=1 only when asked, and no b.* without a comparison', () => {
-    const state = { config, compareOverrides: null, hiddenControls: [] };
+    const state = { view: 'playground' as const, config, compareOverrides: null, hiddenControls: [] };
     const withRun = decodeHash(new URL(buildShareLink(state, 'http://127.0.0.1:1/', true)).hash);
     expect(withRun.run).toBe(true);
     expect(withRun.overridesB).toBeNull();

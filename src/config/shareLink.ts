@@ -1,14 +1,16 @@
 /**
  * The shareable link of an experiment: `base` (the page's origin + path) and the hash urlCodec writes for
- * the config, the comparison's B overrides and the hidden controls, plus `run=1` when the sharer wants the
+ * the view, the config, the comparison's B overrides and the hidden controls, plus `run=1` when the sharer wants the
  * link to start training (it then starts only if it fits the opener's device). The page's search string is
  * never part of it: it carries debug flags (`?testHooks=1`, `?skipPreflight=1`) a shared link must not pass on.
  * Pure.
  */
 import type { TrainConfig } from './trainConfig';
 import { encodeConfigToHash } from './urlCodec';
+import type { ViewId } from './views';
 
 export interface ShareLinkState {
+  view: ViewId;
   config: TrainConfig;
   compareOverrides: Partial<TrainConfig> | null;
   hiddenControls: readonly string[];
@@ -17,6 +19,7 @@ export interface ShareLinkState {
 /** `base` is the page's origin + path, e.g. `https://example.org/batchlab/`. */
 export function buildShareLink(state: ShareLinkState, base: string, runOnOpen: boolean): string {
   const hash = encodeConfigToHash(state.config, {
+    view: state.view,
     hide: [...state.hiddenControls],
     ...(state.compareOverrides ? { b: state.compareOverrides } : {}),
     run: runOnOpen,

@@ -21,6 +21,8 @@ export interface TelemetryRow {
   batchBuildMs: number;
   /** dataWaitMs + uploadMs + computeMs. */
   stepMs: number;
+  /** Samples in this step's batch. */
+  batchSize: number;
   samplesPerSec: number;
   uploadedImageBytes: number;
   uploadedMaskBytes: number;

@@ -24,6 +24,7 @@ export function telemetryRowOf(
     computeMs: r.computeMs,
     batchBuildMs: batch.buildMs,
     stepMs,
+    batchSize: batch.batchSize,
     samplesPerSec: (batch.batchSize * 1000) / stepMs,
     uploadedImageBytes: r.uploadedImageBytes,
     uploadedMaskBytes: r.uploadedMaskBytes,

@@ -1,35 +1,32 @@
 /**
  * The A/B comparison's own small store, apart from the app store: what the comparison runner
  * (src/app/compareRunner.ts) reports — phase, which side runs, each side's config as run, its backend,
- * progress and, once a side has finished, its telemetry rows. A comparison runs a handful of steps, so its
- * rows are few and may live here. Configuration B itself (as overrides of A) lives in the app store's
+ * its telemetry rows and the timing rule's verdict on them. A comparison runs a few dozen steps at most, so
+ * its rows are few and may live here (updated a few times a second, never per step). Configuration B itself (as overrides of A) lives in the app store's
  * `compareOverrides`, because it travels in the URL.
  */
 import { create } from 'zustand';
 import type { BackendInfo } from '../config/backendInfo';
 import type { TelemetryRow } from '../config/telemetry';
+import type { TimingVerdict } from '../config/stableTiming';
 import type { TrainConfig } from '../config/trainConfig';
-
-/** Steps each side trains for: few, because a software adapter takes seconds per step. */
-export const COMPARE_STEPS = { min: 1, max: 20, initial: 3 } as const;
 
 export type ComparePhase = 'idle' | 'running' | 'done' | 'stopped' | 'failed';
 export type CompareSideId = 'a' | 'b';
 
 export interface CompareSide {
-  /** The config this side runs, exactly as sent to its worker (maxSteps = steps per side). */
+  /** The config this side runs (its worker runs it until the timing rule is satisfied). */
   config: TrainConfig;
   /** The backend its worker ended up on; null until the worker is ready. */
   backend: BackendInfo | null;
-  /** Steps reported so far. */
-  stepsDone: number;
-  /** Telemetry rows, filled when the side has finished. */
+  /** Telemetry rows so far (a comparison runs a few dozen steps at most). */
   rows: TelemetryRow[];
+  /** What the timing rule says of the rows so far; null before the first. */
+  verdict: TimingVerdict | null;
   finished: boolean;
 }
 
 export interface CompareState {
-  stepsPerSide: number;
   phase: ComparePhase;
   /** The side training now; null when none is. */
   activeSide: CompareSideId | null;
@@ -46,7 +43,6 @@ export interface CompareState {
   /** ISO time the last comparison finished. */
   finishedAt: string | null;
   controller: CompareController | null;
-  setStepsPerSide(steps: number): void;
   attachController(controller: CompareController): void;
   /** Starts a comparison of the app's config (A) with its overrides (B); says why when it cannot. */
   start(): void;
@@ -61,7 +57,6 @@ export interface CompareController {
 }
 
 export const useCompareStore = create<CompareState>()((set, get) => ({
-  stepsPerSide: COMPARE_STEPS.initial,
   phase: 'idle',
   activeSide: null,
   message: null,
@@ -75,11 +70,6 @@ export const useCompareStore = create<CompareState>()((set, get) => ({
   attachController: (controller) => set({ controller }),
   start: () => get().controller?.start(),
   stop: () => get().controller?.stop(),
-  setStepsPerSide: (steps) => {
-    if (!Number.isFinite(steps)) return;
-    const whole = Math.round(steps);
-    set({ stepsPerSide: Math.min(COMPARE_STEPS.max, Math.max(COMPARE_STEPS.min, whole)) });
-  },
 }));
 
 /** Selectors, defined once. */

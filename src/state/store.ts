@@ -9,6 +9,7 @@ import { repairConfig } from '../config/repairConfig';
 import { buildShareLink } from '../config/shareLink';
 import { DEFAULT_CONFIG, type TrainConfig } from '../config/trainConfig';
 import { decodeHash, type DecodedHash } from '../config/urlCodec';
+import { FIRST_VIEW, VIEW_OF_OLD_LINKS, type ViewId } from '../config/views';
 import type { EvalRecord, PreviewRecord, TelemetryRow } from '../config/telemetry';
 import type { BackendInfo, RunStatus } from '../config/backendInfo';
 import type { DataPathCheckResult } from '../config/dataPathCheck';
@@ -21,6 +22,10 @@ export interface RunController {
 }
 
 export interface ConfigSlice {
+  /** The view on screen: a lesson or the Playground (in the link as `view=`). */
+  view: ViewId;
+  /** Shows another view; the link follows with a new history entry, so Back returns. */
+  openView(view: ViewId): void;
   config: TrainConfig;
   /** Problems found while reading the config from a link: plain text, shown as text. */
   configProblems: { key: string; message: string }[];
@@ -75,6 +80,8 @@ export interface RunSlice {
 export type AppState = ConfigSlice & RunSlice;
 
 export const useAppStore = create<AppState>()((set, get) => ({
+  view: FIRST_VIEW,
+  openView: (view) => set({ view }),
   config: DEFAULT_CONFIG,
   configProblems: [],
   configChosen: false,
@@ -90,6 +97,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   openLink: (hash, opening = false) => {
     const decoded = decodeHash(hash);
     set((s) => ({
+      view: decoded.view ?? VIEW_OF_OLD_LINKS,
       // decodeHash already repaired it; repairing again keeps "every write is repaired" true by construction.
       config: repairConfig(decoded.config).config,
       configProblems: decoded.problems,
@@ -103,7 +111,11 @@ export const useAppStore = create<AppState>()((set, get) => ({
   shareLink: (runOnOpen, withHidden = true) => {
     const s = get();
     const base = `${window.location.origin}${window.location.pathname}`;
-    return buildShareLink({ ...s, hiddenControls: withHidden ? s.hiddenControls : [] }, base, runOnOpen);
+    return buildShareLink(
+      { ...s, hiddenControls: withHidden ? s.hiddenControls : [] },
+      base,
+      runOnOpen,
+    );
   },
   applyDefaults: (patch) =>
     set((s) => (s.configChosen ? {} : { config: repairConfig({ ...s.config, ...patch }).config })),

@@ -1,45 +1,30 @@
 /**
- * Page layout. Components read the store and call its actions; nothing here talks to workers.
+ * The page: a header (name, the views as tabs, the backend, link problems) and the view on screen — one
+ * lesson, or the Playground. Components read the store and call its actions; nothing here talks to workers.
  */
+import { isLesson } from '../config/views';
+import { useAppStore } from '../state/store';
 import { BackendNotice } from './BackendNotice';
-import { ChartsPanel } from './ChartsPanel';
-import { ComparePanel } from './compare/ComparePanel';
-import { ConfigPanel } from './ConfigPanel';
-import { LinksPanel } from './LinksPanel';
-import { DataPathPanel } from './DataPathPanel';
-import { ExportPanel } from './ExportPanel';
-import { LoaderPanel } from './LoaderPanel';
-import { MetricsPanel } from './MetricsPanel';
-import { ParallelPanel } from './parallel/ParallelPanel';
-import { PreflightNotice } from './PreflightNotice';
-import { PreviewPanel } from './PreviewPanel';
+import { LessonView } from './lessons/LessonView';
 import { ProblemsBanner } from './ProblemsBanner';
-import { RunControls } from './RunControls';
+import { PlaygroundView } from './views/PlaygroundView';
+import { ViewNav } from './views/ViewNav';
 
 export function App() {
+  const view = useAppStore((s) => s.view);
   return (
     <div className="app">
-      <header>
-        <h1>BatchLab</h1>
-        <p className="tagline">Train a U-Net in your browser and see what tensor sizes do to training.</p>
+      <header className="app-header">
+        <div className="brand">
+          <h1>BatchLab</h1>
+          <p className="tagline">See what tensor sizes do to training, measured in your browser.</p>
+        </div>
+        <ViewNav />
         <BackendNotice />
         <ProblemsBanner />
       </header>
-      <main>
-        <ConfigPanel />
-        <div className="results">
-          <RunControls />
-          <PreflightNotice />
-          <MetricsPanel />
-          <ChartsPanel />
-          <ExportPanel />
-          <LoaderPanel />
-          <PreviewPanel />
-          <DataPathPanel />
-          <ParallelPanel />
-          <ComparePanel />
-          <LinksPanel />
-        </div>
+      <main className={isLesson(view) ? 'main-lesson' : 'main-playground'}>
+        {isLesson(view) ? <LessonView key={view} id={view} /> : <PlaygroundView />}
       </main>
     </div>
   );

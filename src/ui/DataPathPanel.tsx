@@ -91,6 +91,7 @@ function StatsChoice() {
       <label htmlFor="stats-choice">Mean / std</label>
       <select
         id="stats-choice"
+        className="wide-select"
         value={article ? 'article' : 'dataset'}
         disabled={running}
         aria-describedby="stats-choice-help"

@@ -4,12 +4,14 @@
  * comparison through the comparison store's actions (two new training workers, A then B), and shows the
  * results. One piece per file in this folder.
  */
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { skipPreflightRequested } from '../../config/preflight';
 import type { TrainConfig } from '../../config/trainConfig';
 import { applyOverrides } from '../../config/urlCodec';
-import { comparisonBlocker, comparisonConfigs } from '../../state/compareRules';
-import { COMPARE_STEPS, useCompareStore } from '../../state/compareStore';
+import { measuredRunBlocker } from '../../state/activity';
+import { comparisonConfigs, namedSides } from '../../state/compareRules';
+import { useCompareStore } from '../../state/compareStore';
+import { useActivity } from '../lessons/useActivity';
 import { useAppStore } from '../../state/store';
 import { CompareProgress } from './CompareProgress';
 import { CompareResults } from './CompareResults';
@@ -31,15 +33,12 @@ const OVERRIDE_FIELDS: readonly (keyof TrainConfig)[] = [
 const skipPreflight = typeof window === 'undefined' ? false : skipPreflightRequested(window.location.search);
 
 export function ComparePanel() {
-  const stepsId = useId();
   const config = useAppStore((s) => s.config);
   const overrides = useAppStore((s) => s.compareOverrides);
   const setCompareOverrides = useAppStore((s) => s.setCompareOverrides);
-  const mainStatus = useAppStore((s) => s.status);
   const backendInfo = useAppStore((s) => s.backendInfo);
+  const activity = useActivity();
   const phase = useCompareStore((s) => s.phase);
-  const stepsPerSide = useCompareStore((s) => s.stepsPerSide);
-  const setStepsPerSide = useCompareStore((s) => s.setStepsPerSide);
   const liveWorkers = useCompareStore((s) => s.liveWorkers);
   const sideA = useCompareStore((s) => s.a);
   const sideB = useCompareStore((s) => s.b);
@@ -48,17 +47,10 @@ export function ComparePanel() {
   // Leaving the page section (or the page) must not leave a worker and its GPU device behind.
   useEffect(() => () => useCompareStore.getState().stop(), []);
 
-  const configs = useMemo(
-    () => comparisonConfigs(config, overrides, stepsPerSide),
-    [config, overrides, stepsPerSide],
-  );
-  const blocker = comparisonBlocker({
-    configs,
-    comparePhase: phase,
-    mainStatus,
-    backendInfo,
-    skipPreflight,
-  });
+  const configs = useMemo(() => comparisonConfigs(config, overrides), [config, overrides]);
+  const blocker = running
+    ? null
+    : measuredRunBlocker({ configs: namedSides(configs), activity, backendInfo, skipPreflight });
   const bEqualsA = overrides !== null && JSON.stringify(configs.a) === JSON.stringify(configs.b);
   const effectiveB = overrides === null ? null : applyOverrides(config, overrides);
 
@@ -71,10 +63,10 @@ export function ComparePanel() {
     >
       <h2 id="compare-title">Compare A and B</h2>
       <p className="help">
-        A is the experiment on the left; B is A with the settings chosen below. Each trains in its own new
-        worker with its own GPU device, from the same seed and data, so memory figures never mix. A runs to
-        the end first, then B — never both at once, because on a software GPU two runs share the same few CPU
-        cores and each would slow the other unpredictably, which would make the step times meaningless.
+        A is the experiment set under “Experiment”; B is A with the settings chosen below. Each trains in its
+        own new worker with its own GPU device, from the same seed and data, until its throughput is stable;
+        the compile step and the batches prefetched during it are not timed. A runs first, then B — never both
+        at once: on a software GPU they would share the same CPU cores.
       </p>
       {overrides === null ? (
         <button type="button" onClick={() => setCompareOverrides({})} data-testid="compare-setup">
@@ -89,19 +81,6 @@ export function ComparePanel() {
             ))}
           </fieldset>
           {effectiveB && <Differences a={config} b={effectiveB} overrides={overrides} />}
-          <div className="field">
-            <label htmlFor={stepsId}>Steps per side</label>
-            <input
-              id={stepsId}
-              type="number"
-              min={COMPARE_STEPS.min}
-              max={COMPARE_STEPS.max}
-              value={stepsPerSide}
-              disabled={running}
-              onChange={(e) => setStepsPerSide(e.target.valueAsNumber)}
-              data-testid="compare-steps"
-            />
-          </div>
           <div className="buttons">
             <button
               type="button"

@@ -4,20 +4,24 @@ import { useCompareStore } from '../../state/compareStore';
 export function CompareProgress() {
   const phase = useCompareStore((s) => s.phase);
   const side = useCompareStore((s) => s.activeSide);
-  const steps = useCompareStore((s) => s.stepsPerSide);
   const a = useCompareStore((s) => s.a);
   const b = useCompareStore((s) => s.b);
   const message = useCompareStore((s) => s.message);
   const current = side === 'a' ? a : side === 'b' ? b : null;
   let text: string;
   if (phase === 'running' && side && current) {
-    const done = current.stepsDone;
+    const done = current.rows.at(-1)?.step ?? 0;
+    const v = current.verdict;
     text =
       done === 0
         ? `Training ${side.toUpperCase()} in its own worker: starting (the first step compiles GPU pipelines)…`
-        : `Training ${side.toUpperCase()} in its own worker: step ${done} of ${current.config.maxSteps}…`;
+        : `Training ${side.toUpperCase()} in its own worker: step ${done}, ` +
+          (v && v.timedSteps > 0
+            ? `${v.timedSteps} timed from step ${v.firstTimedStep}…`
+            : `timing starts at step ${v?.firstTimedStep ?? 2}…`);
   } else if (phase === 'done') {
-    text = `Done: ${steps} step${steps === 1 ? '' : 's'} per side.`;
+    const timed = (s: typeof a) => s?.verdict?.timedSteps ?? 0;
+    text = `Done: ${timed(a)} timed steps for A, ${timed(b)} for B, each until its throughput was stable.`;
   } else if (phase === 'idle') {
     text = 'Not run yet.';
   } else {

@@ -9,14 +9,20 @@ import { summaryPng } from './summaryImage';
 import { SummaryTable } from './SummaryTable';
 
 export function CompareResults({ a, b }: { a: CompareSide; b: CompareSide }) {
-  const summary = useMemo(() => buildCompareSummary(a.rows, b.rows), [a.rows, b.rows]);
+  const summary = useMemo(
+    () =>
+      buildCompareSummary(
+        { rows: a.rows, firstTimedStep: a.verdict?.firstTimedStep ?? 2 },
+        { rows: b.rows, firstTimedStep: b.verdict?.firstTimedStep ?? 2 },
+      ),
+    [a, b],
+  );
   const backendA = a.backend?.backend ?? null;
   const backendB = b.backend?.backend ?? null;
   const exportJson = () => {
     const s = useCompareStore.getState();
     const data = buildCompareExport({
       finishedAt: s.finishedAt,
-      stepsPerSide: a.config.maxSteps,
       overridesB: s.overridesB,
       link: s.link ?? '',
       a: { config: a.config, backend: a.backend, rows: a.rows },
@@ -30,8 +36,11 @@ export function CompareResults({ a, b }: { a: CompareSide; b: CompareSide }) {
     const s = useCompareStore.getState();
     try {
       const blob = await summaryPng(summary, {
-        title: `BatchLab comparison, ${summary.stepsA} + ${summary.stepsB} steps`,
-        subtitles: [`A: ${describeSide(a.config, backendA)}`, `B: ${describeSide(b.config, backendB)}`],
+        title: `BatchLab comparison, ${summary.timedStepsA} + ${summary.timedStepsB} timed steps`,
+        subtitles: [
+          `A: ${describeSide(a.config, backendA, b.config)}`,
+          `B: ${describeSide(b.config, backendB, a.config)}`,
+        ],
       });
       downloadBlob(blob, compareFileName(s.finishedAt, 'png'));
     } catch (error) {
@@ -41,9 +50,9 @@ export function CompareResults({ a, b }: { a: CompareSide; b: CompareSide }) {
   return (
     <div className="compare-results" data-testid="compare-results">
       <p className="compare-sides">
-        <span className="key-a">A</span>: {describeSide(a.config, backendA)}
+        <span className="key-a">A</span>: {describeSide(a.config, backendA, b.config)}
         <br />
-        <span className="key-b">B</span>: {describeSide(b.config, backendB)}
+        <span className="key-b">B</span>: {describeSide(b.config, backendB, a.config)}
       </p>
       <SummaryTable summary={summary} />
       <div className="compare-chart-grid">

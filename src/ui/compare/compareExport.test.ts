@@ -16,10 +16,9 @@ describe('buildCompareExport', () => {
   it('carries both configs, the summary and the rows, as a copy', () => {
     const a = { ...DEFAULT_CONFIG, maxSteps: 2 };
     const b = { ...a, imageDtype: 'float32' as const, normalizeOn: 'loader' as const };
-    const summary = buildCompareSummary([], []);
+    const summary = buildCompareSummary({ rows: [], firstTimedStep: 2 }, { rows: [], firstTimedStep: 2 });
     const input = {
       finishedAt: '2025-01-02T03:04:05.678Z',
-      stepsPerSide: 2,
       overridesB: { imageDtype: 'float32' as const, normalizeOn: 'loader' as const },
       link: 'http://127.0.0.1/#v=1',
       a: { config: a, backend: null, rows: [] },
@@ -32,6 +31,7 @@ describe('buildCompareExport', () => {
     expect(out.a.config).toEqual(a);
     expect(out.b.config.imageDtype).toBe('float32');
     expect(out.schedule).toContain('A to completion, then B');
+    expect(out.timing).toContain('stable within 10%');
     expect(JSON.parse(JSON.stringify(out))).toEqual(out);
     out.a.config.seed = 1;
     expect(a.seed).toBe(DEFAULT_CONFIG.seed);
@@ -53,19 +53,29 @@ describe('cell texts', () => {
     expect(formatCompareValue('ms', 312.25)).toBe('312.3 ms');
     expect(formatCompareValue('samples/s', 6.4)).toBe('6.40');
     expect(formatCompareValue('loss', 1.23456)).toBe('1.2346');
+    expect(formatCompareValue('share', 0.8734)).toBe('87%');
     expect(formatCompareValue('bytes', null)).toBe('n/a');
     const m = { id: 'bytes-to-gpu', label: '', unit: 'bytes', a: 1536, b: 6144, ratio: 4 } as const;
     expect(formatCompareRatio(m)).toBe('4.00×');
     expect(formatCompareRatio({ ...m, ratio: null })).toBe('n/a');
   });
 
-  it('describes a side in words', () => {
+  it('describes a side in words, loader workers included', () => {
     const c = { ...DEFAULT_CONFIG, imageSizePx: 16, batchSize: 2 };
     expect(describeSide(c, 'webgpu')).toBe(
-      'uint8 images, normalize in model, packed upload, uint8 masks, 16 px × 2 (webgpu)',
+      'uint8 images, normalize in model, packed upload, uint8 masks, 16 px × 2, 0 loader workers (webgpu)',
     );
-    expect(describeSide({ ...c, imageDtype: 'float32', normalizeOn: 'loader' }, null)).toBe(
-      'float32 images, normalize in loader, uint8 masks, 16 px × 2',
+    expect(describeSide({ ...c, imageDtype: 'float32', normalizeOn: 'loader', workers: 1 }, null)).toBe(
+      'float32 images, normalize in loader, uint8 masks, 16 px × 2, 1 loader worker',
     );
+  });
+
+  it('names every other setting in which two sides differ, so they never read alike', () => {
+    const a = { ...DEFAULT_CONFIG, imageSizePx: 16, batchSize: 2 };
+    const b = { ...a, blurRadiusPx: 24, sourceScale: 32 };
+    expect(describeSide(a, null, b)).toBe(
+      'uint8 images, normalize in model, packed upload, uint8 masks, 16 px × 2, 0 loader workers, blur radius (px) 0, source scale (×) 1',
+    );
+    expect(describeSide(b, null, a)).not.toBe(describeSide(a, null, b));
   });
 });

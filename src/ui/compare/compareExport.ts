@@ -4,12 +4,15 @@
  * shape is unit-tested; also the cell texts shared by the panel's table and the PNG.
  */
 import type { BackendInfo } from '../../config/backendInfo';
+import { changedKeys, FIELD_TABLE } from '../../config/fieldTable';
 import type { TelemetryRow } from '../../config/telemetry';
 import type { TrainConfig } from '../../config/trainConfig';
 import type { CompareMetric, CompareSummary, CompareUnit } from './compareSummary';
 import { formatExactBytes, formatMs, formatRatio } from '../format';
 
 export const COMPARE_SCHEDULE = 'A to completion, then B; one new training worker (own GPU device) each';
+export const COMPARE_TIMING =
+  'each side runs until the mean step time of its timed steps is stable within 10% (capped); the compile step and the batches prefetched during it are not timed';
 
 export interface CompareExportSide {
   config: TrainConfig;
@@ -21,7 +24,8 @@ export interface CompareExport {
   kind: 'batchlab-comparison';
   version: 1;
   finishedAt: string | null;
-  stepsPerSide: number;
+  /** How each side's steps were timed (config/stableTiming.ts). */
+  timing: string;
   schedule: string;
   /** The B overrides as the link carries them (`b.*`). */
   overridesB: Partial<TrainConfig>;
@@ -33,12 +37,13 @@ export interface CompareExport {
 }
 
 export function buildCompareExport(
-  input: Omit<CompareExport, 'kind' | 'version' | 'schedule'>,
+  input: Omit<CompareExport, 'kind' | 'version' | 'schedule' | 'timing'>,
 ): CompareExport {
   return {
     kind: 'batchlab-comparison',
     version: 1,
     schedule: COMPARE_SCHEDULE,
+    timing: COMPARE_TIMING,
     ...structuredClone(input),
   };
 }
@@ -59,6 +64,8 @@ export function formatCompareValue(unit: CompareUnit, value: number | null): str
       return formatMs(value);
     case 'samples/s':
       return value.toFixed(2);
+    case 'share':
+      return `${(value * 100).toFixed(0)}%`;
     case 'loss':
       return value.toFixed(4);
   }
@@ -69,12 +76,34 @@ export function formatCompareRatio(metric: CompareMetric): string {
   return metric.ratio === null ? 'n/a' : formatRatio(metric.ratio);
 }
 
-/** Short words for a side: "uint8 images, normalize in model, uint8 masks, 16 px × 2 (webgpu)". */
-export function describeSide(config: TrainConfig, backend: string | null): string {
+/** The settings describeSide always names. */
+const DESCRIBED: readonly (keyof TrainConfig)[] = [
+  'imageDtype',
+  'normalizeOn',
+  'uploadPath',
+  'maskDtype',
+  'imageSizePx',
+  'batchSize',
+  'workers',
+];
+
+/**
+ * Short words for a side: "uint8 images, normalize in model, packed upload, uint8 masks, 16 px × 2,
+ * 0 loader workers (webgpu)", plus every other setting in which it differs from `other`, so two sides are
+ * never described alike.
+ */
+export function describeSide(config: TrainConfig, backend: string | null, other?: TrainConfig): string {
   const upload = config.imageDtype === 'uint8' ? `, ${config.uploadPath} upload` : '';
+  const workers = `${config.workers} loader worker${config.workers === 1 ? '' : 's'}`;
+  const extra = other
+    ? changedKeys(config, other)
+        .filter((k) => !DESCRIBED.includes(k))
+        .map((k) => `, ${FIELD_TABLE[k].label.toLowerCase()} ${String(config[k])}`)
+        .join('')
+    : '';
   return (
     `${config.imageDtype} images, normalize in ${config.normalizeOn}${upload}, ${config.maskDtype} masks, ` +
-    `${config.imageSizePx} px × ${config.batchSize}` +
+    `${config.imageSizePx} px × ${config.batchSize}, ${workers}${extra}` +
     (backend ? ` (${backend})` : '')
   );
 }

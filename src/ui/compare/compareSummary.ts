@@ -1,14 +1,14 @@
 /**
  * The A/B summary table, as data: one metric per row with A's figure, B's figure and the B/A ratio, built
- * from the two runs' telemetry rows. Pure (no DOM, no store), so the numbers the panel shows, the PNG draws
- * and the JSON exports all come from here and are unit-tested.
- *
- * Timing figures (step ms, samples/s) are medians over the steps after the first: each side's first step
- * compiles its GPU pipelines (4–20 s on a software adapter) and would otherwise dominate a short run. A
- * one-step run has only that step, so it is used as it is. Byte figures are the last step's (they do not
- * change between steps); GPU bytes in use are the last step's, and the final loss is the last step's loss.
+ * from each side's figures (../results/armFigures.ts): bytes per step from the last row; timing over the
+ * timed steps only (after the compile step and the loader's initial prefetch, until the throughput was
+ * stable); the share of each step spent waiting for data; GPU bytes in use after the last step; the final
+ * loss. Pure (no DOM, no store): the panel, the PNG and the JSON export all read it, and it is unit-tested.
  */
 import type { TelemetryRow } from '../../config/telemetry';
+import { armFigures, ratioOf, type ArmFigures } from '../results/armFigures';
+
+export { ratioOf };
 
 export const COMPARE_METRIC_IDS = [
   'image-bytes-to-gpu',
@@ -16,12 +16,13 @@ export const COMPARE_METRIC_IDS = [
   'host-batch-bytes',
   'step-ms',
   'samples-per-sec',
+  'data-wait-share',
   'gpu-bytes-in-use',
   'final-loss',
 ] as const;
 export type CompareMetricId = (typeof COMPARE_METRIC_IDS)[number];
 
-export type CompareUnit = 'bytes' | 'ms' | 'samples/s' | 'loss';
+export type CompareUnit = 'bytes' | 'ms' | 'samples/s' | 'share' | 'loss';
 
 export interface CompareMetric {
   id: CompareMetricId;
@@ -39,99 +40,72 @@ export interface CompareSummary {
   /** Rows each side reported. */
   stepsA: number;
   stepsB: number;
-  /** Rows each side's timing medians were taken over (the first step is left out when there are more). */
+  /** Steps each side's timing figures were taken over, and the step they start at. */
   timedStepsA: number;
   timedStepsB: number;
+  firstTimedStepA: number;
+  firstTimedStepB: number;
 }
 
-/** Median of `values` (mean of the middle two for an even count); null for none. */
-export function median(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((x, y) => x - y);
-  const mid = sorted.length >> 1;
-  const hi = sorted[mid] ?? 0;
-  return sorted.length % 2 === 1 ? hi : ((sorted[mid - 1] ?? hi) + hi) / 2;
-}
-
-/** The rows timing figures are taken over: all but the first (pipeline compilation) when there are two or more. */
-export function timedRows(rows: readonly TelemetryRow[]): readonly TelemetryRow[] {
-  return rows.length > 1 ? rows.slice(1) : rows;
-}
-
-/** b / a, or null when either is missing or not finite, or a is 0. */
-export function ratioOf(a: number | null, b: number | null): number | null {
-  if (a === null || b === null || !Number.isFinite(a) || !Number.isFinite(b) || a === 0) return null;
-  return b / a;
-}
-
-type Measure = (rows: readonly TelemetryRow[]) => number | null;
-
-const last = (rows: readonly TelemetryRow[]): TelemetryRow | undefined => rows[rows.length - 1];
-
-const METRICS: readonly { id: CompareMetricId; label: string; unit: CompareUnit; measure: Measure }[] = [
+const METRICS: readonly {
+  id: CompareMetricId;
+  label: string;
+  unit: CompareUnit;
+  pick: (f: ArmFigures) => number | null;
+}[] = [
   {
     id: 'image-bytes-to-gpu',
     label: 'Image bytes to GPU per step',
     unit: 'bytes',
-    measure: (rows) => last(rows)?.uploadedImageBytes ?? null,
+    pick: (f) => f.imageBytesToGpu,
   },
   {
     id: 'bytes-to-gpu',
     label: 'Bytes to GPU per step (images + masks)',
     unit: 'bytes',
-    measure: (rows) => {
-      const row = last(rows);
-      return row ? row.uploadedImageBytes + row.uploadedMaskBytes : null;
-    },
+    pick: (f) => f.bytesToGpu,
   },
+  { id: 'host-batch-bytes', label: 'Host bytes per batch', unit: 'bytes', pick: (f) => f.hostBatchBytes },
+  { id: 'step-ms', label: 'Step time (mean of timed steps)', unit: 'ms', pick: (f) => f.meanStepMs },
+  { id: 'samples-per-sec', label: 'Samples per second', unit: 'samples/s', pick: (f) => f.samplesPerSec },
   {
-    id: 'host-batch-bytes',
-    label: 'Host bytes per batch',
-    unit: 'bytes',
-    measure: (rows) => last(rows)?.hostBatchBytes ?? null,
-  },
-  {
-    id: 'step-ms',
-    label: 'Step time (median)',
-    unit: 'ms',
-    measure: (rows) => median(timedRows(rows).map((r) => r.stepMs)),
-  },
-  {
-    id: 'samples-per-sec',
-    label: 'Samples per second (median)',
-    unit: 'samples/s',
-    measure: (rows) => median(timedRows(rows).map((r) => r.samplesPerSec)),
+    id: 'data-wait-share',
+    label: 'Waiting for data (% of step)',
+    unit: 'share',
+    pick: (f) => f.dataWaitShare,
   },
   {
     id: 'gpu-bytes-in-use',
     label: 'GPU bytes in use (last step)',
     unit: 'bytes',
-    measure: (rows) => last(rows)?.gpuBytesInUse ?? null,
+    pick: (f) => f.gpuBytesInUse,
   },
-  {
-    id: 'final-loss',
-    label: 'Final loss',
-    unit: 'loss',
-    measure: (rows) => last(rows)?.loss ?? null,
-  },
+  { id: 'final-loss', label: 'Final loss', unit: 'loss', pick: (f) => f.finalLoss },
 ];
 
-/** The summary of two runs' telemetry: A's rows, B's rows, in step order. */
-export function buildCompareSummary(
-  rowsA: readonly TelemetryRow[],
-  rowsB: readonly TelemetryRow[],
-): CompareSummary {
-  const metrics = METRICS.map(({ id, label, unit, measure }) => {
-    const a = measure(rowsA);
-    const b = measure(rowsB);
-    return { id, label, unit, a, b, ratio: ratioOf(a, b) };
+export interface CompareSideInput {
+  rows: readonly TelemetryRow[];
+  /** First step the timing rule counted (config/stableTiming.ts). */
+  firstTimedStep: number;
+}
+
+/** The summary of two runs: each side's rows, in step order, and where its timing started. */
+export function buildCompareSummary(a: CompareSideInput, b: CompareSideInput): CompareSummary {
+  const fa = armFigures(a.rows, a.firstTimedStep);
+  const fb = armFigures(b.rows, b.firstTimedStep);
+  const metrics = METRICS.map(({ id, label, unit, pick }) => {
+    const va = pick(fa);
+    const vb = pick(fb);
+    return { id, label, unit, a: va, b: vb, ratio: ratioOf(va, vb) };
   });
   return {
     metrics,
-    stepsA: rowsA.length,
-    stepsB: rowsB.length,
-    timedStepsA: timedRows(rowsA).length,
-    timedStepsB: timedRows(rowsB).length,
+    stepsA: fa.steps,
+    stepsB: fb.steps,
+    timedStepsA: fa.timedSteps,
+    timedStepsB: fb.timedSteps,
+    firstTimedStepA: fa.firstTimedStep,
+    firstTimedStepB: fb.firstTimedStep,
   };
 }
 

@@ -1,0 +1,21 @@
+/**
+ * The page's activity read from the stores now, and whether the page was opened with `?skipPreflight=1`:
+ * the inputs of state/activity.ts's rule, for the runners in src/app.
+ */
+import { skipPreflightRequested } from '../config/preflight';
+import type { Activity } from '../state/activity';
+import { useCompareStore } from '../state/compareStore';
+import { useLessonStore } from '../state/lessonStore';
+import { useParallelStore } from '../state/parallelStore';
+import { useAppStore } from '../state/store';
+
+export function activityNow(): Activity {
+  return {
+    main: useAppStore.getState().status,
+    compare: useCompareStore.getState().phase,
+    parallel: useParallelStore.getState().status,
+    lesson: useLessonStore.getState().running,
+  };
+}
+
+export const skipPreflightNow = (): boolean => skipPreflightRequested(window.location.search);

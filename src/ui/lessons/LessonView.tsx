@@ -1,0 +1,51 @@
+/**
+ * One lesson on one screen: its question, the article's figure, the button that runs it, and — once it has
+ * run — the result card with the measured figure beside the article's and the line that explains the gap;
+ * the lesson's chart and table beside it; "Why?" folded below. Reads the lesson store; runs through its
+ * actions.
+ */
+import { useId, useMemo } from 'react';
+import { LESSONS } from '../../config/lessons';
+import { LESSON_IDS, type LessonId } from '../../config/views';
+import { selectLessonRun, useLessonStore } from '../../state/lessonStore';
+import { BytesArticle, BytesResult, BytesSide } from './BytesLesson';
+import { GpusArticle, GpusResult, GpusSide } from './GpusLesson';
+import { LessonPlan } from './LessonPlan';
+import { LessonRunControls } from './LessonRunControls';
+import { armResults } from './lessonResults';
+import { LoadersArticle, LoadersResult, LoadersSide } from './LoadersLesson';
+import { Why } from './Why';
+
+export function LessonView({ id }: { id: LessonId }) {
+  const lesson = LESSONS[id];
+  const run = useLessonStore(selectLessonRun(id));
+  const titleId = useId();
+  const arms = useMemo(() => armResults(run.arms), [run.arms]);
+  const number = LESSON_IDS.indexOf(id) + 1;
+  return (
+    <article className="lesson" aria-labelledby={titleId} data-testid={`lesson-${id}`}>
+      <div className="lesson-main">
+        <p className="lesson-eyebrow">
+          Lesson {number} · {lesson.title}
+        </p>
+        <h2 id={titleId} className="lesson-question" data-testid="lesson-question">
+          {lesson.question}
+        </h2>
+        {id === 'bytes' && <BytesArticle />}
+        {id === 'loaders' && <LoadersArticle />}
+        {id === 'gpus' && <GpusArticle />}
+        <LessonRunControls id={id} />
+        {id === 'bytes' && <BytesResult arms={arms} />}
+        {id === 'loaders' && <LoadersResult arms={arms} />}
+        {id === 'gpus' && <GpusResult records={run.strategies} />}
+        <Why bullets={lesson.why} />
+      </div>
+      <div className="lesson-side">
+        {run.phase !== 'done' && <LessonPlan id={id} />}
+        {id === 'bytes' && <BytesSide arms={arms} />}
+        {id === 'loaders' && <LoadersSide arms={arms} />}
+        {id === 'gpus' && <GpusSide records={run.strategies} />}
+      </div>
+    </article>
+  );
+}

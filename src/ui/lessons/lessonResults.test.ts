@@ -1,0 +1,134 @@
+/**
+ * The lesson cards' figures from scripted arms: bytes ratios from per-step byte counts computed by hand,
+ * the article's figures from its example (32 × 512 × 512 RGB), wait shares from timed rows only, and
+ * device balance from per-device peaks.
+ */
+import { describe, expect, it } from 'vitest';
+import { makeRow } from '../../charts/testRows';
+import { LESSONS, armConfig } from '../../config/lessons';
+import type { ParallelStepRecord, ReplicaStepReport } from '../../config/parallel';
+import type { TelemetryRow } from '../../config/telemetry';
+import type { ArmProgress } from '../../state/lessonStore';
+import { armResults, bytesLessonResult, gpusLessonResult, loadersLessonResult } from './lessonResults';
+
+const arm = (
+  lessonId: 'bytes' | 'loaders',
+  id: string,
+  rows: TelemetryRow[],
+  firstTimedStep = 2,
+): ArmProgress => {
+  const lesson = LESSONS[lessonId];
+  const def = lesson.arms.find((a) => a.id === id)!;
+  return {
+    id,
+    label: def.label,
+    config: armConfig(lesson, def),
+    backend: null,
+    rows,
+    verdict: {
+      state: 'stable',
+      firstTimedStep,
+      timedSteps: rows.length,
+      meanStepMs: null,
+      medianStepMs: null,
+      blockMeans: [],
+    },
+    finished: true,
+  };
+};
+
+describe('bytesLessonResult', () => {
+  // 4 × 16 × 16 pixels per step, 3 channels.
+  const px = 4 * 16 * 16;
+  const rows = (image: number, mask: number, stepMs: number) =>
+    [1, 2, 3].map((step) => makeRow(step, { uploadedImageBytes: image, uploadedMaskBytes: mask, stepMs }));
+
+  it('uint8 + uint8 vs float32 + int32: images 0.25×, the batch 4×; the article 5×', () => {
+    const result = bytesLessonResult(
+      armResults([
+        arm('bytes', 'uint8', rows(px * 3, px, 100)),
+        arm('bytes', 'float32', rows(px * 12, px * 4, 150)),
+        arm('bytes', 'int32-trap', rows(px * 12, px, 120)),
+      ]),
+    )!;
+    expect(result.imageRatio).toBe(0.25);
+    expect(result.totalFactor).toBe(4);
+    expect(result.trapFactor).toBe(4);
+    expect(result.articleFloatBytes).toBe(167_772_160);
+    expect(result.articleUint8Bytes).toBe(33_554_432);
+    expect(result.articleFactor).toBe(5);
+    // The gap: 12 B image + 8 B int64 mask per pixel in the article, 12 + 4 here.
+    expect(result.articleFloatBytesPerPixel).toBe(20);
+    expect(result.hereFloatBytesPerPixel).toBe(16);
+    expect(result.stepTimeFactor).toBe(1.5);
+  });
+
+  it('is null until both the uint8 and float32 arms have finished', () => {
+    expect(bytesLessonResult(armResults([arm('bytes', 'uint8', rows(px * 3, px, 100))]))).toBeNull();
+    const unfinished = { ...arm('bytes', 'float32', rows(px * 12, px * 4, 150)), finished: false };
+    expect(bytesLessonResult(armResults([arm('bytes', 'uint8', rows(1, 1, 1)), unfinished]))).toBeNull();
+  });
+});
+
+describe('loadersLessonResult', () => {
+  it('reads wait shares and throughput over the timed steps only', () => {
+    const w0 = [1, 2, 3, 4].map((step) =>
+      makeRow(step, { dataWaitMs: 600, uploadMs: 0, computeMs: 200, stepMs: 800, batchSize: 2 }),
+    );
+    // Steps 2–5 of the 2-worker arm were prefetched (no wait); only steps 6… are timed.
+    const w2 = [1, 2, 3, 4, 5, 6, 7, 8].map((step) =>
+      step <= 5
+        ? makeRow(step, { dataWaitMs: 0, uploadMs: 0, computeMs: 100, stepMs: 100, batchSize: 2 })
+        : makeRow(step, { dataWaitMs: 100, uploadMs: 0, computeMs: 300, stepMs: 400, batchSize: 2 }),
+    );
+    const result = loadersLessonResult(armResults([arm('loaders', 'w0', w0), arm('loaders', 'w2', w2, 6)]))!;
+    expect(result.waitShare0).toBe(0.75);
+    expect(result.waitShare2).toBe(0.25);
+    expect(result.speedup).toBe(2);
+    expect(result.computeMs0).toBe(200);
+    expect(result.computeMs2).toBe(300);
+    expect(result.firstTimedStep2).toBe(6);
+    // The article: 8 workers × 2 × 167,772,160 B of float batches, 33,554,432 B each as uint8.
+    expect(result.articleFloatHeldBytes).toBe(8 * 2 * 167_772_160);
+    expect(result.articleUint8HeldBytes).toBe(8 * 2 * 33_554_432);
+  });
+});
+
+describe('gpusLessonResult', () => {
+  const report = (rank: number, gpuBytes: number): ReplicaStepReport => ({
+    rank,
+    step: 0,
+    shardLoss: null,
+    batchLoss: null,
+    stepMs: 1,
+    waitMs: 0,
+    busyMs: 1,
+    dataMs: 0,
+    sentBytes: { weights: 0, outputs: 0, 'output-grads': 0, grads: 0 },
+    receivedBytes: { weights: 0, outputs: 0, 'output-grads': 0, grads: 0 },
+    memory: {
+      gpuBytesInUsePeak: gpuBytes,
+      gpuBytesInUseEnd: gpuBytes,
+      gpuBytesAllocated: gpuBytes,
+      tensorBytesPeak: gpuBytes,
+      numTensors: 1,
+    },
+  });
+  const record = (d0: number, d1: number): ParallelStepRecord => ({
+    step: 1,
+    loss: 1,
+    reports: [report(0, d0), report(1, d1)],
+    expected: [],
+  });
+
+  it("device 0 ÷ device 1 per strategy, and the article's 4 GPUs: all 32 outputs vs 8", () => {
+    const result = gpusLessonResult({ 'dp-gather': record(300, 100), ddp: record(150, 150) })!;
+    expect(result.strategies.map((s) => [s.strategy, s.ratio])).toEqual([
+      ['dp-gather', 3],
+      ['ddp', 1],
+    ]);
+    expect(result.articleGpus).toBe(4);
+    expect(result.articleOutputRatio).toBe(4);
+    expect(gpusLessonResult({})).toBeNull();
+  });
+});

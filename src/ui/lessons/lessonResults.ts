@@ -1,0 +1,195 @@
+/**
+ * The figures on each lesson's result card, computed from what the lesson measured and set beside the
+ * article's own figure (computed by the byte calculator from the article's example, never typed in). Each
+ * returns null until the lesson has the measurements it needs. Pure; unit-tested.
+ */
+import {
+  deviceMemoryPeak,
+  PARALLEL_STRATEGIES,
+  type ParallelStepRecord,
+  type ParallelStrategy,
+} from '../../config/parallel';
+import { ARTICLE_EXAMPLE, articleHostMemory, torchBatchBytes } from '../../data/batchBytes';
+import type { TrainConfig } from '../../config/trainConfig';
+import type { ArmProgress } from '../../state/lessonStore';
+import { armFigures, ratioOf, type ArmFigures } from '../results/armFigures';
+
+/** An arm's figures, with its label; null until it has rows. */
+export interface ArmResult {
+  id: string;
+  label: string;
+  config: TrainConfig;
+  figures: ArmFigures;
+  finished: boolean;
+}
+
+export function armResults(arms: readonly ArmProgress[]): ArmResult[] {
+  return arms
+    .filter((a) => a.rows.length > 0)
+    .map((a) => ({
+      id: a.id,
+      label: a.label,
+      config: a.config,
+      figures: armFigures(a.rows, a.verdict?.firstTimedStep ?? 1),
+      finished: a.finished,
+    }));
+}
+
+const find = (arms: readonly ArmResult[], id: string) => arms.find((a) => a.id === id && a.finished);
+
+/** The article's lesson 1: a batch of 32 RGB 512 × 512 images with masks, float32 + int64 vs uint8 + uint8. */
+export function articleBytes() {
+  const float = torchBatchBytes({ ...ARTICLE_EXAMPLE, imageDtype: 'float32', maskDtype: 'int64' });
+  const uint8 = torchBatchBytes({ ...ARTICLE_EXAMPLE, imageDtype: 'uint8', maskDtype: 'uint8' });
+  const pixels = ARTICLE_EXAMPLE.batchSize * ARTICLE_EXAMPLE.heightPx * ARTICLE_EXAMPLE.widthPx;
+  return {
+    floatBytes: float.totalBytes,
+    uint8Bytes: uint8.totalBytes,
+    factor: float.totalBytes / uint8.totalBytes,
+    floatBytesPerPixel: float.totalBytes / pixels,
+  };
+}
+
+/** The article's lesson 2 example: 8 workers × 2 prefetched batches held in RAM, float32 + int64 and uint8. */
+export function articleLoaders() {
+  const held = articleHostMemory(2);
+  return {
+    workers: held.workers,
+    prefetch: held.prefetch,
+    floatHeldBytes: held.floatHeldBytes,
+    uint8HeldBytes: held.uint8HeldBytes,
+  };
+}
+
+/** The article's example of lesson 3: 4 GPUs, a batch of 32. */
+export const ARTICLE_GPUS = 4;
+
+/** Outputs device 0 holds ÷ outputs another device holds, in the article's example: the batch ÷ one shard. */
+export function articleGpus() {
+  const shard = ARTICLE_EXAMPLE.batchSize / ARTICLE_GPUS;
+  return {
+    gpus: ARTICLE_GPUS,
+    batchSize: ARTICLE_EXAMPLE.batchSize,
+    shard,
+    outputRatio: ARTICLE_EXAMPLE.batchSize / shard,
+  };
+}
+
+export interface BytesLessonResult {
+  /** uint8 image bytes ÷ float32 image bytes per step (0.25). */
+  imageRatio: number;
+  /** float32 + int32 batch bytes ÷ uint8 + uint8 batch bytes per step (4). */
+  totalFactor: number;
+  /** tf.tensor(Uint8Array) image bytes ÷ packed uint8 image bytes (4), when that arm ran. */
+  trapFactor: number | null;
+  /** The article's float32 + int64 batch ÷ its uint8 + uint8 batch (5). */
+  articleFactor: number;
+  articleFloatBytes: number;
+  articleUint8Bytes: number;
+  /** Bytes per pixel of the float batch: the article's (image + int64 mask) and here (image + int32 mask). */
+  articleFloatBytesPerPixel: number;
+  hereFloatBytesPerPixel: number;
+  /** float32 step time ÷ uint8 step time (> 1: the uint8 path was faster). */
+  stepTimeFactor: number | null;
+}
+
+export function bytesLessonResult(arms: readonly ArmResult[]): BytesLessonResult | null {
+  const u8 = find(arms, 'uint8');
+  const f32 = find(arms, 'float32');
+  if (!u8 || !f32) return null;
+  const imageRatio = ratioOf(f32.figures.imageBytesToGpu, u8.figures.imageBytesToGpu);
+  const totalFactor = ratioOf(u8.figures.bytesToGpu, f32.figures.bytesToGpu);
+  if (imageRatio === null || totalFactor === null) return null;
+  const trap = find(arms, 'int32-trap');
+  const article = articleBytes();
+  const f32Pixels = f32.config.batchSize * f32.config.imageSizePx ** 2;
+  return {
+    imageRatio,
+    totalFactor,
+    trapFactor: trap ? ratioOf(u8.figures.imageBytesToGpu, trap.figures.imageBytesToGpu) : null,
+    articleFactor: article.factor,
+    articleFloatBytes: article.floatBytes,
+    articleUint8Bytes: article.uint8Bytes,
+    articleFloatBytesPerPixel: article.floatBytesPerPixel,
+    hereFloatBytesPerPixel: (f32.figures.bytesToGpu ?? Number.NaN) / f32Pixels,
+    stepTimeFactor: ratioOf(u8.figures.meanStepMs, f32.figures.meanStepMs),
+  };
+}
+
+export interface LoadersLessonResult {
+  /** Share of each step spent waiting for data with 0 and with 2 workers, 0–1. */
+  waitShare0: number;
+  waitShare2: number;
+  /** samples/s with 2 workers ÷ with 0. */
+  speedup: number;
+  /** Mean compute ms per step with 0 and 2 workers: it rises when workers take the GPU's cores. */
+  computeMs0: number;
+  computeMs2: number;
+  /** First timed step of the 2-worker arm: after its initial prefetch. */
+  firstTimedStep2: number;
+  prefetchedSteps2: number;
+  /** The article's example: 8 workers × 2 prefetched float32 + int64 batches, and as uint8. */
+  articleFloatHeldBytes: number;
+  articleUint8HeldBytes: number;
+}
+
+export function loadersLessonResult(arms: readonly ArmResult[]): LoadersLessonResult | null {
+  const w0 = find(arms, 'w0');
+  const w2 = find(arms, 'w2');
+  if (!w0 || !w2) return null;
+  const f0 = w0.figures;
+  const f2 = w2.figures;
+  const speedup = ratioOf(f0.samplesPerSec, f2.samplesPerSec);
+  if (f0.dataWaitShare === null || f2.dataWaitShare === null || speedup === null) return null;
+  const article = articleLoaders();
+  return {
+    waitShare0: f0.dataWaitShare,
+    waitShare2: f2.dataWaitShare,
+    speedup,
+    computeMs0: f0.meanComputeMs ?? Number.NaN,
+    computeMs2: f2.meanComputeMs ?? Number.NaN,
+    firstTimedStep2: f2.firstTimedStep,
+    prefetchedSteps2: f2.firstTimedStep - 2,
+    articleFloatHeldBytes: article.floatHeldBytes,
+    articleUint8HeldBytes: article.uint8HeldBytes,
+  };
+}
+
+export interface StrategyBalance {
+  strategy: ParallelStrategy;
+  device0Bytes: number;
+  /** Mean of the other devices. */
+  othersBytes: number;
+  /** device 0 ÷ the others. */
+  ratio: number;
+}
+
+export interface GpusLessonResult {
+  strategies: StrategyBalance[];
+  /** The article: 4 GPUs, batch 32: device 0 holds all 32 samples' outputs, each other device its 8. */
+  articleGpus: number;
+  articleOutputRatio: number;
+}
+
+export function gpusLessonResult(
+  records: Partial<Record<ParallelStrategy, ParallelStepRecord>>,
+): GpusLessonResult | null {
+  const strategies = PARALLEL_STRATEGIES.flatMap((strategy): StrategyBalance[] => {
+    const r = records[strategy];
+    const first = r?.reports[0];
+    const others = r?.reports.slice(1) ?? [];
+    if (!first || others.length === 0) return [];
+    const othersBytes = others.reduce((s, o) => s + deviceMemoryPeak(o), 0) / others.length;
+    return [
+      {
+        strategy,
+        device0Bytes: deviceMemoryPeak(first),
+        othersBytes,
+        ratio: deviceMemoryPeak(first) / othersBytes,
+      },
+    ];
+  });
+  if (strategies.length === 0) return null;
+  const article = articleGpus();
+  return { strategies, articleGpus: article.gpus, articleOutputRatio: article.outputRatio };
+}

@@ -1,0 +1,15 @@
+/** The page's activity (state/activity.ts's input) read from the stores, for components that explain a disabled button. */
+import type { Activity } from '../../state/activity';
+import { useCompareStore } from '../../state/compareStore';
+import { useLessonStore } from '../../state/lessonStore';
+import { useParallelStore } from '../../state/parallelStore';
+import { useAppStore } from '../../state/store';
+
+export function useActivity(): Activity {
+  return {
+    main: useAppStore((s) => s.status),
+    compare: useCompareStore((s) => s.phase),
+    parallel: useParallelStore((s) => s.status),
+    lesson: useLessonStore((s) => s.running),
+  };
+}
