@@ -111,11 +111,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   shareLink: (runOnOpen, withHidden = true) => {
     const s = get();
     const base = `${window.location.origin}${window.location.pathname}`;
-    return buildShareLink(
-      { ...s, hiddenControls: withHidden ? s.hiddenControls : [] },
-      base,
-      runOnOpen,
-    );
+    return buildShareLink({ ...s, hiddenControls: withHidden ? s.hiddenControls : [] }, base, runOnOpen);
   },
   applyDefaults: (patch) =>
     set((s) => (s.configChosen ? {} : { config: repairConfig({ ...s.config, ...patch }).config })),

@@ -71,7 +71,8 @@ async function runStrategies(lesson: Lesson, run: Current): Promise<void> {
     const outcome = await run.parallel.done;
     run.parallel = null;
     if (run.cancelled) throw new ArmCancelled();
-    if (outcome.status === 'failed' || !last) throw new Error(outcome.message ?? `${strategy} produced no step`);
+    if (outcome.status === 'failed' || !last)
+      throw new Error(outcome.message ?? `${strategy} produced no step`);
   }
 }
 
