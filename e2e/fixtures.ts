@@ -40,7 +40,8 @@ export const test = base.extend<{ app: AppPage }>({
     const app: AppPage = {
       page,
       errors,
-      open: async (hash = '') => {
+      // The bare address opens lesson 1; tests that drive the Playground open it by name.
+      open: async (hash = '#view=playground') => {
         await page.goto(`/${hash}`);
       },
       api,
