@@ -31,6 +31,7 @@ function row(step: number, patch: Partial<TelemetryRow> = {}): TelemetryRow {
     hostBytesInFlight: 0,
     numTensors: 10,
     gpuBytesInUse: 0,
+    gpuPeakBytes: 0,
     gpuBytesAllocated: 0,
     ...patch,
   };
