@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from '../ui/App';
 import { useAppStore } from '../state/store';
 import { applyLink } from './applyLink';
+import { installAutoProfile } from './autoProfile';
 import { installAutoStart } from './autoStart';
 import { startParallelClient } from './parallel/parallelClient';
 import { installParallelTestApi } from './parallel/parallelTestApi';
@@ -24,6 +25,7 @@ installTestApi();
 startParallelClient();
 installParallelTestApi();
 installAutoStart();
+installAutoProfile();
 const client = startTrainingClient();
 installTestHooks((action) => client.post({ type: 'debug', action }));
 

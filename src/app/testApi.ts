@@ -7,6 +7,8 @@ import type { DataPathCheckResult, TestHookAction } from './trainingProtocol';
 import type { EvalRecord, TelemetryRow } from '../config/telemetry';
 import type { TrainConfig } from '../config/trainConfig';
 import { telemetryHistory } from '../charts/telemetryHistory';
+import type { StepProfile } from '../config/stepProfile';
+import { useProfileStore, type ProfileStatus } from '../state/profileStore';
 import { useAppStore } from '../state/store';
 
 export interface BatchLabTestApi {
@@ -23,6 +25,8 @@ export interface BatchLabTestApi {
   previewSteps(): number | null;
   /** Runs every data path on batch 0 in the training worker and compares with the CPU reference. */
   checkDataPaths(): Promise<DataPathCheckResult | null>;
+  /** The last step profile and the state of the profile request. */
+  profile(): { status: ProfileStatus; profile: StepProfile | null; message: string | null };
 }
 
 /**
@@ -67,6 +71,10 @@ export function installTestApi(): void {
     numTensors: () => s().numTensors,
     previewSteps: () => s().preview?.step ?? null,
     checkDataPaths: () => s().runDataPathCheck(),
+    profile: () => {
+      const p = useProfileStore.getState();
+      return copy({ status: p.status, profile: p.profile, message: p.message });
+    },
   };
   Object.defineProperty(window, 'batchlab', {
     value: Object.freeze(api),

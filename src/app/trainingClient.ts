@@ -4,6 +4,7 @@
  * A crashed worker is reported and replaced by a fresh one, so the page stays usable.
  */
 import { useAppStore } from '../state/store';
+import { useProfileStore } from '../state/profileStore';
 import { telemetryHistory } from '../charts/telemetryHistory';
 import type { TrainConfig } from '../config/trainConfig';
 import type { DataPathCheckResult, FromWorker, ToWorker } from './trainingProtocol';
@@ -54,6 +55,12 @@ export function startTrainingClient(): TrainingClient {
         pendingChecks.get(m.requestId)?.(m.result);
         pendingChecks.delete(m.requestId);
         return;
+      case 'profile':
+        useProfileStore.getState().received(m.profile);
+        return;
+      case 'profile-failed':
+        useProfileStore.getState().failed(m.message);
+        return;
     }
   };
 
@@ -68,6 +75,9 @@ export function startTrainingClient(): TrainingClient {
       crashNote = `the training worker crashed: ${event.message || 'unknown error'}; it was restarted`;
       store.setState({ status: 'failed', statusMessage: crashNote });
       worker.terminate();
+      if (useProfileStore.getState().status === 'waiting') {
+        useProfileStore.getState().failed('the training worker crashed before the profile was made');
+      }
       for (const [id, resolve] of pendingChecks) {
         resolve({ backend: 'none', rows: [], uncapturedErrors: 0, error: 'the training worker crashed' });
         pendingChecks.delete(id);
@@ -96,6 +106,12 @@ export function startTrainingClient(): TrainingClient {
     reset: () => {
       telemetryHistory.clear();
       post({ type: 'reset' });
+    },
+  });
+  useProfileStore.getState().attachController({
+    profile: (config) => {
+      if (store.getState().status !== 'running' && store.getState().latest === null) telemetryHistory.clear();
+      post({ type: 'profile', config });
     },
   });
   return { post, checkDataPaths, terminate: () => worker.terminate() };

@@ -139,7 +139,7 @@ async function runLoop(config: TrainConfig): Promise<void> {
         profileRequest = null;
         const row = (r: StepResult, wait: number, inFlight: number, b: HostBatch) =>
           pending.push(telemetryRowOf(t.steps, startMs, b, r, wait, inFlight));
-        const reply = await profileSteps(t, source, { batch, dataWaitMs, hostBytesInFlight }, row);
+        const reply = await profileSteps(t, config, source, { batch, dataWaitMs, hostBytesInFlight }, row);
         flush();
         post(reply);
         if (stopAfter) running = false;
@@ -188,6 +188,7 @@ async function runLoop(config: TrainConfig): Promise<void> {
  */
 async function profileSteps(
   t: Trainer,
+  config: TrainConfig,
   source: BatchSource,
   first: { batch: HostBatch; dataWaitMs: number; hostBytesInFlight: number },
   row: (r: StepResult, dataWaitMs: number, hostBytesInFlight: number, batch: HostBatch) => void,
@@ -204,7 +205,7 @@ async function profileSteps(
     timed = { step: t.steps, recorded: timedStep, dataWaitMs: next.dataWaitMs };
   }
   try {
-    return { type: 'profile', profile: buildStepProfile(t.backend, memory, timed) };
+    return { type: 'profile', profile: buildStepProfile(config, t.backend, memory, timed) };
   } catch (error) {
     return { type: 'profile-failed', message: error instanceof Error ? error.message : String(error) };
   }

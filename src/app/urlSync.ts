@@ -4,11 +4,12 @@
  * so a slider drag adds no history entries.
  */
 import { decodeHash, encodeConfigToHash } from '../config/urlCodec';
+import { useProfileStore } from '../state/profileStore';
 import { useAppStore } from '../state/store';
 
 const WRITE_DEBOUNCE_MS = 300;
 
-/** Reads the hash into the store: config, problems, hidden controls and the `run=1` request. */
+/** Reads the hash into the store: config, problems, hidden controls, the `run=1` and `prof=1` requests. */
 export function readConfigFromUrl(): void {
   const hash = window.location.hash;
   if (!hash || hash === '#') return;
@@ -19,6 +20,7 @@ export function readConfigFromUrl(): void {
     autoStartRequested: decoded.run,
     compareOverrides: decoded.overridesB,
   });
+  if (decoded.profile) useProfileStore.setState({ requestedByLink: true });
 }
 
 /** Mirrors config changes into the hash. Returns an unsubscribe function. */

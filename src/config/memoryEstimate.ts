@@ -31,7 +31,15 @@
 import { IMAGE_DTYPE_BYTES } from './hostBatchBytes';
 import type { TrainConfig } from './trainConfig';
 import { LIMITS } from './trainConfig';
-import { HEAD_NAME, INPUT_NAME, describeUNet, kernelShape, outputElements, type UNetOp, type UNetSpec } from './unetSpec';
+import {
+  HEAD_NAME,
+  INPUT_NAME,
+  describeUNet,
+  kernelShape,
+  outputElements,
+  type UNetOp,
+  type UNetSpec,
+} from './unetSpec';
 
 /** Bytes per element of every tfjs tensor on WebGPU (float32 and int32 alike). */
 export const GPU_BYTES_PER_ELEMENT = 4;

@@ -3,6 +3,7 @@
  * memory-by-category chart) and the UI (kernel table): the tensor categories, the step's phases, the kernel
  * families the bottleneck line names, and the StepProfile record itself. Pure types and tables: no tfjs.
  */
+import type { TrainConfig } from './trainConfig';
 
 /**
  * What a byte of the step is for, after PyTorch's memory timeline (PARAMETER, OPTIMIZER_STATE, INPUT,
@@ -204,6 +205,8 @@ export interface MemoryTimeline {
 }
 
 export interface StepProfile {
+  /** The config the profiled run trained with. */
+  config: TrainConfig;
   /** The training step whose memory was recorded (1-based, like telemetry): a step run as normal. */
   memoryStep: number;
   /**

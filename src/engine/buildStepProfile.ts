@@ -11,6 +11,7 @@ import {
   type StepPhase,
   type StepProfile,
 } from '../config/stepProfile';
+import type { TrainConfig } from '../config/trainConfig';
 import type { BackendName } from './backend';
 import { kernelFlops } from './flops';
 import { classifyTensors, memoryTimeline } from './memoryTimeline';
@@ -61,7 +62,13 @@ function profiledKernels(recording: StepRecording, dataWaitMs: number, timed: bo
 
 const round = (ms: number) => (ms >= 100 ? Math.round(ms) : Math.round(ms * 10) / 10);
 
-function timingNote(timing: KernelTiming, memory: RecordedStep, timed: RecordedStep, profiledMs: number, normalMs: number): string {
+function timingNote(
+  timing: KernelTiming,
+  memory: RecordedStep,
+  timed: RecordedStep,
+  profiledMs: number,
+  normalMs: number,
+): string {
   const slower =
     `Profiling serialises the kernels, so step ${timed.step} took ${round(profiledMs)} ms against ` +
     `${round(normalMs)} ms for step ${memory.step} as it normally ran; memory is step ${memory.step}'s, ` +
@@ -84,7 +91,12 @@ function timingNote(timing: KernelTiming, memory: RecordedStep, timed: RecordedS
  * The profile. `timed` is the profiled step after `memory`, or null when the backend cannot time kernels
  * (then everything comes from `memory`). Kernel times that are all zero count as no times at all.
  */
-export function buildStepProfile(backend: BackendName, memory: RecordedStep, timed: RecordedStep | null): StepProfile {
+export function buildStepProfile(
+  config: TrainConfig,
+  backend: BackendName,
+  memory: RecordedStep,
+  timed: RecordedStep | null,
+): StepProfile {
   const usable =
     timed !== null &&
     timed.recorded.timing !== 'none' &&
@@ -99,6 +111,7 @@ export function buildStepProfile(backend: BackendName, memory: RecordedStep, tim
   const m = memory.recorded.result;
   const normalStepMs = memory.dataWaitMs + m.uploadMs + m.computeMs;
   return {
+    config,
     memoryStep: memory.step,
     timingStep: source.step,
     backend,

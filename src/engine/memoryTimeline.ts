@@ -16,9 +16,7 @@
  */
 import {
   MEMORY_CATEGORIES,
-  sumCategoryBytes,
   zeroCategoryBytes,
-  type CategoryBytes,
   type MemoryCategory,
   type MemoryTimeline,
 } from '../config/stepProfile';
@@ -65,12 +63,16 @@ export function classifyTensors(recording: StepRecording): MemoryCategory[] {
  * total between the previous kernel's end and this kernel's end), one for what follows the last kernel.
  * The peak is the highest total at any event, so it is also the highest point.
  */
-export function memoryTimeline(recording: StepRecording, categories: readonly MemoryCategory[]): MemoryTimeline {
+export function memoryTimeline(
+  recording: StepRecording,
+  categories: readonly MemoryCategory[],
+): MemoryTimeline {
   const { events, kernels } = recording;
   const live = new Map<number, { bytes: number; category: MemoryCategory }>();
   const now = zeroCategoryBytes();
   let total = 0;
-  const categoryOf = (owner: number): MemoryCategory => (owner >= 0 ? (categories[owner] ?? 'temporaries') : 'temporaries');
+  const categoryOf = (owner: number): MemoryCategory =>
+    owner >= 0 ? (categories[owner] ?? 'temporaries') : 'temporaries';
   const apply = (i: number) => {
     const key = events.key[i]!;
     if (events.kind[i] === 0) {
@@ -146,6 +148,3 @@ export function memoryTimeline(recording: StepRecording, categories: readonly Me
     startBytes,
   };
 }
-
-/** Convenience: the check that the categories of the peak add up to the peak. */
-export const peakParts = (timeline: MemoryTimeline): number => sumCategoryBytes(timeline.atPeak);

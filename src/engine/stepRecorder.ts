@@ -212,31 +212,39 @@ export function startStepRecorder(known: KnownTensors): StepRecorder {
 
   const track = engine.trackTensor;
   restores.push(
-    patch(engine, 'trackTensor', function trackRecorded(this: EngineInternals, a: tf.Tensor, backend: unknown) {
-      const dataId = a.dataId as DataId;
-      const fresh = !state.tensorInfo.has(dataId);
-      track.call(this, a, backend);
-      if (!fresh) return;
-      const id = addTensor(dataId, state.tensorInfo.get(dataId)?.bytes ?? 0, phase);
-      if (!tap) pushEvent(0, id, tensors[id]!.bytes, id);
-      const event = awaitingOwner.get(dataId);
-      if (event !== undefined) {
-        events.owner[event] = id;
-        awaitingOwner.delete(dataId);
-      }
-    }),
+    patch(
+      engine,
+      'trackTensor',
+      function trackRecorded(this: EngineInternals, a: tf.Tensor, backend: unknown) {
+        const dataId = a.dataId as DataId;
+        const fresh = !state.tensorInfo.has(dataId);
+        track.call(this, a, backend);
+        if (!fresh) return;
+        const id = addTensor(dataId, state.tensorInfo.get(dataId)?.bytes ?? 0, phase);
+        if (!tap) pushEvent(0, id, tensors[id]!.bytes, id);
+        const event = awaitingOwner.get(dataId);
+        if (event !== undefined) {
+          events.owner[event] = id;
+          awaitingOwner.delete(dataId);
+        }
+      },
+    ),
   );
   const remove = engine.removeDataId;
   restores.push(
-    patch(engine, 'removeDataId', function removeRecorded(this: EngineInternals, dataId: DataId, backend: unknown) {
-      const had = state.tensorInfo.has(dataId);
-      remove.call(this, dataId, backend);
-      const id = tensorIds.get(dataId);
-      if (!had || state.tensorInfo.has(dataId) || id === undefined) return;
-      const t = tensors[id]!;
-      t.freedAtEvent = eventCount();
-      if (!tap) pushEvent(1, id, t.bytes, -1);
-    }),
+    patch(
+      engine,
+      'removeDataId',
+      function removeRecorded(this: EngineInternals, dataId: DataId, backend: unknown) {
+        const had = state.tensorInfo.has(dataId);
+        remove.call(this, dataId, backend);
+        const id = tensorIds.get(dataId);
+        if (!had || state.tensorInfo.has(dataId) || id === undefined) return;
+        const t = tensors[id]!;
+        t.freedAtEvent = eventCount();
+        if (!tap) pushEvent(1, id, t.bytes, -1);
+      },
+    ),
   );
 
   const run = engine.runKernelFunc;
@@ -312,7 +320,8 @@ export function startStepRecorder(known: KnownTensors): StepRecorder {
         node.gradient = (dys) => {
           const byInput = inLayer(layer, () => gradient(dys));
           const wrapped: Record<string, () => tf.Tensor> = {};
-          for (const [name, compute] of Object.entries(byInput)) wrapped[name] = () => inLayer(layer, compute);
+          for (const [name, compute] of Object.entries(byInput))
+            wrapped[name] = () => inLayer(layer, compute);
           return wrapped;
         };
       }

@@ -163,7 +163,10 @@ export function createTrainer(config: TrainConfig, backend: BackendName): Traine
    * for every kernel, so the profile is not even asked for). tf.profile serialises the kernels, so this step
    * is slower than a normal one.
    */
-  async function profileStep(batch: HostBatch, options: { kernelTimes?: boolean } = {}): Promise<ProfiledStep> {
+  async function profileStep(
+    batch: HostBatch,
+    options: { kernelTimes?: boolean } = {},
+  ): Promise<ProfiledStep> {
     assertLive();
     const timing = options.kernelTimes === false ? 'none' : kernelTimingAvailable(backend);
     const recorder = startStepRecorder({

@@ -131,7 +131,10 @@ export function uploadBatch(batch: HostBatch, backend: BackendName, uploadPath: 
 export function deviceBatchTensors(batch: DeviceBatch): [tf.Tensor, tf.Tensor] {
   const i = batch.images;
   const l = batch.masks;
-  return [i.kind === 'packed-u8' || i.kind === 'packed-f16' ? i.packed : i.tensor, l.kind === 'packed-u8' ? l.packed : l.tensor];
+  return [
+    i.kind === 'packed-u8' || i.kind === 'packed-f16' ? i.packed : i.tensor,
+    l.kind === 'packed-u8' ? l.packed : l.tensor,
+  ];
 }
 
 export function disposeDeviceBatch(batch: DeviceBatch): void {

@@ -14,6 +14,7 @@ import { ParallelPanel } from './ParallelPanel';
 import { PreflightNotice } from './PreflightNotice';
 import { PreviewPanel } from './PreviewPanel';
 import { ProblemsBanner } from './ProblemsBanner';
+import { ProfilePanel } from './profile/ProfilePanel';
 import { RunControls } from './RunControls';
 
 export function App() {
@@ -32,6 +33,7 @@ export function App() {
           <PreflightNotice />
           <MetricsPanel />
           <ChartsPanel />
+          <ProfilePanel />
           <ExportPanel />
           <LoaderPanel />
           <PreviewPanel />
