@@ -60,7 +60,8 @@ export function classifyTensors(recording: StepRecording): MemoryCategory[] {
 
 /**
  * Replays the memory events: one point before the first kernel, one per kernel (the state at the highest
- * total between the previous kernel's end and this kernel's end), one for what follows the last kernel.
+ * total among the events after the previous kernel's end up to this kernel's end), one for what follows
+ * the last kernel.
  * The peak is the highest total at any event, so it is also the highest point.
  */
 export function memoryTimeline(
@@ -108,6 +109,11 @@ export function memoryTimeline(
     for (const c of MEMORY_CATEGORIES) if (now[c] > maxByCategory[c]) maxByCategory[c] = now[c];
   };
   const closePoint = (index: number) => {
+    // An interval without events keeps the state it started in.
+    if (intervalHigh < 0) {
+      intervalHigh = total;
+      intervalState = { ...now };
+    }
     kernelIndex.push(index);
     for (const c of MEMORY_CATEGORIES) columns[c].push(intervalState[c]);
     if (intervalHigh > peakBytes) {
@@ -115,8 +121,7 @@ export function memoryTimeline(
       peakPoint = kernelIndex.length - 1;
       atPeak = intervalState;
     }
-    intervalHigh = total;
-    intervalState = { ...now };
+    intervalHigh = -1;
   };
 
   let i = 0;
