@@ -43,9 +43,9 @@ export interface AllocatorTap {
   listen(listener: AllocatorListener): () => void;
 }
 
-const taps = new WeakMap<object, AllocatorTap>();
+const taps = new WeakMap<object, { tap: AllocatorTap; remove: () => void }>();
 
-function tapManager(manager: BufferManagerInternals): AllocatorTap {
+function tapManager(manager: BufferManagerInternals): { tap: AllocatorTap; remove: () => void } {
   const listeners = new Set<AllocatorListener>();
   let highWater = manager.numBytesUsed;
   const acquire = manager.acquireBuffer;
@@ -63,7 +63,7 @@ function tapManager(manager: BufferManagerInternals): AllocatorTap {
     // release that lowered the bytes in use happened.
     if (this.numBytesUsed < before) for (const listener of listeners) listener.released(buffer, buffer.size);
   };
-  return {
+  const tap: AllocatorTap = {
     get bytesInUse() {
       return manager.numBytesUsed;
     },
@@ -82,17 +82,39 @@ function tapManager(manager: BufferManagerInternals): AllocatorTap {
       return () => listeners.delete(listener);
     },
   };
+  const remove = () => {
+    manager.acquireBuffer = acquire;
+    manager.releaseBuffer = release;
+  };
+  return { tap, remove };
 }
+
+const activeManager = (): BufferManagerInternals | null => {
+  if (tf.getBackend() !== 'webgpu') return null;
+  const manager = (tf.backend() as unknown as { bufferManager?: BufferManagerInternals }).bufferManager;
+  return manager && typeof manager.acquireBuffer === 'function' ? manager : null;
+};
 
 /** The tap on the active backend's allocator (installed on first use); null off webgpu. */
 export function allocatorTap(): AllocatorTap | null {
-  if (tf.getBackend() !== 'webgpu') return null;
-  const manager = (tf.backend() as unknown as { bufferManager?: BufferManagerInternals }).bufferManager;
-  if (!manager || typeof manager.acquireBuffer !== 'function') return null;
-  let tap = taps.get(manager);
-  if (!tap) {
-    tap = tapManager(manager);
-    taps.set(manager, tap);
+  const manager = activeManager();
+  if (!manager) return null;
+  let entry = taps.get(manager);
+  if (!entry) {
+    entry = tapManager(manager);
+    taps.set(manager, entry);
   }
-  return tap;
+  return entry.tap;
+}
+
+/**
+ * Takes the tap off the active backend's allocator (the next allocatorTap() puts a new one on). Only the
+ * bench uses it, to time steps without peak tracking (case e).
+ */
+export function removeAllocatorTap(): void {
+  const manager = activeManager();
+  const entry = manager ? taps.get(manager) : undefined;
+  if (!manager || !entry) return;
+  entry.remove();
+  taps.delete(manager);
 }

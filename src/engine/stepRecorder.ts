@@ -13,7 +13,7 @@
  * a normal step only reads the allocator's high-water mark (allocatorTap.ts).
  */
 import * as tf from './tf';
-import type { StepPhase } from '../config/stepProfile';
+import type { KernelTiming, StepPhase } from '../config/stepProfile';
 import { allocatorTap, type AllocatorTap } from './allocatorTap';
 import { currentLayer, inLayer } from './layerScope';
 import type { RecordedKernel, RecordedTensor, StepRecording, TensorRole } from './stepRecording';
@@ -100,7 +100,10 @@ function patch<T extends object, K extends keyof T>(obj: T, name: K, replacement
 
 const shapeOf = (t: tf.Tensor | null | undefined): number[] => (t ? [...t.shape] : []);
 
-export function startStepRecorder(known: KnownTensors): StepRecorder {
+/** No known tensors: a recording of any run, for its kernels (the bench's reference step). */
+export const NO_KNOWN_TENSORS: KnownTensors = { weights: () => [], constants: () => [], optimizerVariables: () => [] };
+
+export function startStepRecorder(known: KnownTensors, initialPhase: StepPhase = 'upload'): StepRecorder {
   const engine = tf.engine() as unknown as EngineInternals;
   const state = engine.state;
   const tap: AllocatorTap | null = allocatorTap();
@@ -115,7 +118,7 @@ export function startStepRecorder(known: KnownTensors): StepRecorder {
   const phaseStartsMs: StepRecording['phaseStartsMs'] = [];
   let endMs: number | null = null;
   const tapeLayers = new Map<number, string | null>();
-  let phase: StepPhase = 'upload';
+  let phase: StepPhase = initialPhase;
   let producer: number | null = null;
 
   const eventCount = () => events.kind.length;
@@ -301,7 +304,7 @@ export function startStepRecorder(known: KnownTensors): StepRecorder {
     phase = next;
     phaseStartsMs.push({ phase: next, atMs: performance.now() - t0 });
   };
-  markPhase('upload');
+  markPhase(initialPhase);
 
   return {
     phase: markPhase,
@@ -346,4 +349,36 @@ export function startStepRecorder(known: KnownTensors): StepRecorder {
       };
     },
   };
+}
+
+/**
+ * Runs `run` with a recorder attached, inside tf.profile when kernel times are wanted (`timing` not
+ * 'none'), and always leaves tfjs as it was: hooks removed, and the engine out of profiling mode even when
+ * `run` throws (tf.profile leaves it on then, and every later kernel would be timed). The one way steps
+ * are recorded: by the trainer's profile and by the bench's kernel breakdown (case g).
+ */
+export async function recordRun<T>(
+  known: KnownTensors,
+  timing: KernelTiming,
+  run: (hooks: StepHooks) => Promise<T>,
+  initialPhase: StepPhase = 'upload',
+): Promise<{ value: T; recording: StepRecording }> {
+  const recorder = startStepRecorder(known, initialPhase);
+  let result: { value: T } | null = null;
+  let recording: StepRecording;
+  try {
+    if (timing === 'none') {
+      result = { value: await run(recorder) };
+    } else {
+      await tf.profile(async () => {
+        result = { value: await run(recorder) };
+        return [];
+      });
+    }
+  } finally {
+    (tf.engine() as unknown as EngineInternals).state.profiling = false;
+    recording = recorder.finish();
+  }
+  if (!result) throw new Error('the recorded run returned nothing');
+  return { value: (result as { value: T }).value, recording };
 }

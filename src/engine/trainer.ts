@@ -20,7 +20,7 @@ import { createNormalizeLayer } from './normalizeLayer';
 import { makeOptimizer, optimizerVariables } from './optimizer';
 import { segmentationScores, type SegmentationScores } from './segmentationMetrics';
 import { createUNetForConfig } from './unet';
-import { NO_STEP_HOOKS, startStepRecorder, type StepHooks } from './stepRecorder';
+import { NO_STEP_HOOKS, recordRun, type StepHooks } from './stepRecorder';
 import type { StepRecording } from './stepRecording';
 import { deviceBatchTensors, disposeDeviceBatch, uploadBatch } from './uploadBatch';
 
@@ -79,7 +79,16 @@ export class NonFiniteLossError extends Error {
 
 const now = () => performance.now();
 
-export function createTrainer(config: TrainConfig, backend: BackendName): Trainer {
+export interface TrainerOptions {
+  /**
+   * Read the allocator's high-water mark every step (gpuPeakBytes). Default true; the bench turns it off
+   * to measure what it costs (case e).
+   */
+  trackPeak?: boolean;
+}
+
+export function createTrainer(config: TrainConfig, backend: BackendName, options: TrainerOptions = {}): Trainer {
+  const trackPeak = options.trackPeak ?? true;
   const model = createUNetForConfig(config);
   const optimizer = makeOptimizer(config);
   const normalize = createNormalizeLayer(config.mean255, config.std255);
@@ -109,7 +118,7 @@ export function createTrainer(config: TrainConfig, backend: BackendName): Traine
    */
   async function runStep(batch: HostBatch, hooks: StepHooks): Promise<StepResult> {
     assertLive();
-    const tap = allocatorTap();
+    const tap = trackPeak ? allocatorTap() : null;
     return withGpuErrorScopes(currentWebGpuDevice(), async () => {
       tap?.resetHighWater();
       const t0 = now();
@@ -169,28 +178,12 @@ export function createTrainer(config: TrainConfig, backend: BackendName): Traine
   ): Promise<ProfiledStep> {
     assertLive();
     const timing = options.kernelTimes === false ? 'none' : kernelTimingAvailable(backend);
-    const recorder = startStepRecorder({
+    const known = {
       weights: () => model.variables,
       constants: () => normalize.constants(),
       optimizerVariables: () => optimizerVariables(optimizer),
-    });
-    let result: StepResult | null = null;
-    let recording: StepRecording;
-    try {
-      if (timing === 'none') {
-        result = await runStep(batch, recorder);
-      } else {
-        await tf.profile(async () => {
-          result = await runStep(batch, recorder);
-          return [];
-        });
-      }
-    } finally {
-      // tf.profile leaves the engine profiling when its function throws: every later kernel would be timed.
-      (tf.engine() as unknown as { state: { profiling: boolean } }).state.profiling = false;
-      recording = recorder.finish();
-    }
-    if (!result) throw new Error('the profiled step returned no result');
+    };
+    const { value: result, recording } = await recordRun(known, timing, (hooks) => runStep(batch, hooks));
     return { result, recording, timing };
   }
 

@@ -1,8 +1,10 @@
 /**
- * Case e: what telemetry and live charts cost the training loop. Three variants of the app's loop (step,
- * then yield one task) on the same trainer and batches, timed per round of STEPS_PER_ROUND steps, rounds
- * interleaved with the order rotating:
- *  - off: trainer.step only;
+ * Case e: what telemetry, live charts and the per-step peak memory cost the training loop. Four variants of
+ * the app's loop (step, then yield one task) on the same batches, timed per round of STEPS_PER_ROUND steps,
+ * rounds interleaved with the order rotating:
+ *  - no peak tracking: trainer.step of a second trainer (same seed, same weights) made without the
+ *    allocator tap (src/engine/allocatorTap.ts), which is taken off before each of its rounds;
+ *  - off: trainer.step only (the app's step: it reads the allocator's high-water mark);
  *  - telemetry: + a TelemetryRow per step (memory readout included) posted over a MessageChannel and
  *    appended to a telemetry history on arrival (the app batches rows every 200 ms: per step is worse);
  *  - telemetry + charts: + the app's four uPlot charts (src/charts mountChart) mounted on this page and fed
@@ -17,6 +19,7 @@ import { createChartFeed } from '../../charts/chartFeed';
 import { CHART_SPECS } from '../../charts/chartSpecs';
 import { mountChart, type ChartHandle } from '../../charts/mountChart';
 import { createTelemetryHistory } from '../../charts/telemetryHistory';
+import { removeAllocatorTap } from '../../engine/allocatorTap';
 import { createTrainer } from '../../engine/trainer';
 import { stepFigureKey, type BenchContext } from '../benchContext';
 import type { CaseResult } from '../benchTypes';
@@ -52,6 +55,7 @@ export async function runTelemetry(ctx: BenchContext): Promise<CaseResult> {
   const config = ctx.plan.telemetry;
   const batches = buildStepBatches(config);
   const trainer = createTrainer(config, ctx.backend);
+  const untracked = createTrainer(config, ctx.backend, { trackPeak: false });
 
   const plainHistory = createTelemetryHistory();
   const chartHistory = createTelemetryHistory();
@@ -76,19 +80,32 @@ export async function runTelemetry(ctx: BenchContext): Promise<CaseResult> {
     await nextFrame();
   };
 
-  ctx.log(`e: off / telemetry / telemetry + charts, rounds of ${STEPS_PER_ROUND} steps interleaved`);
-  const [off, telemetry, withCharts] = await timeInterleaved(ctx.plan.reps, [
+  const noPeak = async () => {
+    removeAllocatorTap();
+    for (let k = 0; k < STEPS_PER_ROUND; k++) {
+      await untracked.step(batches[k % batches.length]!);
+      await yieldTask();
+    }
+    await nextFrame();
+  };
+
+  ctx.log(
+    `e: no peak tracking / off / telemetry / telemetry + charts, rounds of ${STEPS_PER_ROUND} steps interleaved`,
+  );
+  const [untrackedTiming, off, telemetry, withCharts] = await timeInterleaved(ctx.plan.reps, [
+    noPeak,
     variant(false, false),
     variant(true, false),
     variant(true, true),
   ]).finally(() => {
     trainer.dispose();
+    untracked.dispose();
     charts.handles.forEach((h) => h.destroy());
     charts.root.remove();
     channel.port1.close();
     channel.port2.close();
   });
-  if (!off || !telemetry || !withCharts) throw new Error('missing figures');
+  if (!untrackedTiming || !off || !telemetry || !withCharts) throw new Error('missing figures');
   const overhead = (f: Timing) => f.medianMs / off.medianMs - 1;
   const row = (label: string, f: Timing) => ({
     variant: label,
@@ -113,10 +130,23 @@ export async function runTelemetry(ctx: BenchContext): Promise<CaseResult> {
     ];
   };
   const projected = [...projection('telemetry', telemetry), ...projection('telemetry + charts', withCharts)];
+  // Peak tracking is inside every step: its cost is "off" against the same step without it.
+  const peakOverhead = off.medianMs / untrackedTiming.medianMs - 1;
+  const peakMsPerStep = (off.medianMs - untrackedTiming.medianMs) / STEPS_PER_ROUND;
+  const peakProjected = defaultStep
+    ? [
+        {
+          label: `peak tracking: ${round(peakMsPerStep)} ms per step ÷ case b's BatchLab step (${round(defaultStep.timing.medianMs)} ms)`,
+          value: round(peakMsPerStep / defaultStep.timing.medianMs),
+          goal: '≤ 0.05',
+          met: peakMsPerStep / defaultStep.timing.medianMs <= 0.05,
+        },
+      ]
+    : [];
   return {
     letter: 'e',
     id: 'telemetry',
-    title: `telemetry and charts on vs off (${ctx.backend}, ${config.imageSizePx} px, batch ${config.batchSize}, width ${config.baseWidth})`,
+    title: `peak tracking, telemetry and charts on vs off (${ctx.backend}, ${config.imageSizePx} px, batch ${config.batchSize}, width ${config.baseWidth})`,
     columns: [
       { key: 'variant', label: 'variant' },
       { key: 'medianMs', label: 'median ms/step' },
@@ -124,11 +154,19 @@ export async function runTelemetry(ctx: BenchContext): Promise<CaseResult> {
       { key: 'overhead', label: 'overhead vs off' },
     ],
     rows: [
+      { ...row('no peak tracking', untrackedTiming), overhead: null },
       row('off', off),
       row('telemetry (per-step postMessage)', telemetry),
       row('telemetry + 4 uPlot charts', withCharts),
     ],
     ratios: [
+      {
+        label: 'peak-memory tracking overhead (off ÷ no peak tracking − 1)',
+        value: round(peakOverhead),
+        goal: '≤ 0.05',
+        met: peakOverhead <= 0.05,
+      },
+      ...peakProjected,
       {
         label: 'telemetry overhead',
         value: round(overhead(telemetry)),
@@ -144,6 +182,7 @@ export async function runTelemetry(ctx: BenchContext): Promise<CaseResult> {
       ...projected,
     ],
     notes: [
+      "peak tracking = the step's allocator high-water mark (gpuPeakBytes): 'no peak tracking' runs a second trainer of the same seed with the tap taken off, 'off' the app's step with it; their ratio is the tracking's cost",
       `median of ${ctx.plan.reps.reps} rounds of ${STEPS_PER_ROUND} steps after ${ctx.plan.reps.warmup} warm-up rounds per variant, interleaved; ms/step = round ÷ ${STEPS_PER_ROUND}`,
       `rows delivered: ${plainHistory.rows.length} without charts, ${chartHistory.rows.length} with; chart redraws: ${feed.drawCount}`,
       'a small model on purpose: the per-step cost of telemetry and charts is fixed, so a short step shows it largest; the app also posts rows every 200 ms rather than every step',
