@@ -4,6 +4,7 @@
  * and a `prof=1` link.
  */
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import type { Download } from '@playwright/test';
 import type { StepProfile } from '../src/config/stepProfile';
 import type { TelemetryRow } from '../src/config/telemetry';
@@ -88,6 +89,11 @@ test('the default config: kernels timed or the note, categories peak at the repo
   expect(complete.filter((e) => e.tid === 1)).toHaveLength(profile.phases.length);
   expect(complete.filter((e) => e.tid === 2).map((e) => e.name)).toContain('Conv2DBackpropFilter');
   expect(trace.traceEvents.filter((e) => e.ph === 'C')).toHaveLength(profile.memory.kernelIndex.length);
+
+  // The panel is reachable and labelled: axe finds nothing serious in it.
+  const axe = await new AxeBuilder({ page: app.page }).include('section.profile').analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   expect(app.errors).toEqual([]);
 });
 

@@ -106,7 +106,8 @@ async function openBench(chromium, found, url, timeoutMs, onLine) {
     env: { ...process.env, ...found.env },
   });
   try {
-    const page = await browser.newPage();
+    // An explicit locale: with LANG=C.UTF-8 Chromium reports 'en-US@posix', which Intl rejects at load.
+    const page = await browser.newPage({ locale: 'en-US' });
     const pageErrors = [];
     page.on('console', (message) => {
       const text = message.text();

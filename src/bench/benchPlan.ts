@@ -89,7 +89,9 @@ export function benchPlan(quick: boolean): BenchPlan {
     matmulSize: quick ? 256 : 512,
     multiDevice: { config: MULTI_DEVICE, replicaCounts: quick ? [2] : [1, 2, 4], steps: 2 },
     peakMemory: quick
-      ? [1, 2, 4].map((batchSize) => ({ ...base, imageSizePx: 16, batchSize })).concat({ ...TRAIN_QUICK, imageSizePx: 32 })
+      ? [1, 2, 4]
+          .map((batchSize) => ({ ...base, imageSizePx: 16, batchSize }))
+          .concat({ ...TRAIN_QUICK, imageSizePx: 32 })
       : [
           ...[1, 2, 4, 8].map((batchSize) => ({ ...base, imageSizePx: 32, batchSize })),
           { ...base, imageSizePx: 16, batchSize: 4 },

@@ -12,7 +12,12 @@ import {
   type StepProfile,
 } from '../config/stepProfile';
 
-const kernel = (name: string, phase: ProfiledKernel['phase'], ms: number | null, at: number): ProfiledKernel => ({
+const kernel = (
+  name: string,
+  phase: ProfiledKernel['phase'],
+  ms: number | null,
+  at: number,
+): ProfiledKernel => ({
   name,
   phase,
   layer: phase === 'optimizer' ? null : 'enc0a',

@@ -60,7 +60,9 @@ describe('the Chrome trace of a step profile', () => {
     expect(names.filter((n) => n === 'thread_name')).toHaveLength(2);
     const counters = trace.traceEvents.filter((e) => e.ph === 'C');
     expect(counters).toHaveLength(profile.memory.kernelIndex.length);
-    const totals = counters.map((e) => Object.values(e.args ?? {}).reduce<number>((s, v) => s + Number(v), 0));
+    const totals = counters.map((e) =>
+      Object.values(e.args ?? {}).reduce<number>((s, v) => s + Number(v), 0),
+    );
     expect(Math.max(...totals)).toBe(profile.memory.peakBytes);
     expect(counters.every((e, i) => i === 0 || e.ts >= counters[i - 1]!.ts)).toBe(true);
   });

@@ -110,7 +110,10 @@ export function stepTrace(profile: StepProfile): TraceFile {
   // Memory is the recorded normal step's, point by point against the kernels of the same index.
   const { memory } = profile;
   const lastKernelEndMs = spans.at(-1)?.endMs ?? 0;
-  const stepEndMs = profile.phases.reduce((end, p) => Math.max(end, p.startMs + p.durationMs), lastKernelEndMs);
+  const stepEndMs = profile.phases.reduce(
+    (end, p) => Math.max(end, p.startMs + p.durationMs),
+    lastKernelEndMs,
+  );
   memory.kernelIndex.forEach((k, point) => {
     const atMs = k < 0 ? (spans[0]?.startMs ?? 0) : k < spans.length ? spans[k]!.endMs : stepEndMs;
     const args: Record<string, number> = {};

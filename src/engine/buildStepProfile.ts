@@ -47,7 +47,11 @@ export function stepPhases(recording: StepRecording, dataWaitMs: number): PhaseS
 }
 
 /** The recording's kernels as a profile lists them (ms null when `timed` is false). */
-export function profiledKernels(recording: StepRecording, dataWaitMs: number, timed: boolean): ProfiledKernel[] {
+export function profiledKernels(
+  recording: StepRecording,
+  dataWaitMs: number,
+  timed: boolean,
+): ProfiledKernel[] {
   const origin = recording.phaseStartsMs[0]?.atMs ?? 0;
   return recording.kernels.map((k) => ({
     name: k.name,

@@ -101,7 +101,11 @@ function patch<T extends object, K extends keyof T>(obj: T, name: K, replacement
 const shapeOf = (t: tf.Tensor | null | undefined): number[] => (t ? [...t.shape] : []);
 
 /** No known tensors: a recording of any run, for its kernels (the bench's reference step). */
-export const NO_KNOWN_TENSORS: KnownTensors = { weights: () => [], constants: () => [], optimizerVariables: () => [] };
+export const NO_KNOWN_TENSORS: KnownTensors = {
+  weights: () => [],
+  constants: () => [],
+  optimizerVariables: () => [],
+};
 
 export function startStepRecorder(known: KnownTensors, initialPhase: StepPhase = 'upload'): StepRecorder {
   const engine = tf.engine() as unknown as EngineInternals;

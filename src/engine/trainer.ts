@@ -87,7 +87,11 @@ export interface TrainerOptions {
   trackPeak?: boolean;
 }
 
-export function createTrainer(config: TrainConfig, backend: BackendName, options: TrainerOptions = {}): Trainer {
+export function createTrainer(
+  config: TrainConfig,
+  backend: BackendName,
+  options: TrainerOptions = {},
+): Trainer {
   const trackPeak = options.trackPeak ?? true;
   const model = createUNetForConfig(config);
   const optimizer = makeOptimizer(config);

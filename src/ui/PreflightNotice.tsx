@@ -21,9 +21,9 @@ export function PreflightNotice() {
     return (
       <p className="preflight help" data-testid="preflight-ok">
         Pre-flight: one step peaks at about {formatBytes(e.totalBytes)} of live tensors (modelled on what
-        TensorFlow.js keeps; the profile below measures it), {formatBytes(pooledBytes(e))} with its reuse pool;
-        its largest buffer is {formatBytes(e.largestBufferBytes)} ({e.largestBufferName}); this device allows{' '}
-        {formatBytes(perBufferBytes)} per buffer and {formatBytes(limits.memoryBudgetBytes)} in all (
+        TensorFlow.js keeps; the profile below measures it), {formatBytes(pooledBytes(e))} with its reuse
+        pool; its largest buffer is {formatBytes(e.largestBufferBytes)} ({e.largestBufferName}); this device
+        allows {formatBytes(perBufferBytes)} per buffer and {formatBytes(limits.memoryBudgetBytes)} in all (
         {limits.source}).
       </p>
     );

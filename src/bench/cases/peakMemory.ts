@@ -7,7 +7,11 @@
  * (config/estimateVsMeasured.ts: the helper the profile panel and any sweep use). The goal (issue 14):
  * estimate within ±15 % of the measured peak. No DOM.
  */
-import { compareEstimate, ESTIMATE_TOLERANCE, estimateWithinTolerance } from '../../config/estimateVsMeasured';
+import {
+  compareEstimate,
+  ESTIMATE_TOLERANCE,
+  estimateWithinTolerance,
+} from '../../config/estimateVsMeasured';
 import { runPreflight } from '../../config/preflight';
 import type { TrainConfig } from '../../config/trainConfig';
 import { buildHostBatch } from '../../data/buildBatch';
@@ -79,7 +83,11 @@ export async function runPeakMemory(ctx: BenchContext): Promise<CaseResult> {
     if (preflight.verdict === 'waiting' || !preflight.estimate) throw new Error('no estimate');
     // Off WebGPU there is no allocator peak: the recorded tensor peak stands in (and says so in the unit).
     const peak = m.peakBytes ?? m.recordedPeakBytes;
-    const c = compareEstimate(preflight.estimate, { atPeak: m.timeline.atPeak, peakBytes: peak, poolBytes: m.poolBytes });
+    const c = compareEstimate(preflight.estimate, {
+      atPeak: m.timeline.atPeak,
+      peakBytes: peak,
+      poolBytes: m.poolBytes,
+    });
     if (c.estimateOverPeak !== null) overPeak.push(c.estimateOverPeak);
     if (c.estimateOverPool !== null) overPool.push(c.estimateOverPool);
     if (m.trackedPeakBytes === null || m.trackedPeakBytes === m.recordedPeakBytes) agree++;
@@ -97,7 +105,9 @@ export async function runPeakMemory(ctx: BenchContext): Promise<CaseResult> {
       inputs: group('batch') === null ? null : round(group('batch')!),
     });
     if (m.poolAfterWarmupBytes !== m.poolBytes) {
-      notes.push(`${label(config)}: the pool still grew after warm-up (${m.poolAfterWarmupBytes} → ${m.poolBytes} B)`);
+      notes.push(
+        `${label(config)}: the pool still grew after warm-up (${m.poolAfterWarmupBytes} → ${m.poolBytes} B)`,
+      );
     }
   }
   const min = Math.min(...overPeak);
@@ -133,7 +143,12 @@ export async function runPeakMemory(ctx: BenchContext): Promise<CaseResult> {
         met: overPeak.every(estimateWithinTolerance),
       },
       ...(overPool.length > 0
-        ? [{ label: 'lowest estimate ÷ pool (informs: the pool holds more than the peak)', value: round(Math.min(...overPool)) }]
+        ? [
+            {
+              label: 'lowest estimate ÷ pool (informs: the pool holds more than the peak)',
+              value: round(Math.min(...overPool)),
+            },
+          ]
         : []),
       {
         label: "configs whose recorded peak equals the step's tracked peak (two measurements of one thing)",
