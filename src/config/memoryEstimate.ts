@@ -73,10 +73,12 @@ export type MemoryGroup = 'parameter' | 'gradient' | 'optimizer' | 'batch' | 'ac
 /** One GPU buffer of the estimate. */
 export interface TensorBytes {
   /**
-   * An op of unetSpec ('enc0a' post-ReLU, 'cat0', 'head' = logits…) or its '.conv' / '.preRelu' stage;
-   * a weight '<conv>.kernel' / '<conv>.bias', its 'grad(…)' or Adam slot '….m' / '….v'; a batch tensor
-   * 'images.upload' / 'images.cast' / 'images.float32' / 'labels.upload' / 'labels.int32' /
-   * 'labels.onehot'; a 'loss.…' tensor; or 'grad(<activation>)' for the transient allowance.
+   * An op of unetSpec ('enc0a' post-ReLU, 'cat0', 'head' = logits…) or its '.preRelu' stage; a weight
+   * '<conv>.kernel' / '<conv>.bias', its 'grad(…)' or Adam slot '….m' / '….v', 'adam.beta1Power' /
+   * 'adam.beta2Power', 'normalize.mean' / 'normalize.invStd'; a batch tensor 'images.upload' /
+   * 'images.float32' / 'labels.upload' / 'labels.int32' / 'labels.onehot'; 'loss.softmax' / 'loss.value';
+   * or an activation's gradient: 'grad(<op>.preRelu)', 'grad(<input>)@<op>' (the gradient op computes
+   * for its input), 'grad(<op>).sum1' (two gradients of one tensor added), 'grad(loss).…', 'grad(head)'.
    */
   name: string;
   group: MemoryGroup;

@@ -13,7 +13,7 @@
 import * as tf from './tf';
 
 /** The part of tfjs-backend-webgpu's BufferManager the tap uses. */
-interface BufferManagerInternals {
+export interface BufferManagerInternals {
   numBytesUsed: number;
   numBytesAllocated: number;
   usedBuffers: Map<string, GPUBuffer[]>;
@@ -45,7 +45,11 @@ export interface AllocatorTap {
 
 const taps = new WeakMap<object, { tap: AllocatorTap; remove: () => void }>();
 
-function tapManager(manager: BufferManagerInternals): { tap: AllocatorTap; remove: () => void } {
+/**
+ * Taps one BufferManager (exported for tests and the bench, which run it on a stand-in manager); returns
+ * the tap and the way to take it off again.
+ */
+export function tapBufferManager(manager: BufferManagerInternals): { tap: AllocatorTap; remove: () => void } {
   const listeners = new Set<AllocatorListener>();
   let highWater = manager.numBytesUsed;
   const acquire = manager.acquireBuffer;
@@ -101,7 +105,7 @@ export function allocatorTap(): AllocatorTap | null {
   if (!manager) return null;
   let entry = taps.get(manager);
   if (!entry) {
-    entry = tapManager(manager);
+    entry = tapBufferManager(manager);
     taps.set(manager, entry);
   }
   return entry.tap;

@@ -81,8 +81,8 @@ const now = () => performance.now();
 
 export interface TrainerOptions {
   /**
-   * Read the allocator's high-water mark every step (gpuPeakBytes). Default true; the bench turns it off
-   * to measure what it costs (case e).
+   * Read the allocator's high-water mark every step (gpuPeakBytes). Default true; read at every step, so
+   * the bench can switch it off and on between rounds of the same trainer to measure its cost (case e).
    */
   trackPeak?: boolean;
 }
@@ -92,7 +92,6 @@ export function createTrainer(
   backend: BackendName,
   options: TrainerOptions = {},
 ): Trainer {
-  const trackPeak = options.trackPeak ?? true;
   const model = createUNetForConfig(config);
   const optimizer = makeOptimizer(config);
   const normalize = createNormalizeLayer(config.mean255, config.std255);
@@ -122,7 +121,7 @@ export function createTrainer(
    */
   async function runStep(batch: HostBatch, hooks: StepHooks): Promise<StepResult> {
     assertLive();
-    const tap = trackPeak ? allocatorTap() : null;
+    const tap = (options.trackPeak ?? true) ? allocatorTap() : null;
     return withGpuErrorScopes(currentWebGpuDevice(), async () => {
       tap?.resetHighWater();
       const t0 = now();
