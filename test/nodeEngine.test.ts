@@ -28,6 +28,15 @@ it('trains one step of the real engine on WebGPU in plain Node', async () => {
     losses: number[];
     tensorsBefore: number;
     tensorsAfter: number;
+    peak: {
+      stepPeakBytes: number | null;
+      stepInUseBytes: number | null;
+      stepPoolBytes: number | null;
+      unit: string;
+      trackedPeakBytes: number | null;
+      replayedPeakBytes: number;
+      inputBytes: number;
+    };
     problems: string[];
   };
   expect(result.backend).toBe('webgpu');
@@ -36,5 +45,16 @@ it('trains one step of the real engine on WebGPU in plain Node', async () => {
   // The same batch twice: one optimizer step must have lowered the loss.
   expect(result.losses[1]!).toBeLessThan(result.losses[0]!);
   expect(result.tensorsAfter).toBe(result.tensorsBefore);
+  // The allocator tap works on this tfjs: a step's peak is a real figure between the snapshot and the
+  // pool, and replaying every buffer the recorder saw gives the same peak as the running high-water mark.
+  const p = result.peak;
+  expect(p.unit).toBe('gpu-buffers');
+  expect(p.stepInUseBytes!).toBeGreaterThan(0);
+  expect(p.stepPeakBytes!).toBeGreaterThan(p.stepInUseBytes!);
+  expect(p.stepPeakBytes!).toBeLessThanOrEqual(p.stepPoolBytes!);
+  expect(p.replayedPeakBytes).toBe(p.trackedPeakBytes);
+  // 2 × 16×16×3 packed uint8 image bytes, 2 × 16×16 packed label bytes, the float32 input, int32 labels
+  // and the float32 one-hot of 4 classes.
+  expect(p.inputBytes).toBe(1536 + 512 + 2 * 256 * 3 * 4 + 2 * 256 * 4 + 2 * 256 * 4 * 4);
   expect(result.problems).toEqual([]);
 }, 120_000);

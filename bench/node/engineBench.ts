@@ -1,19 +1,25 @@
 /**
- * The engine cases (a data path, b trainer vs model.fit, c backends, g GFLOP/s) in plain Node on Dawn's
+ * The engine cases (a data path, b trainer vs model.fit, c backends, g GFLOP/s, i memory) in plain Node on Dawn's
  * WebGPU (the `webgpu` package), for machines with a GPU and no browser. nodeChild.mjs puts Dawn's
  * navigator.gpu on globalThis before loading this module; the cases themselves are the bench page's.
  * Cases d, e and f need Workers, a DOM or fresh browsers and only run in the page.
  */
 import { benchPlan } from '../../src/bench/benchPlan';
 import type { BenchReport, CaseLetter } from '../../src/bench/benchTypes';
-import { backendsCase, dataPathCase, gflopsCase, trainVsFitCase } from '../../src/bench/engineCases';
+import {
+  backendsCase,
+  dataPathCase,
+  gflopsCase,
+  peakMemoryCase,
+  trainVsFitCase,
+} from '../../src/bench/engineCases';
 import { startBench } from '../../src/bench/createContext';
 import { describeEnvironment } from '../../src/bench/environment';
 import { runCases } from '../../src/bench/runCases';
 
 export { parseCaseList } from '../../src/bench/benchTypes';
 
-export const NODE_CASES: readonly CaseLetter[] = ['a', 'b', 'c', 'g'];
+export const NODE_CASES: readonly CaseLetter[] = ['a', 'b', 'c', 'g', 'i'];
 
 export interface NodeBenchOptions {
   quick: boolean;
@@ -29,6 +35,7 @@ export async function runEngineBench(options: NodeBenchOptions): Promise<BenchRe
     b: trainVsFitCase,
     c: backendsCase,
     g: gflopsCase,
+    i: peakMemoryCase,
   });
   const userAgent = globalThis.navigator?.userAgent ?? `Node.js ${process.version}`;
   return {

@@ -4,6 +4,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '../ui/App';
+import { installAutoProfile } from './autoProfile';
 import { installAutoStart } from './autoStart';
 import { startCompareClient } from './compareRunner';
 import { startLessonClient } from './lessons/lessonClient';
@@ -25,6 +26,7 @@ startLessonClient();
 startPyTorchExportClient();
 installParallelTestApi();
 installAutoStart();
+installAutoProfile();
 const client = startTrainingClient();
 installTestHooks((action) => client.post({ type: 'debug', action }));
 

@@ -11,6 +11,8 @@ import type { TrainConfig } from '../config/trainConfig';
 import { telemetryHistory } from '../charts/telemetryHistory';
 import type { Activity } from '../state/activity';
 import { useLessonStore, type LessonRun } from '../state/lessonStore';
+import type { StepProfile } from '../config/stepProfile';
+import { useProfileStore, type ProfileStatus } from '../state/profileStore';
 import { useAppStore } from '../state/store';
 import type { LessonId, ViewId } from '../config/views';
 import { activityNow } from './activityNow';
@@ -44,6 +46,8 @@ export interface BatchLabTestApi {
   activity(): Activity;
   /** A lesson's last run: its phase, arms (config, rows, timing verdict) or per-strategy records. */
   lesson(id: LessonId): LessonRun;
+  /** The last step profile and the state of the profile request. */
+  profile(): { status: ProfileStatus; profile: StepProfile | null; message: string | null };
 }
 
 /**
@@ -92,6 +96,10 @@ export function installTestApi(): void {
     activity: () => copy(activityNow()),
     lesson: (id) => copy(useLessonStore.getState().runs[id]),
     autoStart: autoStartOutcome,
+    profile: () => {
+      const p = useProfileStore.getState();
+      return copy({ status: p.status, profile: p.profile, message: p.message });
+    },
   };
   Object.defineProperty(window, 'batchlab', {
     value: Object.freeze(api),

@@ -4,6 +4,7 @@
  * A crashed worker is reported and replaced by a fresh one, so the page stays usable.
  */
 import { useAppStore } from '../state/store';
+import { useProfileStore } from '../state/profileStore';
 import { telemetryHistory } from '../charts/telemetryHistory';
 import type { TrainConfig } from '../config/trainConfig';
 import type { DataPathCheckResult } from '../config/dataPathCheck';
@@ -55,6 +56,12 @@ export function startTrainingClient(): TrainingClient {
         pendingChecks.get(m.requestId)?.(m.result);
         pendingChecks.delete(m.requestId);
         return;
+      case 'profile':
+        useProfileStore.getState().received(m.profile);
+        return;
+      case 'profile-failed':
+        useProfileStore.getState().failed(m.message);
+        return;
     }
   };
 
@@ -64,6 +71,9 @@ export function startTrainingClient(): TrainingClient {
       onCrash: (text) => {
         crashNote = `the training worker crashed: ${text}; it was restarted`;
         store.setState({ status: 'failed', statusMessage: crashNote });
+        if (useProfileStore.getState().status === 'waiting') {
+          useProfileStore.getState().failed('the training worker crashed before the profile was made');
+        }
         for (const [id, resolve] of pendingChecks) {
           resolve({ backend: 'none', rows: [], uncapturedErrors: 0, error: 'the training worker crashed' });
           pendingChecks.delete(id);
@@ -92,6 +102,12 @@ export function startTrainingClient(): TrainingClient {
     reset: () => {
       telemetryHistory.clear();
       post({ type: 'reset' });
+    },
+  });
+  useProfileStore.getState().attachController({
+    profile: (config) => {
+      if (store.getState().status !== 'running' && store.getState().latest === null) telemetryHistory.clear();
+      post({ type: 'profile', config });
     },
   });
   return { post, checkDataPaths, terminate: () => worker.terminate() };

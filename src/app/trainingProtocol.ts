@@ -6,10 +6,16 @@ import type { BackendPreference, TrainConfig } from '../config/trainConfig';
 import type { EvalRecord, PreviewRecord, TelemetryRow } from '../config/telemetry';
 import type { BackendInfo, RunStatus } from '../config/backendInfo';
 import type { DataPathCheckResult } from '../config/dataPathCheck';
+import type { StepProfile } from '../config/stepProfile';
 
 export type ToWorker =
   | { type: 'init'; backend: BackendPreference }
   | { type: 'start'; config: TrainConfig }
+  /**
+   * Profile a step: while training, the next two steps (memory of the first, kernel times of the second);
+   * otherwise train with `config` until a warm step has run, profile, then stop.
+   */
+  | { type: 'profile'; config: TrainConfig }
   | { type: 'stop' }
   | { type: 'reset' }
   /** Run every data path on batch 0 and compare with the CPU reference (only while not training). */
@@ -29,4 +35,7 @@ export type FromWorker =
   | { type: 'eval'; record: EvalRecord }
   | { type: 'preview'; record: PreviewRecord }
   | { type: 'memory'; numTensors: number; gpuBytesInUse: number | null }
-  | { type: 'data-path-check'; requestId: number; result: DataPathCheckResult };
+  | { type: 'data-path-check'; requestId: number; result: DataPathCheckResult }
+  | { type: 'profile'; profile: StepProfile }
+  /** No profile came: the run ended first, or building it failed. */
+  | { type: 'profile-failed'; message: string };

@@ -8,7 +8,8 @@
  *
  * Stop keeps the trained model. At the next Start the model continues unless a setting that defines it
  * changed (config/fieldTable.ts, role `model`); the loader and the validation batches are rebuilt for the
- * new settings. The first message of every run says which happened.
+ * new settings. The first message of every run says which happened. A 'profile' request records the next
+ * steps for a step profile (engine/buildStepProfile.ts).
  */
 import { changedKeys, FIELD_TABLE, sameModel } from '../config/fieldTable';
 import type { DataPathCheckResult } from '../config/dataPathCheck';
@@ -24,11 +25,15 @@ import { checkDataPaths } from '../engine/dataPathCheck';
 import { withGpuErrorScopes } from '../engine/gpuErrorScope';
 import { readMemory } from '../engine/memoryReadout';
 import { telemetryRowOf } from '../engine/telemetryRow';
-import { createTrainer, type Trainer } from '../engine/trainer';
+import { buildStepProfile, type RecordedStep } from '../engine/buildStepProfile';
+import { kernelTimingAvailable } from '../engine/kernelTiming';
+import { createTrainer, type StepResult, type Trainer } from '../engine/trainer';
 import type { FromWorker, RunStatus, ToWorker } from './trainingProtocol';
 
 const PREVIEW_SAMPLES = 3;
 const TELEMETRY_FLUSH_MS = 200;
+/** Steps before a profile may start: the first step compiles the GPU pipelines and is not typical. */
+const PROFILE_WARM_STEPS = 1;
 
 export interface SessionDeps {
   post(message: FromWorker, transfer?: Transferable[]): void;
@@ -56,6 +61,8 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
   let deviceLost = false;
   /** An uncaptured GPU error seen during the current run: the run ends as 'failed', never as 'stopped'. */
   let gpuFault: string | null = null;
+  /** A profile asked for and not yet delivered; `stopAfter` when it started the run itself. */
+  let profileRequest: { stopAfter: boolean } | null = null;
 
   function setStatus(status: RunStatus, message?: string): void {
     post(message === undefined ? { type: 'status', status } : { type: 'status', status, message });
@@ -143,8 +150,20 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
       while (running && t.steps < config.maxSteps) {
         const hostBytesInFlight = source.hostBytesInFlight();
         const { batch, dataWaitMs } = await source.next();
-        const r = await t.step(batch);
-        pending.push(telemetryRowOf(t.steps, startMs, batch, r, dataWaitMs, hostBytesInFlight));
+        const stepsToProfile = kernelTimingAvailable(t.backend) === 'none' ? 1 : 2;
+        if (profileRequest && t.steps >= PROFILE_WARM_STEPS && t.steps + stepsToProfile <= config.maxSteps) {
+          const stopAfter = profileRequest.stopAfter;
+          profileRequest = null;
+          const row = (r: StepResult, wait: number, inFlight: number, b: HostBatch) =>
+            pending.push(telemetryRowOf(t.steps, startMs, b, r, wait, inFlight));
+          const reply = await profileSteps(t, config, source, { batch, dataWaitMs, hostBytesInFlight }, row);
+          flush();
+          post(reply);
+          if (stopAfter) running = false;
+        } else {
+          const r = await t.step(batch);
+          pending.push(telemetryRowOf(t.steps, startMs, batch, r, dataWaitMs, hostBytesInFlight));
+        }
         if (performance.now() - lastFlushMs > TELEMETRY_FLUSH_MS) flush();
         if (t.steps % config.validateEverySteps === 0) {
           flush();
@@ -171,7 +190,41 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
       if (interrupted && gpuFault === null) setStatus('stopped');
       else setStatus('failed', gpuFault ?? (error instanceof Error ? error.message : String(error)));
     } finally {
+      if (profileRequest) {
+        profileRequest = null;
+        post({ type: 'profile-failed', message: 'the run ended before a step could be profiled' });
+      }
       postMemory();
+    }
+  }
+
+  /**
+   * Profiles two steps of the run (one when the backend cannot time kernels): the first recorded as it
+   * normally runs (its memory by category), the second under tf.profile (its kernel times). Both are real
+   * training steps: their telemetry rows go out as usual through `row`.
+   */
+  async function profileSteps(
+    t: Trainer,
+    config: TrainConfig,
+    source: BatchSource,
+    first: { batch: HostBatch; dataWaitMs: number; hostBytesInFlight: number },
+    row: (r: StepResult, dataWaitMs: number, hostBytesInFlight: number, batch: HostBatch) => void,
+  ): Promise<FromWorker> {
+    const memoryStep = await t.profileStep(first.batch, { kernelTimes: false });
+    row(memoryStep.result, first.dataWaitMs, first.hostBytesInFlight, first.batch);
+    const memory = { step: t.steps, recorded: memoryStep, dataWaitMs: first.dataWaitMs };
+    let timed: RecordedStep | null = null;
+    if (kernelTimingAvailable(t.backend) !== 'none') {
+      const hostBytesInFlight = source.hostBytesInFlight();
+      const next = await source.next();
+      const timedStep = await t.profileStep(next.batch);
+      row(timedStep.result, next.dataWaitMs, hostBytesInFlight, next.batch);
+      timed = { step: t.steps, recorded: timedStep, dataWaitMs: next.dataWaitMs };
+    }
+    try {
+      return { type: 'profile', profile: buildStepProfile(config, t.backend, memory, timed) };
+    } catch (error) {
+      return { type: 'profile-failed', message: error instanceof Error ? error.message : String(error) };
     }
   }
 
@@ -204,6 +257,22 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
         if (running || deviceLost) return;
         if (loop) await loop;
         if (running || deviceLost) return; // another Start got in while the old loop wound down
+        running = true;
+        loop = runLoop(message.config);
+        return;
+      }
+      case 'profile': {
+        if (deviceLost) return;
+        if (running) {
+          profileRequest ??= { stopAfter: false };
+          return;
+        }
+        if (loop) await loop;
+        if (running || deviceLost) {
+          profileRequest ??= { stopAfter: false };
+          return;
+        }
+        profileRequest = { stopAfter: true };
         running = true;
         loop = runLoop(message.config);
         return;

@@ -5,15 +5,20 @@
  */
 import { decodeHash, encodeConfigToHash } from '../config/urlCodec';
 import { VIEW_OF_OLD_LINKS } from '../config/views';
+import { useProfileStore } from '../state/profileStore';
 import { useAppStore } from '../state/store';
 
 const WRITE_DEBOUNCE_MS = 300;
 
-/** Reads the hash the page was opened with into the store: config, problems, hidden controls, `run=1`. */
+/**
+ * Reads the hash the page was opened with into the store: view, config, problems, hidden controls, and the
+ * `run=1` and `prof=1` requests.
+ */
 export function readConfigFromUrl(): void {
   const hash = window.location.hash;
   if (!hash || hash === '#') return;
-  useAppStore.getState().openLink(hash, true);
+  const decoded = useAppStore.getState().openLink(hash, true);
+  if (decoded.profile) useProfileStore.setState({ requestedByLink: true });
 }
 
 /**

@@ -12,7 +12,7 @@ import { runLoaderWorkers } from './cases/loaderWorkers';
 import { runMultiDevice } from './cases/multiDevice';
 import { runTelemetry } from './cases/telemetry';
 import { startBench } from './createContext';
-import { backendsCase, dataPathCase, gflopsCase, trainVsFitCase } from './engineCases';
+import { backendsCase, dataPathCase, gflopsCase, peakMemoryCase, trainVsFitCase } from './engineCases';
 import { describeEnvironment } from './environment';
 import { runCases } from './runCases';
 
@@ -52,6 +52,7 @@ async function main(): Promise<BenchReport> {
       e: runTelemetry,
       g: gflopsCase,
       h: runMultiDevice,
+      i: peakMemoryCase,
     },
   );
   return { quick, environment, cases, gpuProblems };

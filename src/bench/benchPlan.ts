@@ -35,6 +35,8 @@ export interface BenchPlan {
   firstStepReps: number;
   /** Case g: n of the n×n · n×n matmul that measures the adapter's GFLOP/s. */
   matmulSize: number;
+  /** Case i: the configs whose estimate is checked against measured peak and pool (a batch and an image sweep). */
+  peakMemory: TrainConfig[];
   /** Case h: replica workers (one device each) per run, its config (N must divide the batch), steps per run. */
   multiDevice: { config: TrainConfig; replicaCounts: number[]; steps: number };
 }
@@ -86,6 +88,15 @@ export function benchPlan(quick: boolean): BenchPlan {
     firstStepReps: 5,
     matmulSize: quick ? 256 : 512,
     multiDevice: { config: MULTI_DEVICE, replicaCounts: quick ? [2] : [1, 2, 4], steps: 2 },
+    peakMemory: quick
+      ? [1, 2, 4]
+          .map((batchSize) => ({ ...base, imageSizePx: 16, batchSize }))
+          .concat({ ...TRAIN_QUICK, imageSizePx: 32 })
+      : [
+          ...[1, 2, 4, 8].map((batchSize) => ({ ...base, imageSizePx: 32, batchSize })),
+          { ...base, imageSizePx: 16, batchSize: 4 },
+          { ...base, imageSizePx: 64, batchSize: 4 },
+        ],
   };
 }
 

@@ -4,7 +4,7 @@
  * Pure types and a table of the cases; no tfjs, no DOM.
  */
 
-/** Every case of `npm run bench`, by its letter in issue 9 (h: issue 7's several devices). */
+/** Every case of `npm run bench`, by its letter in issue 9 (h: issue 7's several devices; i: issue 14's memory). */
 export const BENCH_CASES = {
   a: 'dataPath',
   b: 'trainVsFit',
@@ -14,6 +14,7 @@ export const BENCH_CASES = {
   f: 'firstStep',
   g: 'gflops',
   h: 'multiDevice',
+  i: 'peakMemory',
 } as const;
 export type CaseLetter = keyof typeof BENCH_CASES;
 export type CaseId = (typeof BENCH_CASES)[CaseLetter];

@@ -4,4 +4,5 @@
 export { runBackends as backendsCase } from './cases/backends';
 export { runDataPath as dataPathCase } from './cases/dataPath';
 export { runGflops as gflopsCase } from './cases/gflops';
+export { runPeakMemory as peakMemoryCase } from './cases/peakMemory';
 export { runTrainVsFit as trainVsFitCase } from './cases/trainVsFit';

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { chartsEnabledFromQuery } from './chartsSwitch';
-import { bytesChart, lossChart, memoryChart, NO_GPU_MEMORY_NOTE, throughputChart } from './chartSpecs';
+import {
+  bytesChart,
+  lossChart,
+  memoryChart,
+  NO_GPU_MEMORY_NOTE,
+  NO_PEAK_NOTE,
+  throughputChart,
+} from './chartSpecs';
 import { createRunTimeline } from './runTimeline';
 import { makeRow, makeRows } from './testRows';
 
@@ -15,21 +22,38 @@ function sixSteps() {
 }
 
 describe('chart specs', () => {
-  it('memory: GPU in use, allocated and host in flight, latest = the last row', () => {
+  it('memory: GPU in use, peak in the step, allocated and host in flight, latest = the last row', () => {
     const p = memoryChart.prepare(sixSteps());
     expect(p.data[0]).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(p.latest).toEqual([100_006, 200_000, 0]);
+    expect(p.latest).toEqual([100_006, 150_006, 200_000, 0]);
+    expect(p.data[2]).toEqual([150_001, 150_002, 150_003, 150_004, 150_005, 150_006]);
     expect(p.note).toBeNull();
-    expect(p.shown).toEqual([true, true, true]);
+    expect(p.shown).toEqual([true, true, true, true]);
   });
 
   it('memory on the cpu backend: a note and no GPU series instead of zeros', () => {
     const t = createRunTimeline(64);
-    t.addRow(makeRow(1, { gpuBytesInUse: null, gpuBytesAllocated: null, hostBytesInFlight: 4096 }));
+    t.addRow(
+      makeRow(1, {
+        gpuBytesInUse: null,
+        gpuPeakBytes: null,
+        gpuBytesAllocated: null,
+        hostBytesInFlight: 4096,
+      }),
+    );
     const p = memoryChart.prepare(t);
     expect(p.note).toBe(NO_GPU_MEMORY_NOTE);
-    expect(p.shown).toEqual([false, false, true]);
-    expect(p.latest).toEqual([null, null, 4096]);
+    expect(p.shown).toEqual([false, false, false, true]);
+    expect(p.latest).toEqual([null, null, null, 4096]);
+  });
+
+  it('memory where no peak is measured (webgl): the peak line is hidden and a note says why, never 0', () => {
+    const t = createRunTimeline(64);
+    t.addRow(makeRow(1, { gpuPeakBytes: null }));
+    const p = memoryChart.prepare(t);
+    expect(p.note).toBe(NO_PEAK_NOTE);
+    expect(p.shown).toEqual([true, false, true, true]);
+    expect(p.latest[1]).toBeNull();
   });
 
   it('throughput: phases are stacked for the plot, raw for the legend and the latest figures', () => {

@@ -15,6 +15,7 @@ import type { ChartId, ChartSpec, PreparedChart } from './chartSpec';
 import { evalColumn, rowColumn, type RowSeries, type RunTimeline } from './runTimeline';
 
 export const NO_GPU_MEMORY_NOTE = 'no GPU memory on the cpu backend';
+export const NO_PEAK_NOTE = 'the peak inside a step is measured on WebGPU only';
 
 const rowYs = (t: RunTimeline, names: readonly RowSeries[]): Column[] =>
   names.map((name) => [...(t.rows.ys[rowColumn(name)] ?? [])]);
@@ -58,6 +59,13 @@ export const memoryChart: ChartSpec = {
       format: formatBytesShort,
     },
     {
+      key: 'gpu-peak-bytes',
+      label: 'GPU peak in step',
+      color: '--chart-2',
+      scale: 'bytes',
+      format: formatBytesShort,
+    },
+    {
       key: 'gpu-bytes-allocated',
       label: 'GPU allocated (incl. pool)',
       color: '--chart-5',
@@ -75,10 +83,13 @@ export const memoryChart: ChartSpec = {
   ],
   axes: [byteAxis('memory')],
   prepare(t) {
-    const prepared = rowLines(t, ['gpuBytesInUse', 'gpuBytesAllocated', 'hostBytesInFlight']);
+    const prepared = rowLines(t, ['gpuBytesInUse', 'gpuPeakBytes', 'gpuBytesAllocated', 'hostBytesInFlight']);
     // The cpu backend has no GPU memory: say so rather than draw zeros.
     const noGpu = t.latestRow !== null && t.latestRow.gpuBytesInUse === null;
-    return noGpu ? { ...prepared, note: NO_GPU_MEMORY_NOTE, shown: [false, false, true] } : prepared;
+    if (noGpu) return { ...prepared, note: NO_GPU_MEMORY_NOTE, shown: [false, false, false, true] };
+    // WebGL has GPU memory but no allocator to read a peak from: leave that line out, and say why.
+    const noPeak = t.latestRow !== null && t.latestRow.gpuPeakBytes === null;
+    return noPeak ? { ...prepared, note: NO_PEAK_NOTE, shown: [true, false, true, true] } : prepared;
   },
 };
 

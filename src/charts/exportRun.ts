@@ -24,6 +24,7 @@ export const TELEMETRY_COLUMNS = [
   'hostBytesInFlight',
   'numTensors',
   'gpuBytesInUse',
+  'gpuPeakBytes',
   'gpuBytesAllocated',
 ] as const satisfies readonly (keyof TelemetryRow)[];
 

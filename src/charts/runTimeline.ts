@@ -12,6 +12,7 @@ import { createDownsampleStore, DEFAULT_BUCKET_CAPACITY, type DownsampleStore } 
 /** The row figures the charts draw, in store column order. */
 export const ROW_SERIES = [
   'gpuBytesInUse',
+  'gpuPeakBytes',
   'gpuBytesAllocated',
   'hostBytesInFlight',
   'samplesPerSec',

@@ -27,6 +27,7 @@ export function makeRow(step: number, overrides: Partial<TelemetryRow> = {}): Te
     hostBytesInFlight: 0,
     numTensors: 40,
     gpuBytesInUse: 100_000 + step,
+    gpuPeakBytes: 150_000 + step,
     gpuBytesAllocated: 200_000,
     ...overrides,
   };

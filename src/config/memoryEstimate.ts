@@ -4,27 +4,42 @@
  * instead of a GPUValidationError and silently wrong numbers. Pure arithmetic over unetSpec.ts: no tfjs,
  * no DOM.
  *
- * What is counted (tfjs on WebGPU stores every float32 and int32 element in 4 bytes):
- * - parameters: each conv's kernel and bias; gradients: one tensor of the same size per parameter tensor;
- *   optimizer slots: Adam's first and second moments (2 per parameter; its two scalar β-power variables,
- *   8 B, are ignored), SGD none.
+ * The estimate models the step's peak as tfjs reaches it, checked against the live tensors of real steps
+ * (src/engine/memoryTimeline.ts; docs/PERFORMANCE.md, "Peak memory"). tfjs runs the whole backward pass
+ * inside one tidy scope, so the peak comes near its end, when all of the following are alive at once
+ * (tfjs on WebGPU stores every float32 and int32 element in 4 bytes):
+ * - parameters: each conv's kernel and bias, and the Normalize layer's mean and 1/std (C values each);
+ *   gradients: one tensor of the same size per weight; optimizer: Adam's first and second moments (2 per
+ *   weight) and its two scalar β powers, SGD nothing.
  * - batch: the uploaded image tensor (packed: the storage bytes rounded up to whole 4-byte elements;
- *   tf-tensor: int32, 4 B per element, plus its float32 cast), the float32 model input, the uploaded
- *   labels, their int32 unpacking (uint8 masks) and the float32 one-hot that softmax cross-entropy reads.
- * - activations kept for the backward pass (tfjs keeps every tensor of the forward pass until the
- *   gradients are computed): per conv, the conv2d result, the bias sum (pre-ReLU; for the head, the
- *   logits) and the ReLU output, as unet.ts builds a layer from conv2d + add + relu; pool, resize and
- *   concat outputs; and the loss's [B·S·S, K] tensors: log-softmax with its two intermediates (shifted
- *   logits, their exp) and the one-hot-weighted log-probabilities, plus the per-pixel loss [B·S·S].
- * - transient: while the backward pass runs, the gradient arriving at an op and the gradient it passes on
- *   are alive together; each is at most as large as the largest activation, so the allowance is the sum
- *   of the two largest activations.
- * Allocator pooling, fragmentation and tfjs's shader uniforms are not modelled: read the totals as "about".
+ *   tf-tensor: int32, 4 B per element), the float32 model input, the uploaded labels, their int32
+ *   unpacking (uint8 masks) and the float32 one-hot the loss reads. (The tf-tensor path's float32 cast
+ *   lives only inside the Normalize layer: it is gone long before the peak.)
+ * - activations, what the forward pass keeps for the backward pass: per 3×3 conv its pre-ReLU sum (the
+ *   ReLU's input) and its ReLU output; the head's logits; pool, resize and concat outputs; the loss's
+ *   softmax [B·S·S, K] and its value. (A conv's result before its bias is not kept: the bias is fused into
+ *   the conv kernel, or added inside the conv's own gradient scope.)
+ * - transient, the gradients of activations, which tfjs keeps until the backward pass ends: the loss's
+ *   softmax − labels and the logits' gradient; per conv the ReLU's gradient (its output's size) and the
+ *   gradient wrt its input (the first conv's included: the direct kernel computes it); each pool's and
+ *   resize's input gradient; each concat's two split gradients; one sum per tensor two ops read (an
+ *   encoder output feeding both a pool and a skip connection).
+ * Not modelled: the WebGPU allocator's own share (buffers tfjs frees but returns to its pool only when it
+ * submits queued work, kernels' scratch buffers, uniforms: 5–7 % of the peak measured here), and the reuse
+ * pool, which holds more than the peak: both are measured per step and shown beside the estimate.
  */
 import { IMAGE_DTYPE_BYTES } from './hostBatchBytes';
 import type { TrainConfig } from './trainConfig';
 import { LIMITS } from './trainConfig';
-import { HEAD_NAME, describeUNet, kernelShape, outputElements } from './unetSpec';
+import {
+  HEAD_NAME,
+  INPUT_NAME,
+  describeUNet,
+  kernelShape,
+  outputElements,
+  type UNetOp,
+  type UNetSpec,
+} from './unetSpec';
 
 /** Bytes per element of every tfjs tensor on WebGPU (float32 and int32 alike). */
 export const GPU_BYTES_PER_ELEMENT = 4;
@@ -58,10 +73,12 @@ export type MemoryGroup = 'parameter' | 'gradient' | 'optimizer' | 'batch' | 'ac
 /** One GPU buffer of the estimate. */
 export interface TensorBytes {
   /**
-   * An op of unetSpec ('enc0a' post-ReLU, 'cat0', 'head' = logits…) or its '.conv' / '.preRelu' stage;
-   * a weight '<conv>.kernel' / '<conv>.bias', its 'grad(…)' or Adam slot '….m' / '….v'; a batch tensor
-   * 'images.upload' / 'images.cast' / 'images.float32' / 'labels.upload' / 'labels.int32' /
-   * 'labels.onehot'; a 'loss.…' tensor; or 'grad(<activation>)' for the transient allowance.
+   * An op of unetSpec ('enc0a' post-ReLU, 'cat0', 'head' = logits…) or its '.preRelu' stage; a weight
+   * '<conv>.kernel' / '<conv>.bias', its 'grad(…)' or Adam slot '….m' / '….v', 'adam.beta1Power' /
+   * 'adam.beta2Power', 'normalize.mean' / 'normalize.invStd'; a batch tensor 'images.upload' /
+   * 'images.float32' / 'labels.upload' / 'labels.int32' / 'labels.onehot'; 'loss.softmax' / 'loss.value';
+   * or an activation's gradient: 'grad(<op>.preRelu)', 'grad(<input>)@<op>' (the gradient op computes
+   * for its input), 'grad(<op>).sum1' (two gradients of one tensor added), 'grad(loss).…', 'grad(head)'.
    */
   name: string;
   group: MemoryGroup;
@@ -105,6 +122,12 @@ export type FitResult =
       largestBatchThatFits: number;
     };
 
+function opNamed(spec: UNetSpec, name: string): UNetOp {
+  const op = spec.ops.find((o) => o.name === name);
+  if (!op) throw new Error(`the U-Net has no op ${name}`);
+  return op;
+}
+
 const roundUpToElement = (bytes: number): number =>
   Math.ceil(bytes / GPU_BYTES_PER_ELEMENT) * GPU_BYTES_PER_ELEMENT;
 
@@ -122,8 +145,6 @@ function batchTensors(config: MemoryConfig, options: MemoryOptions): TensorBytes
       ? f32(imageElements)
       : roundUpToElement(imageElements * IMAGE_DTYPE_BYTES[config.imageDtype]);
   add('images.upload', options.uploadedImageBytes ?? computedUploadBytes);
-  // tf.tensor(Uint8Array) arrives as int32: a float32 cast precedes normalization.
-  if (config.uploadPath === 'tf-tensor') add('images.cast', f32(imageElements));
   // Packed float32 that the loader already normalized is the model input as uploaded.
   const uploadIsInput =
     config.uploadPath === 'packed' && config.imageDtype === 'float32' && config.normalizeOn === 'loader';
@@ -163,6 +184,9 @@ export function estimateTrainingMemory(config: MemoryConfig, options: MemoryOpti
     ];
   });
   tensors.push(...weights);
+  for (const stat of ['normalize.mean', 'normalize.invStd']) {
+    tensors.push({ name: stat, group: 'parameter', bytes: f32(config.channels) });
+  }
   tensors.push(
     ...weights.map((w) => ({ name: `grad(${w.name})`, group: 'gradient' as const, bytes: w.bytes })),
   );
@@ -172,28 +196,55 @@ export function estimateTrainingMemory(config: MemoryConfig, options: MemoryOpti
         ...weights.map((w) => ({ name: `${w.name}.${slot}`, group: 'optimizer' as const, bytes: w.bytes })),
       );
     }
+    for (const power of ['adam.beta1Power', 'adam.beta2Power']) {
+      tensors.push({ name: power, group: 'optimizer', bytes: f32(1) });
+    }
   }
 
   tensors.push(...batchTensors(config, options));
 
-  const activations: TensorBytes[] = [];
-  const keep = (name: string, bytes: number) => activations.push({ name, group: 'activation', bytes });
-  for (const op of spec.ops) {
-    const bytes = f32(outputElements(op, batchSize, imageSizePx));
-    if (op.kind === 'conv') keep(`${op.name}.conv`, bytes);
-    if (op.kind === 'conv' && op.relu) keep(`${op.name}.preRelu`, bytes);
-    keep(op.name, bytes);
-  }
   const pixels = batchSize * imageSizePx * imageSizePx;
-  for (const name of ['loss.shifted', 'loss.exp', 'loss.logSoftmax', 'loss.weighted']) {
-    keep(name, f32(pixels * numClasses));
-  }
-  keep('loss.perPixel', f32(pixels));
-  tensors.push(...activations);
+  const bytesOf = (name: string): number =>
+    name === INPUT_NAME
+      ? f32(pixels * config.channels)
+      : f32(outputElements(opNamed(spec, name), batchSize, imageSizePx));
+  const keep = (name: string, bytes: number) => tensors.push({ name, group: 'activation', bytes });
+  const grad = (name: string, bytes: number) => tensors.push({ name, group: 'transient', bytes });
 
-  const [first, second] = [...activations].sort((a, b) => b.bytes - a.bytes);
-  for (const big of [first, second]) {
-    if (big) tensors.push({ name: `grad(${big.name})`, group: 'transient', bytes: big.bytes });
+  for (const op of spec.ops) {
+    if (op.kind === 'conv' && op.relu) keep(`${op.name}.preRelu`, bytesOf(op.name));
+    keep(op.name, bytesOf(op.name));
+  }
+  keep('loss.softmax', f32(pixels * numClasses));
+  keep('loss.value', f32(1));
+
+  grad('grad(loss).softmaxMinusLabels', f32(pixels * numClasses));
+  grad(`grad(${HEAD_NAME})`, f32(pixels * numClasses));
+  grad('grad(loss).scale', f32(1));
+  const readers = new Map<string, number>();
+  const reads = (name: string) => readers.set(name, (readers.get(name) ?? 0) + 1);
+  for (const op of [...spec.ops].reverse()) {
+    switch (op.kind) {
+      case 'conv':
+        if (op.relu) grad(`grad(${op.name}.preRelu)`, bytesOf(op.name));
+        grad(`grad(${op.input})@${op.name}`, bytesOf(op.input));
+        reads(op.input);
+        break;
+      case 'maxPool':
+      case 'resize':
+        grad(`grad(${op.input})@${op.name}`, bytesOf(op.input));
+        reads(op.input);
+        break;
+      case 'concat':
+        for (const input of op.inputs) {
+          grad(`grad(${input})@${op.name}`, bytesOf(input));
+          reads(input);
+        }
+        break;
+    }
+  }
+  for (const [name, count] of readers) {
+    for (let k = 1; k < count; k++) grad(`grad(${name}).sum${k}`, bytesOf(name));
   }
 
   const groupBytes = (group: MemoryGroup): number =>
@@ -257,12 +308,25 @@ export function formatBytes(bytes: number): string {
   return `${sign}${value.toFixed(1)} ${units[unit] ?? 'GiB'}`;
 }
 
+/**
+ * What tfjs-webgpu's allocator holds for a step, per byte of the estimated peak, at most: its reuse pool
+ * keeps every freed buffer for a later one of exactly the same size, so it holds more than the peak. The
+ * budget check uses the estimate times this, so that "fits" never promises more than was measured. From
+ * bench case i (docs/PERFORMANCE.md, "Peak memory"): pool ÷ estimate 1.38 at 32 px batch 1, falling to 1.14
+ * at 64 px batch 4 (the pool's share shrinks as tensors grow); 1.4 covers every config measured.
+ */
+export const POOL_HEADROOM = 1.4;
+
+/** The estimate with the reuse pool's headroom: what the budget must hold. */
+export const pooledBytes = (estimate: Pick<MemoryEstimate, 'totalBytes'>): number =>
+  Math.ceil(estimate.totalBytes * POOL_HEADROOM);
+
 const perBufferBytes = (limits: DeviceMemoryLimits): number =>
   Math.min(limits.maxBufferSizeBytes, limits.maxStorageBufferBindingSizeBytes);
 
 function fitsLimits(estimate: MemoryEstimate, limits: DeviceMemoryLimits): boolean {
   return (
-    estimate.largestBufferBytes <= perBufferBytes(limits) && estimate.totalBytes <= limits.memoryBudgetBytes
+    estimate.largestBufferBytes <= perBufferBytes(limits) && pooledBytes(estimate) <= limits.memoryBudgetBytes
   );
 }
 
@@ -299,8 +363,11 @@ export function checkFits(estimate: MemoryEstimate, limits: DeviceMemoryLimits):
   if (estimate.largestBufferBytes > perBufferBytes(limits)) {
     allowed.push(`this GPU allows ${formatBytes(perBufferBytes(limits))} per buffer`);
   }
-  if (estimate.totalBytes > limits.memoryBudgetBytes) {
-    allowed.push(`the memory budget is ${formatBytes(limits.memoryBudgetBytes)}`);
+  if (pooledBytes(estimate) > limits.memoryBudgetBytes) {
+    allowed.push(
+      `the memory budget is ${formatBytes(limits.memoryBudgetBytes)}, for ${formatBytes(pooledBytes(estimate))} ` +
+        `with tfjs's reuse pool (×${POOL_HEADROOM})`,
+    );
   }
   const best = findLargestBatchThatFits(estimate, limits);
   const advice =

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BackendInfo } from './backendInfo';
-import { estimateTrainingMemory } from './memoryEstimate';
+import { estimateTrainingMemory, pooledBytes } from './memoryEstimate';
 import { hostImageBytes, hostMaskBytes } from './hostBatchBytes';
 import {
   ASSUMED_BUFFER_LIMIT_BYTES,
@@ -80,7 +80,10 @@ describe('runPreflight', () => {
     expect(result.reason).toMatch(
       /^Batch 512 at 512×512 needs about \d+\.\d GiB, its largest buffer \d+\.\d GiB/,
     );
-    expect(result.reason).toContain('this GPU allows 1.0 GiB per buffer and the memory budget is 1.0 GiB.');
+    expect(result.reason).toContain(
+      'this GPU allows 1.0 GiB per buffer and the memory budget is 1.0 GiB, for ',
+    );
+    expect(result.reason).toContain("with tfjs's reuse pool (×1.4).");
     expect(result.reason).toContain(`The largest batch that fits is ${result.largestBatchThatFits}.`);
     const n = result.largestBatchThatFits;
     expect(n).toBeGreaterThan(0);
@@ -121,7 +124,7 @@ describe('runPreflight', () => {
         if (result.verdict === 'fits') {
           return (
             result.estimate.largestBufferBytes <= perBuffer &&
-            result.estimate.totalBytes <= limits.memoryBudgetBytes
+            pooledBytes(result.estimate) <= limits.memoryBudgetBytes
           );
         }
         const n = result.largestBatchThatFits;

@@ -36,8 +36,15 @@ export interface TelemetryRow {
    */
   hostBytesInFlight: number;
   numTensors: number;
-  /** null where the backend has no GPU memory (cpu). */
+  /** GPU bytes held by live tensors between steps (after this one); null where the backend has none (cpu). */
   gpuBytesInUse: number | null;
+  /**
+   * GPU bytes in use at this step's high-water mark: the most tfjs's WebGPU allocator held at any moment of
+   * the step (forward, backward, optimizer), reset per step like torch.cuda.reset_peak_memory_stats. Never
+   * below gpuBytesInUse. null where it cannot be measured (cpu has no GPU; webgl has no such allocator).
+   */
+  gpuPeakBytes: number | null;
+  /** GPU bytes allocated including tfjs's reuse pool (never shrinks); null where the backend has none. */
   gpuBytesAllocated: number | null;
 }
 

@@ -448,6 +448,23 @@ describe('extras', () => {
     expect(decodeHash('#run').run).toBe(false);
   });
 
+  it('prof asks for a step profile only for prof=1 exactly, and round-trips', () => {
+    expect(decodeHash('#prof=1').profile).toBe(true);
+    expect(decodeHash('#prof=1').problems).toEqual([]);
+    expect(decodeHash('#prof=0').profile).toBe(false);
+    expect(decodeHash('#px=16').profile).toBe(false);
+    for (const v of ['true', '2', '1 ', '<b>1</b>', '']) {
+      const d = decodeOne('prof', v);
+      expect(d.profile).toBe(false);
+      expect(problemKeys(d)).toEqual(['prof']);
+    }
+    const hash = encodeConfigToHash(DEFAULT_CONFIG, { run: true, profile: true });
+    expect(hash).toMatch(/&run=1&prof=1$/);
+    const back = decodeHash(hash);
+    expect([back.run, back.profile, back.problems]).toEqual([true, true, []]);
+    expect(encodeConfigToHash(DEFAULT_CONFIG)).not.toContain('prof=');
+  });
+
   it('hide is allowlisted to the short keys', () => {
     const d = decodeHash('#hide=lr,px,zz,<script>,lr');
     expect(d.hide).toEqual(['px', 'lr']);

@@ -41,6 +41,8 @@ export type HashExtras = {
   view?: ViewId;
   /** Start training as soon as the link opens (`run=1`). */
   run?: boolean;
+  /** Profile a step as soon as the link opens (`prof=1`), under the same guard as `run=1`. */
+  profile?: boolean;
   /** Short keys of controls to hide (`hide=lr,opt`). */
   hide?: string[];
   /** Overrides for the comparison configuration B, stored as `b.<key>=…`. */
@@ -53,6 +55,8 @@ export type DecodedHash = {
   config: TrainConfig;
   problems: Problem[];
   run: boolean;
+  /** The link asks for a step profile (`prof=1`). */
+  profile: boolean;
   hide: string[];
   /** null when the link has no `b.` key at all; otherwise the valid overrides (possibly none). */
   overridesB: Partial<TrainConfig> | null;
@@ -69,6 +73,7 @@ export const HASH_VERSION = 1;
 const VERSION_KEY = 'v';
 const RUN_KEY = 'run';
 const VIEW_KEY = 'view';
+const PROFILE_KEY = 'prof';
 const HIDE_KEY = 'hide';
 const B_PREFIX = 'b.';
 
@@ -104,8 +109,8 @@ function encodeField<K extends keyof TrainConfig>(f: K, value: TrainConfig[K]): 
 }
 
 /**
- * The hash for `config` (with leading `#`): `v=1`, `view` if given, every field in table order, then `b.*` overrides in table
- * order, `hide`, and `run=1` if asked. Unknown `hide` entries are dropped.
+ * The hash for `config` (with leading `#`): `v=1`, `view` if given, every field in table order, then `b.*`
+ * overrides in table order, `hide`, and `run=1` / `prof=1` if asked. Unknown `hide` entries are dropped.
  */
 export function encodeConfigToHash(config: TrainConfig, extras: HashExtras = {}): string {
   const pairs: string[] = [`${VERSION_KEY}=${HASH_VERSION}`];
@@ -124,6 +129,7 @@ export function encodeConfigToHash(config: TrainConfig, extras: HashExtras = {})
     if (hide.length > 0) pairs.push(`${HIDE_KEY}=${hide.join(',')}`);
   }
   if (extras.run) pairs.push(`${RUN_KEY}=1`);
+  if (extras.profile) pairs.push(`${PROFILE_KEY}=1`);
   return `#${pairs.join('&')}`;
 }
 
@@ -256,7 +262,15 @@ function decodeInto<K extends keyof TrainConfig>(
 }
 
 function emptyResult(problems: Problem[]): DecodedHash {
-  return { config: copyConfig(DEFAULT_CONFIG), problems, view: null, run: false, hide: [], overridesB: null };
+  return {
+    config: copyConfig(DEFAULT_CONFIG),
+    problems,
+    view: null,
+    run: false,
+    profile: false,
+    hide: [],
+    overridesB: null,
+  };
 }
 
 /**
@@ -347,6 +361,12 @@ export function decodeHashStrict(hash: string): DecodedHash {
     run = raw === '1';
     if (raw !== '1' && raw !== '0') problems.add(RUN_KEY, `${quoted(raw ?? '')} is not 0|1; not running`);
   }
+  let profile = false;
+  if (pairs.has(PROFILE_KEY)) {
+    const raw = pairs.get(PROFILE_KEY) ?? null;
+    profile = raw === '1';
+    if (raw !== '1' && raw !== '0') problems.add(PROFILE_KEY, `${quoted(raw ?? '')} is not 0|1; no profile`);
+  }
   const hide: string[] = [];
   if (pairs.has(HIDE_KEY)) {
     const raw = pairs.get(HIDE_KEY) ?? null;
@@ -364,11 +384,12 @@ export function decodeHashStrict(hash: string): DecodedHash {
       key === VERSION_KEY ||
       key === RUN_KEY ||
       key === VIEW_KEY ||
+      key === PROFILE_KEY ||
       key === HIDE_KEY ||
       FIELD_BY_KEY.has(key) ||
       (key.startsWith(B_PREFIX) && FIELD_BY_KEY.has(key.slice(B_PREFIX.length)));
     if (!known) problems.add(key, 'unknown key; ignored', true);
   }
 
-  return { config, problems: problems.list(), view, run, hide, overridesB };
+  return { config, problems: problems.list(), view, run, profile, hide, overridesB };
 }

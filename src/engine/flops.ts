@@ -186,3 +186,61 @@ export function trainingStepFlops(config: FlopsConfig): TrainingStepFlops {
   const optimizer = parameterCount(spec) * OPTIMIZER_FLOPS_PER_PARAMETER[config.optimizer];
   return { forward, backward, optimizer, total: forward + backward + optimizer, convForward, byOp: rows };
 }
+
+/** A kernel run as a step profile records it: tfjs's kernel name and its tensors' shapes. */
+export interface KernelShapes {
+  name: string;
+  inputShapes: readonly (readonly number[])[];
+  outputShapes: readonly (readonly number[])[];
+  /** Conv2DBackpropFilter's filter shape [kh, kw, Cin, Cout] (its output's shape says the same). */
+  filterShape?: readonly number[] | null;
+}
+
+const elements = (shape: readonly number[] | undefined): number =>
+  shape ? shape.reduce((a, b) => a * b, 1) : 0;
+
+/**
+ * FLOPs of one convolution or matmul kernel from its shapes, with the conventions above (a multiply and an
+ * add per tap, 'same' padding's zero taps included, stride 1): the sums convFlops splits into forward,
+ * input gradient and kernel gradient, whichever kernel tfjs runs them on. null for any other kernel.
+ * - Conv2D / FusedConv2D (x, filter[, bias]): 2·|y|·kh·kw·Cin, plus |y| bias adds when fused with a bias.
+ * - Conv2DBackpropInput (dy, filter [kh, kw, Cin, Cout]) → dx: 2·|dx|·kh·kw·Cout. (The direct 3×3 conv of
+ *   directConv.ts runs its forward on this kernel: the same count as Conv2D.)
+ * - Conv2DBackpropFilter (x, dy [N, Ho, Wo, Cout]) → dW: 2·|dW|·N·Ho·Wo.
+ * - BatchMatMul / _FusedMatMul (a [.., m, k], b) → [.., m, n]: 2·|out|·k = 2·|a|·n.
+ */
+export function kernelFlops(k: KernelShapes): number | null {
+  const out = k.outputShapes[0];
+  const y = elements(out);
+  if (!out || y === 0) return null;
+  switch (k.name) {
+    case 'Conv2D':
+    case 'FusedConv2D': {
+      const filter = k.inputShapes[1];
+      if (!filter || filter.length !== 4) return null;
+      const [kh, kw, cin] = filter as [number, number, number, number];
+      const bias = k.name === 'FusedConv2D' && k.inputShapes.length > 2 ? y : 0;
+      return 2 * y * kh * kw * cin + bias;
+    }
+    case 'Conv2DBackpropInput': {
+      const filter = k.inputShapes[1];
+      if (!filter || filter.length !== 4) return null;
+      const [kh, kw, , cout] = filter as [number, number, number, number];
+      return 2 * y * kh * kw * cout;
+    }
+    case 'Conv2DBackpropFilter': {
+      const dy = k.inputShapes[1];
+      if (!dy || dy.length !== 4) return null;
+      const [n, ho, wo] = dy as [number, number, number, number];
+      return 2 * y * n * ho * wo;
+    }
+    case 'BatchMatMul':
+    case '_FusedMatMul': {
+      const a = elements(k.inputShapes[0]);
+      const n = out[out.length - 1] ?? 0;
+      return a > 0 && n > 0 ? 2 * a * n : null;
+    }
+    default:
+      return null;
+  }
+}

@@ -14,6 +14,8 @@ export interface NormalizeLayer {
   images(images: DeviceImages): tf.Tensor4D;
   /** Labels the loss understands. Caller disposes (or a tidy scope does). */
   labels(masks: DeviceMasks): DeviceLabels;
+  /** The tensors the layer holds (mean and 1/std, as [C] and [1, C]): the model's constants. */
+  constants(): tf.Tensor[];
   dispose(): void;
 }
 
@@ -61,6 +63,7 @@ export function createNormalizeLayer(mean255: readonly number[], std255: readonl
   return {
     images,
     labels,
+    constants: () => [mean, invStd, meanRow, invStdRow],
     dispose: () => {
       mean.dispose();
       invStd.dispose();

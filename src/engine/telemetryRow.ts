@@ -33,6 +33,7 @@ export function telemetryRowOf(
     hostBytesInFlight,
     numTensors: r.memory.numTensors,
     gpuBytesInUse: r.memory.gpuBytesInUse,
+    gpuPeakBytes: r.gpuPeakBytes,
     gpuBytesAllocated: r.memory.gpuBytesAllocated,
   };
 }

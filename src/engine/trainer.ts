@@ -2,22 +2,29 @@
  * The training loop's one step, evaluation and prediction for one U-Net on the active tfjs backend.
  * A factory, not module state: createTrainer(config) builds the model, optimizer and Normalize layer;
  * dispose() frees all of them, optimizer slots included, so the tensor count returns to its baseline.
- * A step does exactly one awaited readback (the loss) and nothing else synchronous.
+ * A step does exactly one awaited readback (the loss) and nothing else synchronous; it reports the
+ * allocator's high-water mark of the step (allocatorTap.ts). profileStep records one step for its profile.
  */
 import * as tf from './tf';
 import { sameModel } from '../config/fieldTable';
 import type { TrainConfig } from '../config/trainConfig';
 import type { HostBatch } from '../data/hostBatch';
+import type { KernelTiming } from '../config/stepProfile';
+import { allocatorTap } from './allocatorTap';
 import { currentWebGpuDevice, type BackendName } from './backend';
 import { withGpuErrorScopes } from './gpuErrorScope';
+import { kernelTimingAvailable } from './kernelTiming';
+import { inLayer } from './layerScope';
 import { labelsToClassIds, softmaxCrossEntropy } from './loss';
 import { readMemory, type MemoryReadout } from './memoryReadout';
 import { createNormalizeLayer } from './normalizeLayer';
-import { makeOptimizer } from './optimizer';
+import { makeOptimizer, optimizerVariables } from './optimizer';
 import { readFlat } from './parallel/flatParams';
 import { segmentationScores, type SegmentationScores } from './segmentationMetrics';
 import { createUNetForConfig } from './unet';
-import { disposeDeviceBatch, uploadBatch } from './uploadBatch';
+import { NO_STEP_HOOKS, recordRun, type StepHooks } from './stepRecorder';
+import type { StepRecording } from './stepRecording';
+import { deviceBatchTensors, disposeDeviceBatch, uploadBatch } from './uploadBatch';
 
 export interface StepResult {
   loss: number;
@@ -30,6 +37,19 @@ export interface StepResult {
   /** Bytes of the float32 NHWC tensor the model consumes. */
   gpuImageBytes: number;
   memory: MemoryReadout;
+  /**
+   * GPU bytes in use at the step's high-water mark (tfjs-webgpu's allocator, reset at the step's start like
+   * torch.cuda.reset_peak_memory_stats): never below memory.gpuBytesInUse. null off webgpu.
+   */
+  gpuPeakBytes: number | null;
+}
+
+/** A step recorded for its profile (profileStep). */
+export interface ProfiledStep {
+  result: StepResult;
+  recording: StepRecording;
+  /** How the recording's kernel times were taken. */
+  timing: KernelTiming;
 }
 
 export interface Trainer {
@@ -39,6 +59,12 @@ export interface Trainer {
   /** Steps taken so far. */
   readonly steps: number;
   step(batch: HostBatch): Promise<StepResult>;
+  /**
+   * The same step, recorded for its profile. With kernel times (the default, where the backend has them)
+   * tf.profile serialises its kernels, so it is slower and frees buffers sooner than a normal step;
+   * `kernelTimes: false` records memory and kernels exactly as a normal step runs them.
+   */
+  profileStep(batch: HostBatch, options?: { kernelTimes?: boolean }): Promise<ProfiledStep>;
   /** Pixel accuracy and mean IoU of the current weights on a batch. */
   evaluate(batch: HostBatch): Promise<SegmentationScores>;
   /** Predicted class ids for the first `count` samples, each H·W bytes. */
@@ -64,7 +90,19 @@ export class NonFiniteLossError extends Error {
 
 const now = () => performance.now();
 
-export function createTrainer(initialConfig: TrainConfig, backend: BackendName): Trainer {
+export interface TrainerOptions {
+  /**
+   * Read the allocator's high-water mark every step (gpuPeakBytes). Default true; read at every step, so
+   * the bench can switch it off and on between rounds of the same trainer to measure its cost (case e).
+   */
+  trackPeak?: boolean;
+}
+
+export function createTrainer(
+  initialConfig: TrainConfig,
+  backend: BackendName,
+  options: TrainerOptions = {},
+): Trainer {
   let config = initialConfig;
   const model = createUNetForConfig(config);
   const optimizer = makeOptimizer(config);
@@ -89,26 +127,40 @@ export function createTrainer(initialConfig: TrainConfig, backend: BackendName):
     }
   }
 
-  async function step(batch: HostBatch): Promise<StepResult> {
+  /**
+   * One training step: upload, forward (Normalize, U-Net, loss), backward, optimizer, loss readback. The
+   * same as optimizer.minimize(f, true, variables), written out so that a profile can mark its phases.
+   */
+  async function runStep(batch: HostBatch, hooks: StepHooks): Promise<StepResult> {
     assertLive();
+    const tap = (options.trackPeak ?? true) ? allocatorTap() : null;
     return withGpuErrorScopes(currentWebGpuDevice(), async () => {
+      tap?.resetHighWater();
       const t0 = now();
       const device = uploadBatch(batch, backend, config.uploadPath);
+      hooks.inputs(deviceBatchTensors(device));
       const t1 = now();
       let lossTensor: tf.Scalar | null = null;
       try {
-        lossTensor = optimizer.minimize(
-          () => {
-            const x = normalize.images(device.images);
-            const logits = model.forward(x);
-            return softmaxCrossEntropy(logits, normalize.labels(device.masks));
-          },
-          true,
-          model.variables,
-        );
-        if (!lossTensor) throw new Error('optimizer returned no loss');
+        hooks.phase('forward');
+        const { value, grads } = optimizer.computeGradients(() => {
+          const x = inLayer('normalize', () => normalize.images(device.images));
+          const labels = inLayer('normalize', () => normalize.labels(device.masks));
+          hooks.inputs([x, labels.tensor]);
+          const logits = model.forward(x);
+          const loss = inLayer('loss', () => softmaxCrossEntropy(logits, labels));
+          hooks.forwardDone();
+          return loss;
+        }, model.variables);
+        lossTensor = value;
+        hooks.gradients(Object.values(grads));
+        hooks.phase('optimizer');
+        optimizer.applyGradients(model.variables.map((v) => ({ name: v.name, tensor: grads[v.name]! })));
+        tf.dispose(grads);
+        hooks.phase('readback');
         const loss = (await lossTensor.data())[0] ?? Number.NaN;
         const t2 = now();
+        hooks.end();
         steps++;
         if (!Number.isFinite(loss)) throw new NonFiniteLossError(steps, loss);
         return {
@@ -119,12 +171,35 @@ export function createTrainer(initialConfig: TrainConfig, backend: BackendName):
           uploadedMaskBytes: device.uploadedMaskBytes,
           gpuImageBytes: batch.imageElements * Float32Array.BYTES_PER_ELEMENT,
           memory: readMemory(),
+          // Read after the snapshot above, so the peak is never below it.
+          gpuPeakBytes: tap ? tap.highWaterBytes : null,
         };
       } finally {
         lossTensor?.dispose();
         disposeDeviceBatch(device);
       }
     });
+  }
+
+  /**
+   * One step recorded for its profile: memory events and kernels always; kernel times with tf.profile
+   * where the backend can time kernels (on webgpu only with 'timestamp-query': without it tfjs reports 0
+   * for every kernel, so the profile is not even asked for). tf.profile serialises the kernels, so this step
+   * is slower than a normal one.
+   */
+  async function profileStep(
+    batch: HostBatch,
+    options: { kernelTimes?: boolean } = {},
+  ): Promise<ProfiledStep> {
+    assertLive();
+    const timing = options.kernelTimes === false ? 'none' : kernelTimingAvailable(backend);
+    const known = {
+      weights: () => model.variables,
+      constants: () => normalize.constants(),
+      optimizerVariables: () => optimizerVariables(optimizer),
+    };
+    const { value: result, recording } = await recordRun(known, timing, (hooks) => runStep(batch, hooks));
+    return { result, recording, timing };
   }
 
   async function evaluate(batch: HostBatch): Promise<SegmentationScores> {
@@ -186,7 +261,8 @@ export function createTrainer(initialConfig: TrainConfig, backend: BackendName):
       if (!sameModel(config, next)) throw new Error('continueWith: a setting that defines the model changed');
       config = next;
     },
-    step,
+    step: (batch) => runStep(batch, NO_STEP_HOOKS),
+    profileStep,
     evaluate,
     predict,
     normalizedImages,

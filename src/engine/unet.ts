@@ -7,6 +7,8 @@
  */
 import * as tf from './tf';
 import { directConv2d, onSoftwareWebGpu } from './directConv';
+import { inLayer } from './layerScope';
+import { HEAD_NAME } from '../config/unetSpec';
 
 export interface UNetShape {
   depth: number;
@@ -101,24 +103,32 @@ export function createUNet(shape: UNetShape, seed: number, options: UNetOptions 
   const all = [...enc.flat(), ...dec.flat(), head];
   const variables: tf.Variable[] = all.flatMap((p) => [p.kernel, p.bias]);
 
+  /** Each op runs inside its unetSpec name (layerScope.ts), so a step profile can group kernels by layer. */
   function forward(x: tf.Tensor4D): tf.Tensor4D {
     return tf.tidy(() => {
       const skips: tf.Tensor4D[] = [];
       let h = x;
       enc.forEach(([a, b], l) => {
-        h = conv3(conv3(h, a, true), b, true);
+        const ha = inLayer(`enc${l}a`, () => conv3(h, a, true));
+        h = inLayer(`enc${l}b`, () => conv3(ha, b, true));
         if (l < depth - 1) {
-          skips.push(h);
-          h = tf.maxPool(h, 2, 2, 'valid');
+          const skip = h;
+          skips.push(skip);
+          h = inLayer(`pool${l}`, () => tf.maxPool(skip, 2, 2, 'valid'));
         }
       });
-      dec.forEach(([a, b]) => {
+      dec.forEach(([a, b], i) => {
+        const l = depth - 2 - i;
         const skip = skips.pop();
         if (!skip) throw new Error('U-Net skip stack underflow');
-        const up = tf.image.resizeBilinear(h, [skip.shape[1], skip.shape[2]]);
-        h = conv3(conv3(tf.concat([up, skip], 3), a, true), b, true);
+        const below = h;
+        const up = inLayer(`up${l}`, () => tf.image.resizeBilinear(below, [skip.shape[1], skip.shape[2]]));
+        const cat = inLayer(`cat${l}`, () => tf.concat([up, skip], 3));
+        const da = inLayer(`dec${l}a`, () => conv3(cat, a, true));
+        h = inLayer(`dec${l}b`, () => conv3(da, b, true));
       });
-      return tiledConv(h, head, false);
+      const last = h;
+      return inLayer(HEAD_NAME, () => tiledConv(last, head, false));
     });
   }
 

@@ -127,9 +127,16 @@ export function uploadBatch(batch: HostBatch, backend: BackendName, uploadPath: 
   return { images, masks, uploadedImageBytes, uploadedMaskBytes };
 }
 
-export function disposeDeviceBatch(batch: DeviceBatch): void {
+/** The tensors that hold the batch on the device: the uploaded images, then the masks. */
+export function deviceBatchTensors(batch: DeviceBatch): [tf.Tensor, tf.Tensor] {
   const i = batch.images;
-  (i.kind === 'packed-u8' || i.kind === 'packed-f16' ? i.packed : i.tensor).dispose();
   const l = batch.masks;
-  (l.kind === 'packed-u8' ? l.packed : l.tensor).dispose();
+  return [
+    i.kind === 'packed-u8' || i.kind === 'packed-f16' ? i.packed : i.tensor,
+    l.kind === 'packed-u8' ? l.packed : l.tensor,
+  ];
+}
+
+export function disposeDeviceBatch(batch: DeviceBatch): void {
+  for (const t of deviceBatchTensors(batch)) t.dispose();
 }

@@ -2,6 +2,7 @@
  * The latest figures of the run: step, loss, accuracy, IoU, memory. Updated at the worker's batched
  * telemetry rate (a few times a second), not per tensor.
  */
+import type { TelemetryRow } from '../config/telemetry';
 import { useAppStore } from '../state/store';
 import { formatBytes, formatMs } from './format';
 
@@ -12,6 +13,13 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
       <dd data-testid={testId}>{value}</dd>
     </div>
   );
+}
+
+/** The step's peak, or why there is none: never a zero standing in for "not measured". */
+function peakText(latest: TelemetryRow | null): string {
+  if (!latest) return '—';
+  if (latest.gpuPeakBytes !== null) return formatBytes(latest.gpuPeakBytes);
+  return latest.gpuBytesInUse === null ? 'no GPU on cpu' : 'not measured here';
 }
 
 export function MetricsPanel() {
@@ -53,12 +61,29 @@ export function MetricsPanel() {
           }
           testId="metric-gpu-bytes"
         />
+        <Figure label="GPU peak in the step" value={peakText(latest)} testId="metric-gpu-peak" />
+        <Figure
+          label="GPU pool (allocated)"
+          value={
+            latest
+              ? latest.gpuBytesAllocated === null
+                ? 'n/a on cpu'
+                : formatBytes(latest.gpuBytesAllocated)
+              : dash
+          }
+          testId="metric-gpu-pool"
+        />
         <Figure
           label="Live tensors"
           value={numTensors === null ? dash : String(numTensors)}
           testId="metric-tensors"
         />
       </dl>
+      <p className="help" data-testid="metric-memory-help">
+        In use: GPU bytes held between steps. Peak: the most held at any moment inside the last step (forward,
+        backward, optimizer). Pool: what TensorFlow.js&apos;s allocator keeps, freed buffers included, for
+        reuse.
+      </p>
     </section>
   );
 }

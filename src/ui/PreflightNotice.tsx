@@ -4,7 +4,7 @@
  * that applies the largest batch that fits; RunControls keeps Start disabled meanwhile (unless the page was
  * opened with the `?skipPreflight=1` debug flag). Every string is rendered as text.
  */
-import { formatBytes } from '../config/memoryEstimate';
+import { formatBytes, pooledBytes } from '../config/memoryEstimate';
 import { selectIsRunning, useAppStore } from '../state/store';
 import { usePreflight } from './usePreflight';
 
@@ -20,9 +20,10 @@ export function PreflightNotice() {
     const e = result.estimate;
     return (
       <p className="preflight help" data-testid="preflight-ok">
-        Pre-flight: one step needs about {formatBytes(e.totalBytes)}, its largest buffer{' '}
-        {formatBytes(e.largestBufferBytes)} ({e.largestBufferName}); this device allows{' '}
-        {formatBytes(perBufferBytes)} per buffer and {formatBytes(limits.memoryBudgetBytes)} in all (
+        Pre-flight: one step peaks at about {formatBytes(e.totalBytes)} of live tensors (modelled on what
+        TensorFlow.js keeps; the profile below measures it), {formatBytes(pooledBytes(e))} with its reuse
+        pool; its largest buffer is {formatBytes(e.largestBufferBytes)} ({e.largestBufferName}); this device
+        allows {formatBytes(perBufferBytes)} per buffer and {formatBytes(limits.memoryBudgetBytes)} in all (
         {limits.source}).
       </p>
     );

@@ -2,14 +2,18 @@
  * Case g: how close the training step gets to the adapter's limit. Achieved GFLOP/s of a step
  * (trainingStepFlops, the analytic count of src/engine/flops.ts, ÷ the median step of case b) beside the
  * GFLOP/s of an n×n · n×n tf.matMul on the same backend in the same run, and where the step's kernel time
- * goes, today and before issue 9's changes (tf.profile of one step each; kernel times come from GPU
- * timestamps where the adapter has them).
+ * goes, today and before issue 9's changes (one profiled step each, recorded and summed by the app's own
+ * step-profile code; kernel times come from GPU timestamps where the adapter has them).
  * No DOM.
  */
 import * as tf from '@tensorflow/tfjs';
 import { buildHostBatch } from '../../data/buildBatch';
 import { trainingStepFlops } from '../../engine/flops';
-import type { HostBatch } from '../../data/hostBatch';
+import { profiledKernels } from '../../engine/buildStepProfile';
+import { kernelTimingAvailable } from '../../engine/kernelTiming';
+import { summarizeKernels } from '../../engine/profileSummary';
+import { NO_KNOWN_TENSORS, recordRun } from '../../engine/stepRecorder';
+import type { StepRecording } from '../../engine/stepRecording';
 import { createTrainer } from '../../engine/trainer';
 import { stepFigureKey, type BenchContext } from '../benchContext';
 import type { CaseResult, Cell } from '../benchTypes';
@@ -44,35 +48,38 @@ interface KernelTotal {
   count: number;
 }
 
-/** Kernel ms of one profiled step of `step`, summed by kernel name, largest first. */
-async function kernelBreakdown(
-  step: (batch: HostBatch) => Promise<unknown>,
-  batch: HostBatch,
-): Promise<KernelTotal[]> {
-  await step(batch); // compile outside the profile
-  const profile = await tf.profile(async () => {
-    await step(batch);
-    return [];
-  });
-  const byName = new Map<string, { ms: number; count: number }>();
-  for (const k of profile.kernels) {
-    const ms = Number(k.kernelTimeMs);
-    const entry = byName.get(k.name) ?? { ms: 0, count: 0 };
-    entry.ms += Number.isFinite(ms) ? ms : 0;
-    entry.count++;
-    byName.set(k.name, entry);
+/**
+ * Kernel rows of one recorded run, summed by kernel name: the app's profile code (recordRun,
+ * profiledKernels, summarizeKernels), so the bench and the app's kernel table read the same numbers.
+ */
+function byName(recording: StepRecording): KernelTotal[] {
+  const rows = summarizeKernels(profiledKernels(recording, 0, true));
+  const totals = new Map<string, KernelTotal>();
+  for (const r of rows) {
+    const t = totals.get(r.name) ?? { name: r.name, ms: 0, count: 0 };
+    t.ms += r.ms ?? 0;
+    t.count += r.count;
+    totals.set(r.name, t);
   }
-  return [...byName.entries()].map(([name, e]) => ({ name, ...e })).sort((x, y) => y.ms - x.ms);
+  return [...totals.values()].sort((x, y) => y.ms - x.ms);
 }
 
-/** Today's step and the pre-issue-9 step (src/bench/referenceStep.ts), one profiled step each. */
+/** Today's step (the app's profileStep) and the pre-issue-9 step, one profiled step each after a warm one. */
 async function kernelBreakdowns(ctx: BenchContext): Promise<{ after: KernelTotal[]; before: KernelTotal[] }> {
   const config = ctx.plan.train;
   const batch = buildHostBatch(config, 0);
   const trainer = createTrainer(config, ctx.backend);
-  const after = await kernelBreakdown((b) => trainer.step(b), batch).finally(() => trainer.dispose());
+  const after = await (async () => {
+    await trainer.step(batch); // compile outside the profile
+    return byName((await trainer.profileStep(batch)).recording);
+  })().finally(() => trainer.dispose());
   const reference = createReferenceStep(config, ctx.backend);
-  const before = await kernelBreakdown((b) => reference.step(b), batch).finally(() => reference.dispose());
+  const before = await (async () => {
+    await reference.step(batch);
+    const timing = kernelTimingAvailable(ctx.backend);
+    const run = await recordRun(NO_KNOWN_TENSORS, timing, () => reference.step(batch), 'forward');
+    return byName(run.recording);
+  })().finally(() => reference.dispose());
   return { after, before };
 }
 

@@ -1,8 +1,10 @@
 /**
- * Case e: what telemetry and live charts cost the training loop. Three variants of the app's loop (step,
- * then yield one task) on the same trainer and batches, timed per round of STEPS_PER_ROUND steps, rounds
- * interleaved with the order rotating:
- *  - off: trainer.step only;
+ * Case e: what telemetry, live charts and the per-step peak memory cost the training loop. Four variants of
+ * the app's loop (step, then yield one task) on the same batches, timed per round of STEPS_PER_ROUND steps,
+ * rounds interleaved with the order rotating:
+ *  - no peak tracking: trainer.step with the trainer's peak tracking switched off and the allocator tap
+ *    (src/engine/allocatorTap.ts) taken off for the round;
+ *  - off: trainer.step only (the app's step: it reads the allocator's high-water mark);
  *  - telemetry: + a TelemetryRow per step (memory readout included) posted over a MessageChannel and
  *    appended to a telemetry history on arrival (the app batches rows every 200 ms: per step is worse);
  *  - telemetry + charts: + the app's four uPlot charts (src/charts mountChart) mounted on this page and fed
@@ -17,6 +19,12 @@ import { createChartFeed } from '../../charts/chartFeed';
 import { CHART_SPECS } from '../../charts/chartSpecs';
 import { mountChart, type ChartHandle } from '../../charts/mountChart';
 import { createTelemetryHistory } from '../../charts/telemetryHistory';
+import {
+  allocatorTap,
+  removeAllocatorTap,
+  tapBufferManager,
+  type BufferManagerInternals,
+} from '../../engine/allocatorTap';
 import { createTrainer } from '../../engine/trainer';
 import { stepFigureKey, type BenchContext } from '../benchContext';
 import type { CaseResult } from '../benchTypes';
@@ -47,11 +55,55 @@ function mountCharts(feed: ReturnType<typeof createChartFeed>): {
   return { handles, root };
 }
 
+/**
+ * The tap's cost from its parts, which machine noise cannot hide: buffer acquisitions in one step (counted
+ * by a listener) × the ns the tap adds to one acquisition (a stand-in manager called in a tight loop, raw
+ * and tapped, best of 5 rounds). null off webgpu.
+ */
+async function peakTrackingParts(
+  step: () => Promise<unknown>,
+): Promise<{ acquiresPerStep: number; nsPerAcquire: number } | null> {
+  const tap = allocatorTap();
+  if (!tap) return null;
+  let acquires = 0;
+  const stop = tap.listen({ acquired: () => acquires++, released: () => {} });
+  await step().finally(stop);
+  const standIn = () => {
+    const buffer = { size: 256 } as GPUBuffer;
+    const manager: BufferManagerInternals = {
+      numBytesUsed: 0,
+      numBytesAllocated: 0,
+      usedBuffers: new Map(),
+      acquireBuffer(size) {
+        manager.numBytesUsed += size;
+        return buffer;
+      },
+      releaseBuffer(b) {
+        manager.numBytesUsed -= b.size;
+      },
+    };
+    return manager;
+  };
+  const CALLS = 200_000;
+  const time = (manager: BufferManagerInternals) => {
+    const t = performance.now();
+    for (let i = 0; i < CALLS; i++) manager.releaseBuffer(manager.acquireBuffer(256, 0x80));
+    return performance.now() - t;
+  };
+  const raw = standIn();
+  const tapped = standIn();
+  tapBufferManager(tapped);
+  let best = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < 5; round++) best = Math.min(best, (time(tapped) - time(raw)) / CALLS);
+  return { acquiresPerStep: acquires, nsPerAcquire: Math.max(0, best * 1e6) };
+}
+
 export async function runTelemetry(ctx: BenchContext): Promise<CaseResult> {
   const t0 = performance.now();
   const config = ctx.plan.telemetry;
   const batches = buildStepBatches(config);
-  const trainer = createTrainer(config, ctx.backend);
+  const trainerOptions = { trackPeak: true };
+  const trainer = createTrainer(config, ctx.backend, trainerOptions);
 
   const plainHistory = createTelemetryHistory();
   const chartHistory = createTelemetryHistory();
@@ -76,8 +128,27 @@ export async function runTelemetry(ctx: BenchContext): Promise<CaseResult> {
     await nextFrame();
   };
 
-  ctx.log(`e: off / telemetry / telemetry + charts, rounds of ${STEPS_PER_ROUND} steps interleaved`);
-  const [off, telemetry, withCharts] = await timeInterleaved(ctx.plan.reps, [
+  const noPeak = async () => {
+    trainerOptions.trackPeak = false;
+    removeAllocatorTap();
+    try {
+      for (let k = 0; k < STEPS_PER_ROUND; k++) {
+        await trainer.step(batches[k % batches.length]!);
+        await yieldTask();
+      }
+      await nextFrame();
+    } finally {
+      trainerOptions.trackPeak = true;
+    }
+  };
+
+  const parts = await peakTrackingParts(() => trainer.step(batches[0]!));
+  const partsMsPerStep = parts ? (parts.acquiresPerStep * parts.nsPerAcquire) / 1e6 : null;
+  ctx.log(
+    `e: no peak tracking / off / telemetry / telemetry + charts, rounds of ${STEPS_PER_ROUND} steps interleaved`,
+  );
+  const [untrackedTiming, off, telemetry, withCharts] = await timeInterleaved(ctx.plan.reps, [
+    noPeak,
     variant(false, false),
     variant(true, false),
     variant(true, true),
@@ -88,7 +159,7 @@ export async function runTelemetry(ctx: BenchContext): Promise<CaseResult> {
     channel.port1.close();
     channel.port2.close();
   });
-  if (!off || !telemetry || !withCharts) throw new Error('missing figures');
+  if (!untrackedTiming || !off || !telemetry || !withCharts) throw new Error('missing figures');
   const overhead = (f: Timing) => f.medianMs / off.medianMs - 1;
   const row = (label: string, f: Timing) => ({
     variant: label,
@@ -113,10 +184,23 @@ export async function runTelemetry(ctx: BenchContext): Promise<CaseResult> {
     ];
   };
   const projected = [...projection('telemetry', telemetry), ...projection('telemetry + charts', withCharts)];
+  // Peak tracking is inside every step: its cost is "off" against the same step without it.
+  const peakOverhead = off.medianMs / untrackedTiming.medianMs - 1;
+  const peakMsPerStep = (off.medianMs - untrackedTiming.medianMs) / STEPS_PER_ROUND;
+  const peakProjected = defaultStep
+    ? [
+        {
+          label: `peak tracking: ${round(peakMsPerStep)} ms per step ÷ case b's BatchLab step (${round(defaultStep.timing.medianMs)} ms)`,
+          value: round(peakMsPerStep / defaultStep.timing.medianMs),
+          goal: '≤ 0.05',
+          met: peakMsPerStep / defaultStep.timing.medianMs <= 0.05,
+        },
+      ]
+    : [];
   return {
     letter: 'e',
     id: 'telemetry',
-    title: `telemetry and charts on vs off (${ctx.backend}, ${config.imageSizePx} px, batch ${config.batchSize}, width ${config.baseWidth})`,
+    title: `peak tracking, telemetry and charts on vs off (${ctx.backend}, ${config.imageSizePx} px, batch ${config.batchSize}, width ${config.baseWidth})`,
     columns: [
       { key: 'variant', label: 'variant' },
       { key: 'medianMs', label: 'median ms/step' },
@@ -124,11 +208,29 @@ export async function runTelemetry(ctx: BenchContext): Promise<CaseResult> {
       { key: 'overhead', label: 'overhead vs off' },
     ],
     rows: [
+      { ...row('no peak tracking', untrackedTiming), overhead: null },
       row('off', off),
       row('telemetry (per-step postMessage)', telemetry),
       row('telemetry + 4 uPlot charts', withCharts),
     ],
     ratios: [
+      {
+        label: 'peak-memory tracking overhead (off ÷ no peak tracking − 1)',
+        value: round(peakOverhead),
+        goal: '≤ 0.05',
+        met: peakOverhead <= 0.05,
+      },
+      ...peakProjected,
+      ...(parts && partsMsPerStep !== null && defaultStep
+        ? [
+            {
+              label: `peak tracking from its parts: ${parts.acquiresPerStep} buffer acquisitions per step × ${round(parts.nsPerAcquire)} ns ÷ case b's step`,
+              value: round(partsMsPerStep / defaultStep.timing.medianMs),
+              goal: '≤ 0.05',
+              met: partsMsPerStep / defaultStep.timing.medianMs <= 0.05,
+            },
+          ]
+        : []),
       {
         label: 'telemetry overhead',
         value: round(overhead(telemetry)),
@@ -144,6 +246,7 @@ export async function runTelemetry(ctx: BenchContext): Promise<CaseResult> {
       ...projected,
     ],
     notes: [
+      "peak tracking = the step's allocator high-water mark (gpuPeakBytes): 'no peak tracking' is the same trainer with it switched off and the tap taken off for the round, 'off' the app's step with it; their ratio is the tracking's cost, and 'from its parts' prices it without timing noise",
       `median of ${ctx.plan.reps.reps} rounds of ${STEPS_PER_ROUND} steps after ${ctx.plan.reps.warmup} warm-up rounds per variant, interleaved; ms/step = round ÷ ${STEPS_PER_ROUND}`,
       `rows delivered: ${plainHistory.rows.length} without charts, ${chartHistory.rows.length} with; chart redraws: ${feed.drawCount}`,
       'a small model on purpose: the per-step cost of telemetry and charts is fixed, so a short step shows it largest; the app also posts rows every 200 ms rather than every step',

@@ -1,5 +1,5 @@
 /**
- * The free Playground: every setting on the left; run controls, metrics, live charts, the data path, the
+ * The free Playground: every setting on the left; run controls, metrics, live charts, the step profile, the data path, the
  * loader, previews, several GPUs, A/B comparisons and links on the right — the page as it was before
  * lessons had views of their own.
  */
@@ -15,6 +15,7 @@ import { PreviewPanel } from '../PreviewPanel';
 import { RunControls } from '../RunControls';
 import { ComparePanel } from '../compare/ComparePanel';
 import { ParallelPanel } from '../parallel/ParallelPanel';
+import { ProfilePanel } from '../profile/ProfilePanel';
 
 export function PlaygroundView() {
   return (
@@ -25,6 +26,7 @@ export function PlaygroundView() {
         <PreflightNotice />
         <MetricsPanel />
         <ChartsPanel />
+        <ProfilePanel />
         <ExportPanel />
         <LoaderPanel />
         <PreviewPanel />

@@ -1,0 +1,165 @@
+/**
+ * The step profile and the per-step peak memory, on the software adapter: the profile of the default
+ * config, its trace, memory by category when the batch doubles, the peak beside the between-step snapshot,
+ * and a `prof=1` link.
+ */
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import type { Download } from '@playwright/test';
+import type { StepProfile } from '../src/config/stepProfile';
+import type { TelemetryRow } from '../src/config/telemetry';
+import { expect, test, type AppPage } from './fixtures';
+
+async function profileOnce(app: AppPage): Promise<StepProfile> {
+  await app.page.getByTestId('profile-step').click();
+  await expect
+    .poll(
+      async () => {
+        const p = await app.api((a) => a.profile());
+        if (p.status === 'failed') throw new Error(`profile failed: ${p.message}`);
+        return p.status;
+      },
+      { timeout: 220_000, intervals: [500, 1000] },
+    )
+    .toBe('ready');
+  await expect.poll(() => app.api((a) => a.status().status)).toBe('stopped');
+  return (await app.api((a) => a.profile().profile)) as StepProfile;
+}
+
+const rowOfStep = (rows: TelemetryRow[], step: number) => rows.find((r) => r.step === step);
+
+test('the default config: kernels timed or the note, categories peak at the reported peak, trace exports', async ({
+  app,
+}) => {
+  await app.open();
+  expect(await app.waitForBackend()).toBe('webgpu');
+  const profile = await profileOnce(app);
+  const config = await app.api((a) => a.config());
+  expect(profile.config).toEqual(config);
+
+  // Conv2DBackpropFilter is among the kernels, in the profile and in the table.
+  expect(profile.kernelRows.map((r) => r.name)).toContain('Conv2DBackpropFilter');
+  const panel = app.page.locator('section.profile');
+  const more = panel.getByRole('button', { name: /^Show all/ });
+  if (await more.isVisible()) await more.click();
+  await expect(
+    panel.locator('[data-testid="profile-kernel-row"][data-kernel="Conv2DBackpropFilter"]'),
+  ).toHaveCount(profile.kernelRows.filter((r) => r.name === 'Conv2DBackpropFilter').length);
+
+  // Kernel times > 0 on a software adapter with timestamps, or the plain note that there are none.
+  const note = app.page.getByTestId('profile-timing-note');
+  if (profile.timing === 'gpu-timestamps') {
+    expect(profile.totalKernelMs!).toBeGreaterThan(0);
+    expect(profile.kernels.every((k) => k.ms !== null && k.ms >= 0)).toBe(true);
+    expect(profile.timingStep).toBe(profile.memoryStep + 1);
+    await expect(app.page.getByTestId('profile-profiled-ms')).toBeVisible();
+  } else {
+    await expect(note).toContainText('timestamp-query');
+  }
+  await expect(note).toHaveAttribute('data-timing', profile.timing);
+  await expect(app.page.getByTestId('profile-bottleneck')).toHaveText(profile.bottleneck);
+
+  // The categories' peak is the reported peak: the chart's top line, the tracker of that step, its row.
+  const history = await app.api((a) => a.history());
+  const row = rowOfStep(history, profile.memoryStep)!;
+  expect(row.gpuPeakBytes).toBe(profile.trackedPeakBytes);
+  expect(profile.memory.peakBytes).toBe(profile.trackedPeakBytes);
+  const parts = Object.values(profile.memory.atPeak).reduce((s, v) => s + v, 0);
+  expect(parts).toBe(profile.memory.peakBytes);
+  const memoryChart = app.page.getByTestId('profile-chart-memory');
+  await expect(memoryChart).toHaveAttribute('data-peak-bytes', String(profile.memory.peakBytes));
+  await expect(app.page.getByTestId('profile-peak-bytes')).toHaveText(
+    `${profile.memory.peakBytes.toLocaleString('en-US')} B`,
+  );
+
+  // The trace downloads, parses, and holds the phases and the kernels.
+  const [download]: [Download, void] = await Promise.all([
+    app.page.waitForEvent('download'),
+    app.page.getByTestId('profile-export-trace').click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(
+    new RegExp(
+      `^batchlab-uint8-model-${config.imageSizePx}px-b${config.batchSize}-trace-step${profile.timingStep}-\\d{8}-\\d{6}\\.json$`,
+    ),
+  );
+  const trace = JSON.parse(await readFile(await download.path(), 'utf8')) as {
+    traceEvents: { ph: string; tid: number; name: string; ts: number; dur?: number }[];
+  };
+  const complete = trace.traceEvents.filter((e) => e.ph === 'X');
+  expect(complete.filter((e) => e.tid === 1)).toHaveLength(profile.phases.length);
+  expect(complete.filter((e) => e.tid === 2).map((e) => e.name)).toContain('Conv2DBackpropFilter');
+  expect(trace.traceEvents.filter((e) => e.ph === 'C')).toHaveLength(profile.memory.kernelIndex.length);
+
+  // The panel is reachable and labelled: axe finds nothing serious in it.
+  const axe = await new AxeBuilder({ page: app.page }).include('section.profile').analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(app.errors).toEqual([]);
+});
+
+test('doubling the batch doubles the inputs exactly; every step peaks above its snapshot; peak grows with the batch', async ({
+  app,
+}) => {
+  const link = (b: number) => `#v=1&px=16&b=${b}&d=2&w=4&steps=50&val=50&aug=0`;
+  await app.open(link(2));
+  expect(await app.waitForBackend()).toBe('webgpu');
+  const small = await profileOnce(app);
+  const smallRows = await app.api((a) => a.history());
+
+  await app.page.evaluate((hash) => {
+    window.location.hash = hash;
+  }, link(4));
+  await expect.poll(() => app.api((a) => a.config().batchSize)).toBe(4);
+  await app.page.getByTestId('reset').click();
+  await expect.poll(() => app.api((a) => a.status().status)).toBe('idle');
+  const large = await profileOnce(app);
+  const largeRows = await app.api((a) => a.history());
+
+  const a = small.memory.atPeak;
+  const b = large.memory.atPeak;
+  expect(a.inputs).toBeGreaterThan(0);
+  expect(b.inputs).toBe(2 * a.inputs);
+  expect(Math.abs(b.activations / (2 * a.activations) - 1)).toBeLessThan(0.05);
+  expect(b.parameters).toBe(a.parameters);
+  expect(b.optimizerState).toBe(a.optimizerState);
+
+  for (const rows of [smallRows, largeRows]) {
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      expect(r.gpuPeakBytes).not.toBeNull();
+      expect(r.gpuPeakBytes!).toBeGreaterThanOrEqual(r.gpuBytesInUse!);
+    }
+  }
+  const lastPeak = (rows: TelemetryRow[]) => rows.at(-1)!.gpuPeakBytes!;
+  expect(lastPeak(largeRows)).toBeGreaterThan(lastPeak(smallRows));
+
+  // The tiles and the memory chart show the peak of the latest step, never a stand-in zero.
+  const latest = largeRows.at(-1)!;
+  await expect(app.page.getByTestId('metric-gpu-peak')).not.toHaveText(/^0( B)?$/);
+  const memory = app.page.getByTestId('chart-memory');
+  await memory.scrollIntoViewIfNeeded();
+  await expect(memory).toHaveAttribute('data-latest-gpu-peak-bytes', String(latest.gpuPeakBytes));
+  expect(app.errors).toEqual([]);
+});
+
+test('a prof=1 link makes the profile when the page opens', async ({ app }) => {
+  await app.open('#v=1&px=16&b=2&d=2&w=4&steps=50&val=50&aug=0&prof=1');
+  expect(await app.waitForBackend()).toBe('webgpu');
+  await expect
+    .poll(() => app.api((a) => a.profile().status), { timeout: 220_000, intervals: [500, 1000] })
+    .toBe('ready');
+  await expect(app.page.getByTestId('profile-bottleneck')).toBeVisible();
+  // The link left out of the address bar's next write is not a problem: no problem banner for prof.
+  expect(app.errors).toEqual([]);
+});
+
+test('on the cpu backend there is no GPU peak, and the tile says so instead of 0', async ({ app }) => {
+  await app.open('#v=1&px=16&b=2&d=2&w=4&steps=2&val=2&be=cpu');
+  expect(await app.waitForBackend()).toBe('cpu');
+  await app.start();
+  await app.waitForSteps(2);
+  const latest = (await app.api((a) => a.latest())) as TelemetryRow;
+  expect(latest.gpuPeakBytes).toBeNull();
+  await expect(app.page.getByTestId('metric-gpu-peak')).toHaveText('no GPU on cpu');
+  expect(app.errors).toEqual([]);
+});

@@ -1,0 +1,49 @@
+/**
+ * Chart columns of a step profile, prepared before drawing (uPlot draws, it does not compute): the memory
+ * of each category stacked over the step's kernels, and the top kernels by time for the bar chart. Pure;
+ * unit-tested.
+ */
+import {
+  MEMORY_CATEGORIES,
+  type KernelRow,
+  type MemoryCategory,
+  type MemoryTimeline,
+} from '../config/stepProfile';
+import { stackColumns, type Column } from './chartColumns';
+
+export interface MemoryStack {
+  /** x per point: 0 before the first kernel, k for kernel k (1-based), n + 1 after the last one. */
+  xs: number[];
+  /** Running sums, bottom category first, as drawn. */
+  stacked: Column[];
+  /** Raw bytes per category, for the legend. */
+  raw: Record<MemoryCategory, number[]>;
+  /** Highest stacked total: the profile's peak. */
+  peakBytes: number;
+}
+
+export function memoryStack(timeline: MemoryTimeline): MemoryStack {
+  const xs = timeline.kernelIndex.map((k) => k + 1);
+  const parts = MEMORY_CATEGORIES.map((c) => timeline.bytes[c]);
+  const stacked = stackColumns(parts);
+  const top = stacked.at(-1) ?? [];
+  const peakBytes = top.reduce<number>((m, v) => Math.max(m, v ?? 0), 0);
+  return { xs, stacked, raw: timeline.bytes, peakBytes };
+}
+
+export interface KernelBars {
+  /** 1..n. */
+  xs: number[];
+  ms: number[];
+  labels: string[];
+}
+
+/** The `n` slowest kernel rows (rows come slowest first); empty without kernel times. */
+export function topKernelBars(rows: readonly KernelRow[], n: number): KernelBars {
+  const timed = rows.filter((r) => r.ms !== null).slice(0, n);
+  return {
+    xs: timed.map((_, i) => i + 1),
+    ms: timed.map((r) => r.ms ?? 0),
+    labels: timed.map((r) => (r.family.includes('gradient') ? `${r.name} (grad)` : r.name)),
+  };
+}

@@ -1,0 +1,140 @@
+/**
+ * A step profile as a Chrome Trace Event file (JSON with `traceEvents`), which Perfetto's UI and
+ * chrome://tracing open:
+ * - thread 1, the step's phases by the wall clock ("X" complete events);
+ * - thread 2, the kernels: laid end to end in dispatch order from the forward phase's start, each as long
+ *   as its GPU (or cpu) time — timestamps give a kernel's duration, not its start — or, without kernel
+ *   times, the CPU time between one dispatch and the next;
+ * - memory by category as one counter ("C") sampled at every kernel's end;
+ * - process and thread names as metadata ("M") events.
+ * Times in microseconds from the start of the step. Pure: no DOM (the panel downloads the text).
+ */
+import {
+  MEMORY_CATEGORIES,
+  MEMORY_CATEGORY_LABELS,
+  STEP_PHASE_LABELS,
+  type StepProfile,
+} from '../config/stepProfile';
+
+export interface TraceEvent {
+  name: string;
+  /** X: complete event (ts + dur), C: counter, M: metadata. */
+  ph: 'X' | 'C' | 'M';
+  pid: number;
+  tid: number;
+  /** Microseconds. */
+  ts: number;
+  dur?: number;
+  cat?: string;
+  args?: Record<string, string | number | null>;
+}
+
+export interface TraceFile {
+  traceEvents: TraceEvent[];
+  displayTimeUnit: 'ms';
+  /** Free-form: what the file is, for whoever opens it. */
+  otherData: Record<string, string | number | null>;
+}
+
+export const TRACE_PID = 1;
+export const PHASE_TID = 1;
+export const KERNEL_TID = 2;
+
+const us = (ms: number): number => Math.max(0, Math.round(ms * 1000 * 1000) / 1000);
+const shapes = (list: readonly (readonly number[])[]) => list.map((s) => `[${s.join(',')}]`).join(' ');
+
+/** Kernel spans in ms from the step's start: [start, end] per kernel, one after another. */
+export function kernelSpans(profile: StepProfile): { startMs: number; endMs: number }[] {
+  const timed = profile.timing !== 'none';
+  const forward = profile.phases.find((p) => p.phase === 'forward');
+  let cursor = timed ? (forward?.startMs ?? 0) : (profile.phases[1]?.startMs ?? 0);
+  return profile.kernels.map((k) => {
+    const startMs = cursor;
+    const endMs = timed ? startMs + (k.ms ?? 0) : Math.max(startMs, k.dispatchedAtMs);
+    cursor = endMs;
+    return { startMs, endMs };
+  });
+}
+
+export function stepTrace(profile: StepProfile): TraceFile {
+  const events: TraceEvent[] = [];
+  const meta = (name: string, tid: number, args: Record<string, string | number>) =>
+    events.push({ name, ph: 'M', pid: TRACE_PID, tid, ts: 0, args });
+  const timed = profile.timing !== 'none';
+  meta('process_name', 0, { name: `BatchLab training worker (${profile.backend})` });
+  meta('thread_name', PHASE_TID, { name: `step ${profile.timingStep}: phases (wall clock)` });
+  meta('thread_name', KERNEL_TID, {
+    name: timed
+      ? `step ${profile.timingStep}: kernels, laid end to end (${profile.timing})`
+      : `step ${profile.timingStep}: kernel dispatch (CPU side; no kernel times)`,
+  });
+  meta('thread_sort_index', PHASE_TID, { sort_index: 1 });
+  meta('thread_sort_index', KERNEL_TID, { sort_index: 2 });
+
+  for (const p of profile.phases) {
+    events.push({
+      name: STEP_PHASE_LABELS[p.phase],
+      cat: 'phase',
+      ph: 'X',
+      pid: TRACE_PID,
+      tid: PHASE_TID,
+      ts: us(p.startMs),
+      dur: us(p.durationMs),
+      args: { ms: p.durationMs },
+    });
+  }
+
+  const spans = kernelSpans(profile);
+  profile.kernels.forEach((k, i) => {
+    const span = spans[i]!;
+    events.push({
+      name: k.name,
+      cat: k.phase,
+      ph: 'X',
+      pid: TRACE_PID,
+      tid: KERNEL_TID,
+      ts: us(span.startMs),
+      dur: us(span.endMs - span.startMs),
+      args: {
+        index: i,
+        phase: k.phase,
+        layer: k.layer,
+        ms: k.ms,
+        inputs: shapes(k.inputShapes),
+        outputs: shapes(k.outputShapes),
+        flops: k.flops,
+      },
+    });
+  });
+
+  // Memory is the recorded normal step's, point by point against the kernels of the same index.
+  const { memory } = profile;
+  const lastKernelEndMs = spans.at(-1)?.endMs ?? 0;
+  const stepEndMs = profile.phases.reduce(
+    (end, p) => Math.max(end, p.startMs + p.durationMs),
+    lastKernelEndMs,
+  );
+  memory.kernelIndex.forEach((k, point) => {
+    const atMs = k < 0 ? (spans[0]?.startMs ?? 0) : k < spans.length ? spans[k]!.endMs : stepEndMs;
+    const args: Record<string, number> = {};
+    for (const c of MEMORY_CATEGORIES) args[MEMORY_CATEGORY_LABELS[c]] = memory.bytes[c][point] ?? 0;
+    events.push({ name: 'memory by category (bytes)', ph: 'C', pid: TRACE_PID, tid: 0, ts: us(atMs), args });
+  });
+
+  return {
+    traceEvents: events,
+    displayTimeUnit: 'ms',
+    otherData: {
+      producer: 'BatchLab step profile',
+      config: `${profile.config.imageSizePx}px batch ${profile.config.batchSize} ${profile.config.imageDtype} ${profile.config.optimizer}`,
+      memoryStep: profile.memoryStep,
+      timingStep: profile.timingStep,
+      peakBytes: memory.peakBytes,
+      note:
+        'Kernel spans are laid end to end in dispatch order; memory counters are the recorded normal step, ' +
+        'sampled at the end of the kernel with the same index.',
+    },
+  };
+}
+
+export const stepTraceJson = (profile: StepProfile): string => JSON.stringify(stepTrace(profile));

@@ -1,0 +1,56 @@
+/**
+ * The profile's two charts (slowest kernels, memory by category over the kernels). React lays out the
+ * figures; src/charts/mountProfileCharts.ts draws them with uPlot, once per profile.
+ */
+import { useEffect, useRef } from 'react';
+import type { StepProfile } from '../../config/stepProfile';
+import { mountProfileChart, TOP_KERNELS, type ProfileChartHandle } from '../../charts/mountProfileCharts';
+import 'uplot/dist/uPlot.min.css';
+
+function ProfileFigure({
+  kind,
+  profile,
+  title,
+}: {
+  kind: 'memory' | 'kernels';
+  profile: StepProfile;
+  title: string;
+}) {
+  const figure = useRef<HTMLElement>(null);
+  const plot = useRef<HTMLDivElement>(null);
+  const handle = useRef<ProfileChartHandle | null>(null);
+  useEffect(() => {
+    if (!figure.current || !plot.current) return;
+    if (handle.current) handle.current.update(profile);
+    else handle.current = mountProfileChart(kind, { figure: figure.current, plot: plot.current }, profile);
+  }, [kind, profile]);
+  useEffect(
+    () => () => {
+      handle.current?.destroy();
+      handle.current = null;
+    },
+    [],
+  );
+  return (
+    <figure className="chart" ref={figure} data-testid={`profile-chart-${kind}`}>
+      <figcaption className="chart-title">{title}</figcaption>
+      <div className="chart-plot" ref={plot} />
+    </figure>
+  );
+}
+
+export function ProfileCharts({ profile }: { profile: StepProfile }) {
+  const timed = profile.timing !== 'none';
+  return (
+    <div className="chart-grid">
+      {timed && (
+        <ProfileFigure kind="kernels" profile={profile} title={`The ${TOP_KERNELS} slowest kernels`} />
+      )}
+      <ProfileFigure
+        kind="memory"
+        profile={profile}
+        title={`Memory by category over step ${profile.memoryStep}'s kernels`}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+/**
+ * "Profile a step": a self-contained panel a view can mount anywhere. It asks the training worker for a
+ * profile (profileStore's action) and shows where the step's time and memory go: the bottleneck in one
+ * sentence, the slowest kernels, the kernel table by kernel or by layer, memory by category over the
+ * kernels beside the pre-flight estimate, and a Chrome trace (Perfetto) download named after the config.
+ * Reads the profile store and the app store; never the worker.
+ */
+import { useId, useState } from 'react';
+import { downloadBlob } from '../../charts/download';
+import { exportFileName } from '../../charts/exportRun';
+import { stepTraceJson } from '../../charts/traceExport';
+import type { StepProfile } from '../../config/stepProfile';
+import { encodeConfigToHash } from '../../config/urlCodec';
+import { useProfileStore } from '../../state/profileStore';
+import { useAppStore } from '../../state/store';
+import { formatBytes, formatMs } from '../format';
+import { usePreflight } from '../usePreflight';
+import { KernelTable } from './KernelTable';
+import { MemoryCategoryTable } from './MemoryCategoryTable';
+import { ProfileCharts } from './ProfileCharts';
+import './profile.css';
+
+function exportTrace(profile: StepProfile): string {
+  const name = exportFileName(profile.config, 'json', new Date(), `trace-step${profile.timingStep}`);
+  downloadBlob(new Blob([stepTraceJson(profile)], { type: 'application/json' }), name);
+  return `Saved ${name}: open it in ui.perfetto.dev or chrome://tracing.`;
+}
+
+function Summary({ profile }: { profile: StepProfile }) {
+  const timed = profile.timingStep !== profile.memoryStep;
+  return (
+    <dl className="profile-summary">
+      <div className="figure">
+        <dt>Step {profile.memoryStep}, as it runs</dt>
+        <dd data-testid="profile-normal-ms">{formatMs(profile.normalStepMs)}</dd>
+      </div>
+      {timed && (
+        <div className="figure">
+          <dt>Step {profile.timingStep}, profiled (slower)</dt>
+          <dd data-testid="profile-profiled-ms">{formatMs(profile.profiledStepMs)}</dd>
+        </div>
+      )}
+      <div className="figure">
+        <dt>Peak inside step {profile.memoryStep}</dt>
+        <dd>{formatBytes(profile.memory.peakBytes)}</dd>
+      </div>
+      {profile.poolBytes !== null && (
+        <div className="figure">
+          <dt>Allocator pool</dt>
+          <dd>{formatBytes(profile.poolBytes)}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/**
+ * This page's link for the profiled config with `prof=1`: whoever opens it gets the same profile made on
+ * their device (if the config fits it). The page's search string (debug flags) is left out on purpose.
+ */
+function profileLink(profile: StepProfile): string {
+  const { hiddenControls, compareOverrides } = useAppStore.getState();
+  const hash = encodeConfigToHash(profile.config, {
+    hide: [...hiddenControls],
+    ...(compareOverrides ? { b: compareOverrides } : {}),
+    profile: true,
+  });
+  return `${window.location.origin}${window.location.pathname}${hash}`;
+}
+
+function ProfileResult({ profile }: { profile: StepProfile }) {
+  const linkId = useId();
+  return (
+    <>
+      <Summary profile={profile} />
+      <p className="profile-bottleneck" data-testid="profile-bottleneck">
+        <strong>{profile.bottleneck}</strong>
+      </p>
+      <p className="help" data-testid="profile-timing-note" data-timing={profile.timing}>
+        {profile.timingNote}
+      </p>
+      <ProfileCharts profile={profile} />
+      <KernelTable profile={profile} />
+      <MemoryCategoryTable profile={profile} />
+      <p className="profile-link">
+        <label htmlFor={linkId}>Link that makes this profile when opened (prof=1): </label>
+        <input
+          id={linkId}
+          type="text"
+          readOnly
+          value={profileLink(profile)}
+          size={48}
+          data-testid="profile-link"
+        />
+      </p>
+    </>
+  );
+}
+
+const WAITING_TEXT =
+  'Profiling: the worker records the next step as it runs (memory), then times the one after it kernel ' +
+  'by kernel. From a stopped run it first trains one warm-up step (the first compiles the GPU pipelines).';
+
+export function ProfilePanel() {
+  const status = useProfileStore((s) => s.status);
+  const profile = useProfileStore((s) => s.profile);
+  const failure = useProfileStore((s) => s.message);
+  const requestProfile = useProfileStore((s) => s.requestProfile);
+  const runStatus = useAppStore((s) => s.status);
+  const { blocksStart } = usePreflight();
+  const [exported, setExported] = useState<string | null>(null);
+  const running = runStatus === 'running';
+  const canProfile =
+    status !== 'waiting' &&
+    (running ||
+      ((runStatus === 'idle' || runStatus === 'stopped' || runStatus === 'failed') && !blocksStart));
+  const statusText =
+    status === 'waiting'
+      ? WAITING_TEXT
+      : status === 'failed'
+        ? `No profile: ${failure ?? 'unknown reason'}.`
+        : profile
+          ? `Profile of steps ${profile.memoryStep}${profile.timingStep !== profile.memoryStep ? `–${profile.timingStep}` : ''} (${profile.backend}).`
+          : 'Where one training step spends its time and memory, kernel by kernel.';
+  return (
+    <section className="panel profile" aria-labelledby="profile-title">
+      <h2 id="profile-title">Profile a step</h2>
+      <div className="buttons">
+        <button type="button" onClick={requestProfile} disabled={!canProfile} data-testid="profile-step">
+          Profile one step
+        </button>
+        {profile && (
+          <button
+            type="button"
+            onClick={() => setExported(exportTrace(profile))}
+            data-testid="profile-export-trace"
+          >
+            Export trace (Perfetto)
+          </button>
+        )}
+      </div>
+      <p className="help" role="status" data-testid="profile-status" data-status={status}>
+        {statusText}
+        {exported ? ` ${exported}` : ''}
+      </p>
+      {profile && <ProfileResult profile={profile} />}
+    </section>
+  );
+}
