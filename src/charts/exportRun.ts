@@ -16,6 +16,7 @@ export const TELEMETRY_COLUMNS = [
   'computeMs',
   'batchBuildMs',
   'stepMs',
+  'batchSize',
   'samplesPerSec',
   'uploadedImageBytes',
   'uploadedMaskBytes',

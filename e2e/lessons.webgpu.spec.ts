@@ -1,0 +1,187 @@
+/**
+ * The lessons, as a person meets them: a lesson's link opens its view with the question, the article's
+ * figure and the run button on one 1280 × 800 screen, without scrolling; the run starts from the keyboard;
+ * the result card appears in the viewport with the measured figure beside the article's; on a 390 × 844
+ * phone nothing scrolls sideways, before or after a run; axe finds nothing serious on any view.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { armConfig, LESSONS } from '../src/config/lessons';
+import { VIEW_IDS, type LessonId } from '../src/config/views';
+import { browserBatchBytes } from '../src/data/batchBytes';
+import { expect, test } from './fixtures';
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+/** The element's box lies wholly inside the viewport (no scrolling needed to see it). */
+async function expectInViewport(page: Page, locator: Locator): Promise<void> {
+  const box = await locator.boundingBox();
+  const viewport = page.viewportSize();
+  expect(box, 'the element is rendered').not.toBeNull();
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(viewport!.height);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(viewport!.width);
+}
+
+const scrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Tab until the lesson's run button has focus, then Enter: the lesson is runnable from the keyboard. */
+async function runFromKeyboard(page: Page): Promise<void> {
+  for (let presses = 1; presses <= 40; presses++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
+    if (focused === 'lesson-run') {
+      await page.keyboard.press('Enter');
+      return;
+    }
+  }
+  throw new Error('Tab never reached the lesson’s run button');
+}
+
+/** Opens a lesson's link at 1280 × 800, checks what must be on screen, runs it and waits for its card. */
+async function openAndRun(app: import('./fixtures').AppPage, id: LessonId): Promise<Locator> {
+  const { page } = app;
+  await page.setViewportSize(DESKTOP);
+  await app.open(`#v=1&view=${id}`);
+  expect(await app.waitForBackend()).toBe('webgpu');
+  expect(await app.api((a) => a.view())).toBe(id);
+  await expect(page.getByTestId(`view-${id}`)).toHaveAttribute('aria-current', 'page');
+  for (const testId of ['lesson-question', 'article-figure', 'lesson-run']) {
+    await expect(page.getByTestId(testId)).toBeVisible();
+    await expectInViewport(page, page.getByTestId(testId));
+  }
+  await expect(page.getByTestId('lesson-question')).toHaveText(LESSONS[id].question);
+  await runFromKeyboard(page);
+  await expect.poll(() => app.api((a) => a.activity().lesson)).toBe(id);
+  const card = page.getByTestId('result-card');
+  await expect(card).toBeVisible({ timeout: 240_000 });
+  await expect(page.getByTestId('lesson-progress')).toHaveAttribute('data-phase', 'done', {
+    timeout: 120_000,
+  });
+  await expectInViewport(page, card);
+  expect(await app.api((a) => a.activity().lesson)).toBeNull();
+  return card;
+}
+
+async function afterRunChecks(app: import('./fixtures').AppPage): Promise<void> {
+  expect(await seriousViolations(app.page)).toEqual([]);
+  await app.page.setViewportSize(PHONE);
+  expect(await scrollWidth(app.page)).toBeLessThanOrEqual(PHONE.width);
+  await expect(app.page.getByTestId('result-card')).toBeVisible();
+  expect(app.errors).toEqual([]);
+}
+
+test('lesson 1: uint8 + GPU normalize sends exactly a quarter of the image bytes and 4× fewer bytes than float32 + int32, beside the article’s 5×', async ({
+  app,
+}) => {
+  test.setTimeout(300_000);
+  const card = await openAndRun(app, 'bytes');
+  await expect(card).toHaveAttribute('data-image-ratio', '0.25');
+  await expect(card).toHaveAttribute('data-total-factor', '4');
+  await expect(card).toHaveAttribute('data-trap-factor', '4');
+  await expect(card).toContainText('4.00× fewer bytes');
+  await expect(card).toContainText('5.00× fewer bytes');
+  await expect(app.page.getByTestId('result-gap')).toContainText('int64');
+  // Every arm's measured bytes equal the byte calculator's for its configuration.
+  const lesson = LESSONS.bytes;
+  for (const arm of lesson.arms) {
+    const expected = browserBatchBytes(armConfig(lesson, arm), 'webgpu');
+    const row = app.page.getByTestId(`arm-${arm.id}`);
+    await expect(row).toHaveAttribute(
+      'data-bytes-to-gpu',
+      String(expected.uploadImageBytes + expected.uploadMaskBytes),
+    );
+  }
+  // Each arm ran in a worker of its own, all gone now; the main run never started.
+  expect(await app.api((a) => a.history().length)).toBe(0);
+  const run = await app.api((a) => a.lesson('bytes'));
+  for (const arm of run.arms) {
+    expect(['stable', 'capped']).toContain(arm.verdict!.state);
+    // 0 loader workers: only the compile step is left out of the timing.
+    expect(arm.verdict!.firstTimedStep).toBe(2);
+  }
+  await afterRunChecks(app);
+});
+
+test('lesson 2: with 2 loader workers the GPU waits a smaller share of each step, timed after the prefetch drained', async ({
+  app,
+}) => {
+  test.setTimeout(360_000);
+  const card = await openAndRun(app, 'loaders');
+  const share0 = Number(await card.getAttribute('data-wait-share-0'));
+  const share2 = Number(await card.getAttribute('data-wait-share-2'));
+  expect(share0).toBeGreaterThan(0);
+  expect(share2).toBeLessThan(share0);
+  await expect(card).toContainText('% of each step');
+  // Timing of the 2-worker arm started after its workers × prefetch batches had been used.
+  const w2 = LESSONS.loaders.arms.find((a) => a.id === 'w2')!;
+  const config = armConfig(LESSONS.loaders, w2);
+  const firstTimed = Number(await card.getAttribute('data-first-timed-step-2'));
+  expect(firstTimed).toBeGreaterThan(config.workers * config.prefetch);
+  const run = await app.api((a) => a.lesson('loaders'));
+  const arm = run.arms.find((a) => a.id === 'w2')!;
+  expect(arm.verdict!.firstTimedStep).toBe(firstTimed);
+  expect(arm.verdict!.timedSteps).toBeGreaterThanOrEqual(6);
+  expect(arm.rows.length).toBeGreaterThan(config.workers * config.prefetch + 1);
+  await afterRunChecks(app);
+});
+
+test('lesson 3: under DataParallel device 0 holds over 1.5× device 1’s memory, under DDP exactly as much', async ({
+  app,
+}) => {
+  test.setTimeout(360_000);
+  const card = await openAndRun(app, 'gpus');
+  expect(Number(await card.getAttribute('data-ratio-dp-gather'))).toBeGreaterThan(1.5);
+  expect(Number(await card.getAttribute('data-ratio-ddp'))).toBe(1);
+  const lossInForward = Number(await card.getAttribute('data-ratio-dp-loss-in-forward'));
+  expect(lossInForward).toBeLessThan(Number(await card.getAttribute('data-ratio-dp-gather')));
+  await expect(app.page.getByTestId('result-gap')).toContainText('2 devices');
+  await expect.poll(() => app.api((a) => a.activity().parallel)).toBe('idle');
+  await afterRunChecks(app);
+});
+
+test('on a phone every view fits the width, and axe finds nothing serious on any view', async ({ app }) => {
+  const { page } = app;
+  await page.setViewportSize(PHONE);
+  for (const view of VIEW_IDS) {
+    await page.goto('about:blank');
+    await app.open(`#v=1&view=${view}`);
+    await app.waitForBackend();
+    expect(await app.api((a) => a.view())).toBe(view);
+    expect(await scrollWidth(page), view).toBeLessThanOrEqual(PHONE.width);
+    expect(await seriousViolations(page), view).toEqual([]);
+  }
+  expect(app.errors).toEqual([]);
+});
+
+test('tabs switch views with a history entry each, Back returns, and the bare address opens lesson 1', async ({
+  app,
+}) => {
+  const { page } = app;
+  await app.open('');
+  await app.waitForBackend();
+  expect(await app.api((a) => a.view())).toBe('bytes');
+  await page.getByTestId('view-loaders').click();
+  await expect(page.getByTestId('lesson-loaders')).toBeVisible();
+  await expect.poll(() => page.evaluate(() => location.hash)).toContain('view=loaders');
+  await page.getByTestId('view-playground').click();
+  await expect(page.getByTestId('start')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByTestId('lesson-loaders')).toBeVisible();
+  expect(await app.api((a) => a.view())).toBe('loaders');
+  // A link from before views existed (no view=) opens the Playground.
+  await page.goto('about:blank');
+  await app.open('#v=1&px=16&b=2');
+  await app.waitForBackend();
+  expect(await app.api((a) => a.view())).toBe('playground');
+  expect(app.errors).toEqual([]);
+});
