@@ -30,10 +30,10 @@ export interface PyTorchExportState {
   controller: PyTorchExportController | null;
   attachController(controller: PyTorchExportController): void;
   /**
-   * Exports the experiment: the config the current run was trained with, else the form's. Resolves
-   * with the outcome's status; never rejects.
+   * Exports the experiment: `config` when given (a lesson's), else the config the current run was trained
+   * with, else the form's. Resolves with the outcome's status; never rejects.
    */
-  exportPyTorch(request: PyTorchExportRequest): Promise<PyTorchExportStatus>;
+  exportPyTorch(request: PyTorchExportRequest, config?: TrainConfig): Promise<PyTorchExportStatus>;
 }
 
 export const usePyTorchExportStore = create<PyTorchExportState>()((set, get) => ({
@@ -41,11 +41,11 @@ export const usePyTorchExportStore = create<PyTorchExportState>()((set, get) => 
   message: null,
   controller: null,
   attachController: (controller) => set({ controller }),
-  exportPyTorch: async (request) => {
+  exportPyTorch: async (request, given) => {
     const { controller, status } = get();
     if (status === 'building') return status;
     const { runConfig, config: formConfig } = useAppStore.getState();
-    const config = runConfig ?? formConfig;
+    const config = given ?? runConfig ?? formConfig;
     const refusals = pytorchExportRefusals(config, request);
     if (refusals.length) {
       const message = `Not exported: PyTorch cannot reproduce this experiment exactly.\n${describeRefusals(refusals)}`;

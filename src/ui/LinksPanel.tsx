@@ -4,73 +4,11 @@
  * When the clipboard is unavailable (no permission, an insecure context) the link appears in a selected
  * text field to copy by hand. Every string here is rendered as text.
  */
-import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { useId, type MouseEvent } from 'react';
+import { CopyLink } from './links/CopyLink';
 import { PRESETS, type Preset } from '../config/presets';
 import { encodeConfigToHash } from '../config/urlCodec';
 import { selectIsRunning, useAppStore } from '../state/store';
-
-type CopyState = { kind: 'none' } | { kind: 'copied'; link: string } | { kind: 'fallback'; link: string };
-
-function CopyLink() {
-  const [runOnOpen, setRunOnOpen] = useState(false);
-  const [copy, setCopy] = useState<CopyState>({ kind: 'none' });
-  const fieldRef = useRef<HTMLInputElement>(null);
-  const runId = useId();
-  const fieldId = useId();
-
-  useEffect(() => {
-    if (copy.kind === 'fallback') fieldRef.current?.select();
-  }, [copy]);
-
-  const onCopy = async () => {
-    const link = useAppStore.getState().shareLink(runOnOpen);
-    try {
-      if (!navigator.clipboard?.writeText) throw new Error('no clipboard');
-      await navigator.clipboard.writeText(link);
-      setCopy({ kind: 'copied', link });
-    } catch {
-      setCopy({ kind: 'fallback', link });
-    }
-  };
-
-  return (
-    <div className="copy-link">
-      <div className="copy-link-row">
-        <button type="button" onClick={() => void onCopy()} data-testid="copy-link">
-          Copy link
-        </button>
-        <input
-          id={runId}
-          type="checkbox"
-          checked={runOnOpen}
-          onChange={(e) => setRunOnOpen(e.target.checked)}
-          data-testid="copy-link-run"
-        />
-        <label htmlFor={runId}>start training when opened (run=1)</label>
-      </div>
-      {copy.kind === 'copied' && (
-        <p className="help" role="status" data-testid="copy-status" data-link={copy.link}>
-          Link copied. It opens exactly this experiment
-          {runOnOpen ? ' and starts it if it fits the device' : ''}.
-        </p>
-      )}
-      {copy.kind === 'fallback' && (
-        <div className="copy-fallback">
-          <label htmlFor={fieldId}>The clipboard is not available here; copy the link from this field:</label>
-          <input
-            id={fieldId}
-            ref={fieldRef}
-            type="text"
-            readOnly
-            value={copy.link}
-            onFocus={(e) => e.currentTarget.select()}
-            data-testid="copy-link-field"
-          />
-        </div>
-      )}
-    </div>
-  );
-}
 
 function PresetItem({ preset, current, running }: { preset: Preset; current: boolean; running: boolean }) {
   const lessonId = useId();

@@ -10,7 +10,9 @@ import { LESSON_IDS, type LessonId } from '../../config/views';
 import { selectLessonRun, useLessonStore } from '../../state/lessonStore';
 import { BytesArticle, BytesResult, BytesSide } from './BytesLesson';
 import { GpusArticle, GpusResult, GpusSide } from './GpusLesson';
+import { CopyLink } from '../links/CopyLink';
 import { LessonPlan } from './LessonPlan';
+import { LessonPyTorch } from './LessonPyTorch';
 import { LessonRunControls } from './LessonRunControls';
 import { armResults } from './lessonResults';
 import { LoadersArticle, LoadersResult, LoadersSide } from './LoadersLesson';
@@ -39,6 +41,10 @@ export function LessonView({ id }: { id: LessonId }) {
         {id === 'loaders' && <LoadersResult arms={arms} />}
         {id === 'gpus' && <GpusResult records={run.strategies} />}
         <Why bullets={lesson.why} />
+        <div className="lesson-share">
+          <CopyLink withRunOption={false} />
+          <LessonPyTorch id={id} />
+        </div>
       </div>
       <div className="lesson-side">
         {run.phase !== 'done' && <LessonPlan id={id} />}
