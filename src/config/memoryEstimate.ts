@@ -21,6 +21,7 @@
  *   of the two largest activations.
  * Allocator pooling, fragmentation and tfjs's shader uniforms are not modelled: read the totals as "about".
  */
+import { formatBytes } from './byteFormat';
 import { IMAGE_DTYPE_BYTES } from './hostBatchBytes';
 import type { TrainConfig } from './trainConfig';
 import { LIMITS } from './trainConfig';
@@ -240,22 +241,8 @@ function pickMemoryConfig(c: MemoryConfig): MemoryConfig {
   };
 }
 
-/** Bytes in plain words: "512 B", "1.5 KiB", "37.5 GiB" (binary units, one decimal; GiB is the largest). */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes)) return `${bytes} B`;
-  const sign = bytes < 0 ? '-' : '';
-  const magnitude = Math.abs(bytes);
-  if (magnitude < 1024) return `${sign}${Math.round(magnitude)} B`;
-  const units = ['KiB', 'MiB', 'GiB'] as const;
-  let value = magnitude / 1024;
-  let unit = 0;
-  // Move up a unit when the rounded figure would read 1024.0 of the smaller one.
-  while (unit < units.length - 1 && Math.round(value * 10) / 10 >= 1024) {
-    value /= 1024;
-    unit++;
-  }
-  return `${sign}${value.toFixed(1)} ${units[unit] ?? 'GiB'}`;
-}
+/** Bytes in plain words: "512 B", "1.5 KiB" (config/byteFormat.ts owns the rule; the messages here use it). */
+export { formatBytes };
 
 const perBufferBytes = (limits: DeviceMemoryLimits): number =>
   Math.min(limits.maxBufferSizeBytes, limits.maxStorageBufferBindingSizeBytes);
