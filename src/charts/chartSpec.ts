@@ -64,7 +64,10 @@ export interface ChartMarker {
   detail: string;
 }
 
-/** A shaded x range drawn over the plot (e.g. steps not timed), labelled where it has room. */
+/**
+ * A shaded x range drawn over the plot (e.g. steps not timed), labelled where it has room: the whole label,
+ * else its part before a colon, else none.
+ */
 export interface ChartShade {
   fromX: number;
   toX: number;

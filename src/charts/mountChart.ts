@@ -110,8 +110,11 @@ function overlay(state: OverlayState): uPlot.Plugin {
           ctx.fillRect(x0, top, x1 - x0, height);
           ctx.fillStyle = withAlpha(theme.muted, 0.12);
           ctx.fillRect(x0, top, x1 - x0, height);
+          // The whole label, else its part before a colon ("not timed"), else nothing: never a stub.
           const room = x1 - x0 - 6 * ratio;
-          const text = room > 24 * ratio ? fitText(ctx, shade.label, room) : '';
+          const text = [shade.label, shade.label.split(':')[0]!.trim()].find(
+            (t) => ctx.measureText(t).width <= room,
+          );
           ctx.fillStyle = theme.muted;
           if (text) ctx.fillText(text, x0 + 3 * ratio, top + height - 4 * ratio);
         }
@@ -154,6 +157,25 @@ function overlay(state: OverlayState): uPlot.Plugin {
           ctx.fillText(fitText(ctx, state.emptyText, width - 12 * ratio), left + width / 2, top + height / 2);
         }
         ctx.restore();
+      },
+    },
+  };
+}
+
+/**
+ * The legend's x reads the full text of a marker near the cursor; uPlot refreshes the legend only when the
+ * hovered point changes, so refresh it when the cursor comes near a marker or leaves it.
+ */
+function markerHover(markers: () => readonly ChartMarker[]): uPlot.Plugin {
+  let near: ChartMarker | null = null;
+  return {
+    hooks: {
+      setCursor: (u) => {
+        const now = markerAtCursor(u, markers());
+        if (now === near) return;
+        near = now;
+        const idx = u.cursor.idx;
+        if (idx !== null && idx !== undefined) u.setLegend({ idx }, false);
       },
     },
   };
@@ -291,7 +313,7 @@ function buildOptions<S>(c: BuildContext<S>): uPlot.Options {
         }),
       ),
     ],
-    plugins: [c.plugin],
+    plugins: [c.plugin, markerHover(() => c.prepared()?.markers ?? [])],
   };
 }
 

@@ -7,7 +7,7 @@ const base: TrainConfig = { ...DEFAULT_CONFIG, seed: 42, workers: 0, maxSteps: 4
 describe('describeRunStart', () => {
   it('names a worker-count change, the trained model continuing', () => {
     const info = describeRunStart(base, { ...base, workers: 2 }, { newModel: false, fromStep: 4 });
-    expect(info.label).toBe('loader workers 0→2');
+    expect(info.label).toBe('workers 0→2');
     expect(info.detail).toBe('Continues the trained model from its step 4: Loader workers 0 → 2');
     expect(info).toMatchObject({ newModel: false, fromStep: 4 });
   });
@@ -41,7 +41,8 @@ describe('describeRunStart', () => {
 describe('field names and order', () => {
   it('drops the unit in brackets and keeps acronyms', () => {
     expect(shortFieldName('imageSizePx')).toBe('image size');
-    expect(shortFieldName('workers')).toBe('loader workers');
+    expect(shortFieldName('workers')).toBe('workers');
+    expect(shortFieldName('prefetch')).toBe('prefetch per worker');
     expect(shortFieldName('depth')).toBe('U-Net depth');
   });
   it('orders model, data, loader, device, loop', () => {

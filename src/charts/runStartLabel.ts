@@ -15,9 +15,13 @@ const ROLE_ORDER: readonly FieldRole[] = ['model', 'data', 'loader', 'device', '
 
 type Key = keyof TrainConfig;
 
-/** The field table's label without its unit in brackets, in running text: "Image size (px)" → "image size". */
+/**
+ * The field table's label, short, in running text: without its unit in brackets and without its form
+ * group's name in front ("Image size (px)" → "image size", "Loader workers" → "workers").
+ */
 export function shortFieldName(key: Key): string {
-  const label = FIELD_TABLE[key].label.replace(/\s*\([^)]*\)\s*$/, '');
+  const { label: full, group } = FIELD_TABLE[key];
+  const label = full.replace(/\s*\([^)]*\)\s*$/, '').replace(new RegExp(`^${group}\\s+`, 'i'), '');
   // Lower-case a leading capital unless the word is an acronym ("U-Net" stays).
   return /^[A-Z][a-z]/.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label;
 }
