@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { armBytesChart, armPhasesChart, layoutArms, NOT_TIMED_LABEL, type ArmTelemetry } from './armCharts';
+import {
+  armBytesChart,
+  armPhasesChart,
+  layoutArms,
+  NOT_TIMED_LABEL,
+  NOT_TIMED_NOTE,
+  type ArmTelemetry,
+} from './armCharts';
 import { makeRows } from './testRows';
 
 /** Arm "0 workers": steps 1…4 timed from 3; arm "2 workers": steps 1…3 timed from 2, more bytes. */
@@ -46,6 +53,8 @@ describe('armPhasesChart', () => {
     expect(p.legend.map((c) => c[3])).toEqual([row.computeMs, row.uploadMs, row.dataWaitMs]);
     expect(armPhasesChart.series.map((s) => s.label)).toEqual(['compute', 'upload', 'data wait']);
     expect(p.shades).toHaveLength(2);
+    expect(p.note).toBe(NOT_TIMED_NOTE);
+    expect(armPhasesChart.prepare([{ ...arms[0]!, firstTimedStep: 1 }]).note).toBeNull();
   });
 
   it('reads x as the arm and its step, untimed steps said so', () => {
@@ -71,6 +80,7 @@ describe('armBytesChart', () => {
     expect(p.latest).toEqual([512, 6144]);
     expect(armBytesChart.series[1]?.format(6144)).toBe('6,144 B');
     expect(p.shades).toEqual([]);
+    expect(p.note).toBeNull();
     expect(p.markers?.map((m) => m.label)).toEqual(['0 workers', '2 workers']);
   });
 

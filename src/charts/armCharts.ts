@@ -25,6 +25,8 @@ export interface ArmTelemetry {
 export type ArmsSource = readonly ArmTelemetry[];
 
 export const NOT_TIMED_LABEL = 'not timed: warm-up / prefetched';
+export const NOT_TIMED_NOTE =
+  'Shaded steps were not timed: warm-up, or batches prefetched before timing began.';
 
 interface Slot {
   x: number;
@@ -87,7 +89,7 @@ function prepareArms(
     data: [positions.map((p) => p.x), ...stacked],
     legend,
     latest: legend.map(lastValue),
-    note: null,
+    note: withShades && layout.shades.length ? NOT_TIMED_NOTE : null,
     shown: legend.map(() => true),
     markers: layout.markers,
     shades: withShades ? layout.shades : [],

@@ -81,7 +81,10 @@ export interface PreparedChart {
   legend: Column[];
   /** Latest figure of each series, raw (not stacked); null where the series has none. */
   latest: (number | null)[];
-  /** A sentence shown instead of series that cannot exist (e.g. GPU memory on the cpu backend). */
+  /**
+   * A sentence shown above the plot: what cannot be drawn (e.g. GPU memory on the cpu backend), or how to
+   * read what is drawn (e.g. what a shaded range means).
+   */
   note: string | null;
   /** Per series: false hides it (e.g. GPU memory on the cpu backend). */
   shown: boolean[];
