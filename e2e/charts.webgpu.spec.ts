@@ -122,3 +122,66 @@ test('on the cpu backend the memory chart says there is no GPU memory instead of
   await expect(memory).toHaveAttribute('data-latest-host-bytes-in-flight', String(latest.hostBytesInFlight));
   expect(app.errors).toEqual([]);
 });
+
+test('each Start after the first draws a marker saying what changed; the Step tile and the charts agree', async ({
+  app,
+}) => {
+  const { page } = app;
+  const field = (name: string) => page.locator(`[data-field="${name}"] input`);
+  const stopped = () => expect.poll(() => app.api((a) => a.status().status)).toBe('stopped');
+  /** Every chart's latest x (each scrolled into view first: off-screen charts wait to redraw). */
+  const expectChartsAt = async (x: string) => {
+    for (const id of ['memory', 'throughput', 'bytes', 'loss'])
+      await expect(await chart(app, id)).toHaveAttribute('data-latest-x', x);
+  };
+  await app.open('#v=1&px=16&b=2&d=2&w=4&lr=0.02&steps=3&val=100&s=42&wk=0');
+  expect(await app.waitForBackend()).toBe('webgpu');
+  const bytes = await chart(app, 'bytes');
+  await expect(bytes).toHaveAttribute('data-points', '0');
+
+  // Run 1: three steps.
+  await app.start();
+  await app.waitForSteps(3);
+  await stopped();
+  // Only the worker count changes: a marker says so (the model has its 3 steps already, so none follow).
+  await field('workers').fill('1');
+  await app.start();
+  await chart(app, 'bytes');
+  await expect(bytes).toHaveAttribute('data-markers', '1');
+  await expect(bytes).toHaveAttribute('data-marker-labels', 'workers 0→1');
+  await stopped();
+  // More steps: the trained model continues, its steps and the page's are the same.
+  await field('maxSteps').fill('5');
+  await app.start();
+  await app.waitForSteps(5);
+  await stopped();
+  await expectChartsAt('5');
+  await expect(page.getByTestId('metric-step')).toHaveText('5');
+  await expect(bytes).toHaveAttribute('data-marker-labels', 'workers 0→1 | steps 3→5');
+
+  // A new seed builds a new model: its steps restart at 1, the page's go on.
+  await field('seed').fill('43');
+  await field('maxSteps').fill('2');
+  await app.start();
+  await expect.poll(() => app.api((a) => a.history().length), { timeout: 200_000 }).toBe(7);
+  await stopped();
+  await expectChartsAt('7');
+  await expect(page.getByTestId('metric-step')).toHaveText('7 (model: 2)');
+  await expect(bytes).toHaveAttribute('data-markers', '3');
+  await expect(bytes).toHaveAttribute(
+    'data-marker-labels',
+    'workers 0→1 | steps 3→5 | new model: seed 42→43, steps 5→2',
+  );
+  // Hovering near a marker's line shows its full text in the legend.
+  const plot = bytes.locator('.u-over');
+  const box = (await plot.boundingBox())!;
+  let legend = '';
+  for (let dx = 0; dx < box.width && !legend.includes('New model'); dx += 3) {
+    await page.mouse.move(box.x + dx, box.y + box.height / 2);
+    legend = (await bytes.locator('.u-legend').textContent()) ?? '';
+  }
+  expect(legend).toContain('New model (weights from the seed): Seed 42 → 43; Steps 5 → 2');
+  // Bytes are in binary units, as on the tiles.
+  await expect(page.getByTestId('metric-bytes-to-gpu')).toHaveText('2.0 KiB');
+  expect(app.errors).toEqual([]);
+});

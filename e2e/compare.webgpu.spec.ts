@@ -112,6 +112,18 @@ test('an A/B run trains each side in its own worker until its timing is stable a
   // Same seed, same data: the first step's loss matches to float32 rounding of the two normalize paths.
   expect(Math.abs(exported.a.rows[0].loss - exported.b.rows[0].loss)).toBeLessThan(1e-3);
 
+  // Per-step charts (uPlot, A and B on one scale) hold both sides' rows.
+  for (const [id, figure] of [
+    ['compare-loss', 'loss'],
+    ['compare-step-ms', 'stepMs'],
+  ] as const) {
+    const chart = page.getByTestId(`chart-${id}`);
+    await chart.scrollIntoViewIfNeeded();
+    await expect(chart).toHaveAttribute('data-points', '2');
+    await expect(chart).toHaveAttribute('data-latest-a', String(exported.a.rows[1][figure]));
+    await expect(chart).toHaveAttribute('data-latest-b', String(exported.b.rows[1][figure]));
+  }
+
   // PNG export: a real PNG of a table-sized image.
   const [pngDownload] = await Promise.all([
     page.waitForEvent('download'),

@@ -9,7 +9,7 @@ import type { Locator, Page } from '@playwright/test';
 import { armConfig, LESSONS } from '../src/config/lessons';
 import { VIEW_IDS, type LessonId } from '../src/config/views';
 import { browserBatchBytes } from '../src/data/batchBytes';
-import { expect, test } from './fixtures';
+import { expect, test, type AppPage } from './fixtures';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -48,7 +48,7 @@ async function runFromKeyboard(page: Page): Promise<void> {
 }
 
 /** Opens a lesson's link at 1280 × 800, checks what must be on screen, runs it and waits for its card. */
-async function openAndRun(app: import('./fixtures').AppPage, id: LessonId): Promise<Locator> {
+async function openAndRun(app: AppPage, id: LessonId): Promise<Locator> {
   const { page } = app;
   await page.setViewportSize(DESKTOP);
   await app.open(`#v=1&view=${id}`);
@@ -72,7 +72,7 @@ async function openAndRun(app: import('./fixtures').AppPage, id: LessonId): Prom
   return card;
 }
 
-async function afterRunChecks(app: import('./fixtures').AppPage): Promise<void> {
+async function afterRunChecks(app: AppPage): Promise<void> {
   expect(await seriousViolations(app.page)).toEqual([]);
   await app.page.setViewportSize(PHONE);
   expect(await scrollWidth(app.page)).toBeLessThanOrEqual(PHONE.width);

@@ -1,10 +1,12 @@
 /**
  * Starts the training worker and connects it to the store: store actions become worker messages, worker
- * messages become store updates (low rate) and history appends (every step, outside React).
- * A crashed worker is reported and replaced by a fresh one, so the page stays usable.
+ * messages become store updates (low rate) and history appends (every step, outside React). Every run
+ * start is recorded in the history with what changed against the previous run's config (the charts'
+ * markers). A crashed worker is reported and replaced by a fresh one, so the page stays usable.
  */
 import { useAppStore } from '../state/store';
 import { useProfileStore } from '../state/profileStore';
+import { describeRunStart } from '../charts/runStartLabel';
 import { telemetryHistory } from '../charts/telemetryHistory';
 import type { TrainConfig } from '../config/trainConfig';
 import type { DataPathCheckResult } from '../config/dataPathCheck';
@@ -25,6 +27,9 @@ export function startTrainingClient(): TrainingClient {
   let crashNote: string | null = null;
   let nextRequestId = 1;
   const pendingChecks = new Map<number, (result: DataPathCheckResult) => void>();
+  /** The config of the last Start, and of the run before it (what a run-start label compares). */
+  let startedConfig: TrainConfig | null = null;
+  let previousRunConfig: TrainConfig | null = null;
 
   const onMessage = (m: FromWorker) => {
     switch (m.type) {
@@ -36,6 +41,12 @@ export function startTrainingClient(): TrainingClient {
         if (m.status === 'running') crashNote = null;
         store.setState({ status: m.status, statusMessage: m.message ?? crashNote });
         return;
+      case 'run-start': {
+        const config = startedConfig ?? store.getState().config;
+        telemetryHistory.startRun(describeRunStart(previousRunConfig, config, m));
+        previousRunConfig = config;
+        return;
+      }
       case 'telemetry': {
         telemetryHistory.append(m.rows);
         const latest = m.rows[m.rows.length - 1];
@@ -96,11 +107,13 @@ export function startTrainingClient(): TrainingClient {
     start: (config) => {
       const s = store.getState();
       if (s.latest === null) telemetryHistory.clear();
+      startedConfig = config;
       post({ type: 'start', config });
     },
     stop: () => post({ type: 'stop' }),
     reset: () => {
       telemetryHistory.clear();
+      previousRunConfig = null;
       post({ type: 'reset' });
     },
   });

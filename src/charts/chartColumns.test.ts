@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { joinColumns, lastValue, stackColumns } from './chartColumns';
-import { byteUnitFor, decimalsFor, formatByteTicks, formatBytesExact, formatBytesShort } from './chartFormat';
+import { byteUnitFor } from '../config/byteFormat';
+import { decimalsFor, formatByteTicks, formatBytesExact, formatBytesShort, formatTicks } from './chartFormat';
 
 describe('stackColumns', () => {
   it('adds each part onto the ones before it', () => {
@@ -63,14 +64,17 @@ describe('lastValue', () => {
 });
 
 describe('chart number formats', () => {
-  it('picks decimal byte units and enough decimals for the tick step', () => {
+  it('uses the binary byte units of the tiles and enough decimals for the tick step', () => {
     expect(byteUnitFor(999).unit).toBe('B');
-    expect(byteUnitFor(1_500_000).unit).toBe('MB');
+    expect(byteUnitFor(1_500_000).unit).toBe('MiB');
     expect(decimalsFor(0.5)).toBe(1);
+    expect(decimalsFor(0.25)).toBe(2);
+    expect(decimalsFor(0.2)).toBe(1);
     expect(decimalsFor(2)).toBe(0);
-    expect(formatByteTicks([0, 500_000, 1_000_000], 500_000)).toEqual(['0.0 MB', '0.5 MB', '1.0 MB']);
-    expect(formatByteTicks([0, 1000, 2000], 1000)).toEqual(['0 kB', '1 kB', '2 kB']);
-    expect(formatBytesShort(1_234_567)).toBe('1.23 MB');
+    expect(decimalsFor(5e-4)).toBe(4);
+    expect(formatTicks([0, 0.25, 0.5], 0.25, '')).toEqual(['0.00', '0.25', '0.50']);
+    expect(formatByteTicks([0, 512 * 1024, 1024 * 1024], 512 * 1024)).toEqual(['0 MiB', '0.5 MiB', '1 MiB']);
+    expect(formatBytesShort(1_234_567)).toBe('1.2 MiB');
     expect(formatBytesShort(512)).toBe('512 B');
     expect(formatBytesExact(1536)).toBe('1,536 B');
   });

@@ -3,11 +3,10 @@
  * (the page's legend is HTML, so it is redrawn here). Browser canvas only.
  */
 import { registeredChart } from './chartRegistry';
-import type { ChartId } from './chartSpec';
 
 const HEADER_CSS_PX = 52;
 
-export async function chartPngBlob(id: ChartId): Promise<Blob> {
+export async function chartPngBlob(id: string): Promise<Blob> {
   const chart = registeredChart(id);
   if (!chart) throw new Error(`the ${id} chart is not on the page`);
   const source = chart.canvas();

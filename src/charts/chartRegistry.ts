@@ -1,8 +1,7 @@
 /**
- * The charts on the page now, by id, so the export panel can draw one to a PNG without holding uPlot.
+ * The charts on the page now, by spec id, so the export panel can draw one to a PNG without holding uPlot.
  * mountChart registers on mount and unregisters on destroy.
  */
-import type { ChartId } from './chartSpec';
 import type { ChartTheme } from './chartTheme';
 
 export interface RegisteredChart {
@@ -14,15 +13,15 @@ export interface RegisteredChart {
   theme(): ChartTheme;
 }
 
-const charts = new Map<ChartId, RegisteredChart>();
+const charts = new Map<string, RegisteredChart>();
 
-export function registerChart(id: ChartId, chart: RegisteredChart): () => void {
+export function registerChart(id: string, chart: RegisteredChart): () => void {
   charts.set(id, chart);
   return () => {
     if (charts.get(id) === chart) charts.delete(id);
   };
 }
 
-export function registeredChart(id: ChartId): RegisteredChart | null {
+export function registeredChart(id: string): RegisteredChart | null {
   return charts.get(id) ?? null;
 }

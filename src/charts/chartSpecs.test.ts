@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chartsEnabledFromQuery } from './chartsSwitch';
 import {
   bytesChart,
+  CHART_SPECS,
   lossChart,
   memoryChart,
   NO_GPU_MEMORY_NOTE,
@@ -13,11 +14,11 @@ import { makeRow, makeRows } from './testRows';
 
 function sixSteps() {
   const t = createRunTimeline(64);
-  t.addEval({ step: 0, meanIoU: 0.1, pixelAccuracy: 0.2 });
-  makeRows(1, 3).forEach((r) => t.addRow(r));
-  t.addEval({ step: 3, meanIoU: 0.3, pixelAccuracy: 0.4 });
-  makeRows(4, 6).forEach((r) => t.addRow(r));
-  t.addEval({ step: 6, meanIoU: 0.45, pixelAccuracy: 0.6 });
+  t.addEval({ step: 0, meanIoU: 0.1, pixelAccuracy: 0.2 }, 0);
+  makeRows(1, 3).forEach((r) => t.addRow(r, r.step));
+  t.addEval({ step: 3, meanIoU: 0.3, pixelAccuracy: 0.4 }, 3);
+  makeRows(4, 6).forEach((r) => t.addRow(r, r.step));
+  t.addEval({ step: 6, meanIoU: 0.45, pixelAccuracy: 0.6 }, 6);
   return t;
 }
 
@@ -40,6 +41,7 @@ describe('chart specs', () => {
         gpuBytesAllocated: null,
         hostBytesInFlight: 4096,
       }),
+      1,
     );
     const p = memoryChart.prepare(t);
     expect(p.note).toBe(NO_GPU_MEMORY_NOTE);
@@ -49,7 +51,7 @@ describe('chart specs', () => {
 
   it('memory where no peak is measured (webgl): the peak line is hidden and a note says why, never 0', () => {
     const t = createRunTimeline(64);
-    t.addRow(makeRow(1, { gpuPeakBytes: null }));
+    t.addRow(makeRow(1, { gpuPeakBytes: null }), 1);
     const p = memoryChart.prepare(t);
     expect(p.note).toBe(NO_PEAK_NOTE);
     expect(p.shown).toEqual([true, false, true, true]);
@@ -87,21 +89,43 @@ describe('chart specs', () => {
 });
 
 describe('run starts', () => {
-  it('break the lines of row charts with a null point at the new run’s step 0', () => {
+  it('break the lines of row charts with a null point half a step after the last one', () => {
     const t = createRunTimeline(64);
-    makeRows(1, 2).forEach((r) => t.addRow(r));
-    makeRows(1, 2).forEach((r) => t.addRow(r));
+    makeRows(1, 2).forEach((r) => t.addRow(r, r.step));
+    t.addRunStart({ x: 2.5, label: 'loader workers 0→2', detail: 'Loader workers 0 → 2' });
+    makeRows(3, 4).forEach((r) => t.addRow(r, r.step));
     const p = bytesChart.prepare(t);
-    expect(t.runStartXs).toEqual([3]);
     expect(p.data).toEqual([
-      [1, 2, 3, 4, 5],
+      [1, 2, 2.5, 3, 4],
       [1536, 1536, null, 1536, 1536],
       [512, 512, null, 512, 512],
     ]);
     expect(p.latest).toEqual([1536, 512]);
     const tp = throughputChart.prepare(t);
-    expect(tp.data[0]).toEqual([1, 2, 3, 4, 5]);
+    expect(tp.data[0]).toEqual([1, 2, 2.5, 3, 4]);
     expect(tp.legend[0]?.[2]).toBeNull();
-    expect(tp.legend[3]?.[4]).toBe(makeRow(2).computeMs);
+    expect(tp.legend[3]?.[4]).toBe(makeRow(4).computeMs);
+  });
+
+  it('are drawn as markers with what changed on every run chart, which has an empty state', () => {
+    const t = createRunTimeline(64);
+    makeRows(1, 2).forEach((r) => t.addRow(r, r.step));
+    const marker = { x: 2.5, label: 'loader workers 0→2', detail: 'Loader workers 0 → 2' };
+    t.addRunStart(marker);
+    expect(CHART_SPECS.map((s) => s.id)).toEqual(['memory', 'throughput', 'bytes', 'loss']);
+    for (const spec of CHART_SPECS) {
+      expect(spec.prepare(t).markers).toEqual([marker]);
+      expect(spec.emptyText).toBeTruthy();
+    }
+  });
+
+  it('byte axes tick at powers of two from 1 B, so never at a fraction of a byte', () => {
+    const axes = [memoryChart, bytesChart].flatMap((s) => s.axes.filter((a) => a.scale === 'bytes'));
+    expect(axes).toHaveLength(2);
+    for (const axis of axes) {
+      expect(axis.increments?.[0]).toBe(1);
+      expect(axis.increments?.every((s) => Number.isInteger(s))).toBe(true);
+      expect(axis.minTop).toBe(1024);
+    }
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The four live charts: memory, throughput (samples/s and step time stacked by phase), bytes to GPU per
- * step, and loss with IoU. Each `prepare` is pure: timeline in, columns out.
+ * step, and loss with IoU. Each `prepare` is pure: timeline in, columns out; CHART_SPECS adds the run
+ * starts as markers to each.
  */
 import { joinColumns, lastValue, stackColumns, type Column } from './chartColumns';
 import {
@@ -11,8 +12,12 @@ import {
   formatSignificant,
   formatTicks,
 } from './chartFormat';
+import { BYTE_TICK_INCREMENTS } from '../config/byteFormat';
 import type { ChartId, ChartSpec, PreparedChart } from './chartSpec';
 import { evalColumn, rowColumn, type RowSeries, type RunTimeline } from './runTimeline';
+
+/** A chart of the page's run timeline. */
+export type RunChartSpec = ChartSpec<RunTimeline> & { id: ChartId };
 
 export const NO_GPU_MEMORY_NOTE = 'no GPU memory on the cpu backend';
 export const NO_PEAK_NOTE = 'the peak inside a step is measured on WebGPU only';
@@ -44,9 +49,11 @@ const byteAxis = (label: string, side: 'left' | 'right' = 'left') => ({
   label,
   side,
   ticks: formatByteTicks,
+  increments: BYTE_TICK_INCREMENTS,
+  minTop: 1024,
 });
 
-export const memoryChart: ChartSpec = {
+export const memoryChart: RunChartSpec = {
   id: 'memory',
   title: 'Memory',
   xLabel: 'step',
@@ -93,7 +100,7 @@ export const memoryChart: ChartSpec = {
   },
 };
 
-export const throughputChart: ChartSpec = {
+export const throughputChart: RunChartSpec = {
   id: 'throughput',
   title: 'Throughput',
   xLabel: 'step',
@@ -145,7 +152,7 @@ export const throughputChart: ChartSpec = {
   },
 };
 
-export const bytesChart: ChartSpec = {
+export const bytesChart: RunChartSpec = {
   id: 'bytes',
   title: 'Bytes to GPU per step',
   xLabel: 'step',
@@ -169,7 +176,7 @@ export const bytesChart: ChartSpec = {
   prepare: (t) => rowLines(t, ['uploadedImageBytes', 'uploadedMaskBytes']),
 };
 
-export const lossChart: ChartSpec = {
+export const lossChart: RunChartSpec = {
   id: 'loss',
   title: 'Loss and IoU',
   xLabel: 'step',
@@ -202,6 +209,17 @@ export const lossChart: ChartSpec = {
   },
 };
 
-export const CHART_SPECS: readonly ChartSpec[] = [memoryChart, throughputChart, bytesChart, lossChart];
+/** The run starts after the first one, with what changed, on every run chart. */
+const withRunMarkers = (spec: RunChartSpec): RunChartSpec => ({
+  ...spec,
+  emptyText: 'No steps yet: press Start',
+  markerRows: 2,
+  prepare: (t) => ({ ...spec.prepare(t), markers: t.markers }),
+});
 
-export const chartSpec = (id: ChartId): ChartSpec => CHART_SPECS.find((s) => s.id === id) ?? memoryChart;
+export const CHART_SPECS: readonly RunChartSpec[] = [memoryChart, throughputChart, bytesChart, lossChart].map(
+  withRunMarkers,
+);
+
+export const chartSpec = (id: ChartId): RunChartSpec =>
+  CHART_SPECS.find((s) => s.id === id) ?? CHART_SPECS[0]!;

@@ -21,6 +21,7 @@ const FALLBACK: ChartTheme = {
     '--chart-3': '#1a7f37',
     '--chart-4': '#9a6700',
     '--chart-5': '#8250df',
+    '--chart-6': '#bc4c00',
   },
   background: '#ffffff',
   foreground: '#1b1f24',

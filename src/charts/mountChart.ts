@@ -1,16 +1,17 @@
 /**
- * Puts one ChartSpec on the page with uPlot and keeps it fed from the chart feed: setData with prepared
- * columns at most once per animation frame, nothing while off-screen, a resize when the container's
- * width changes, a rebuild when the system switches between light and dark. The chart's figure element
- * carries `data-points` and `data-latest-<series>` so tests can read what is drawn without pixels.
+ * Puts one ChartSpec<S> on the page with uPlot and keeps it fed from a ChartFeed<S>: setData with prepared
+ * columns at most once per animation frame, nothing while off-screen, a resize when the container's width
+ * changes, a rebuild when the system switches between light and dark. Markers, shaded ranges and the
+ * empty state are drawn over the plot by chartOverlay.ts. The chart's figure element carries `data-points`, `data-latest-<series>`,
+ * `data-latest-x` and `data-markers` so tests can read what is drawn without pixels.
  * DOM and uPlot only; no React, no tfjs.
  */
 import uPlot from 'uplot';
-import { chartFeed, type ChartFeed, type ChartView } from './chartFeed';
 import { registerChart } from './chartRegistry';
-import type { ChartSpec, PreparedChart } from './chartSpec';
+import { latestXText, xLegendText, type ChartSpec, type PreparedChart } from './chartSpec';
+import { markerAtCursor, markerBandPx, markerHover, overlay } from './chartOverlay';
 import { readChartTheme, withAlpha, type ChartTheme } from './chartTheme';
-import type { RunTimeline } from './runTimeline';
+import type { ChartFeed, ChartView } from './viewScheduler';
 
 export interface ChartElements {
   /** Carries the data attributes; watched for visibility. */
@@ -21,100 +22,113 @@ export interface ChartElements {
   note: HTMLElement | null;
 }
 
+export interface MountOptions {
+  /** Plot height in CSS px: `wide` from 480 px of width, `narrow` below. Default 220 / 180. */
+  heightPx?: { wide: number; narrow: number };
+}
+
 export interface ChartHandle {
   destroy(): void;
 }
 
-const PLOT_HEIGHT_PX = 220;
-const NARROW_PLOT_HEIGHT_PX = 180;
+const DEFAULT_HEIGHT_PX = { wide: 220, narrow: 180 };
 const MIN_WIDTH_PX = 200;
+const NARROW_BELOW_PX = 480;
 
-const plotHeight = (width: number) => (width < 480 ? NARROW_PLOT_HEIGHT_PX : PLOT_HEIGHT_PX);
+const AXIS_FONT_PX = 12;
+const AXIS_FONT = `${AXIS_FONT_PX}px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
+/** uPlot's defaults for a y axis: tick length and gap between tick and text. */
+const TICK_PX = 10;
+const TICK_GAP_PX = 5;
+const AXIS_LABEL_PX = 18;
+/** Room between a y axis' widest tick text and its title. */
+const AXIS_TITLE_GAP_PX = 8;
 
-/** Vertical dashed lines where a new config (a new run) started, drawn on uPlot's canvas. */
-function runStartMarkers(getXs: () => readonly number[], theme: () => ChartTheme): uPlot.Plugin {
-  return {
-    hooks: {
-      draw: (u) => {
-        const xs = getXs();
-        if (xs.length === 0) return;
-        const { ctx } = u;
-        const { top, height } = u.bbox;
-        const ratio = uPlot.pxRatio;
-        ctx.save();
-        ctx.strokeStyle = theme().muted;
-        ctx.fillStyle = theme().muted;
-        ctx.lineWidth = ratio;
-        ctx.setLineDash([4 * ratio, 4 * ratio]);
-        ctx.font = `${11 * ratio}px system-ui, sans-serif`;
-        ctx.textAlign = 'left';
-        ctx.textBaseline = 'alphabetic';
-        for (const x of xs) {
-          const px = u.valToPos(x, 'x', true);
-          if (!(px >= u.bbox.left && px <= u.bbox.left + u.bbox.width)) continue;
-          ctx.beginPath();
-          ctx.moveTo(px, top);
-          ctx.lineTo(px, top + height);
-          ctx.stroke();
-          ctx.fillText('new config', px + 3 * ratio, top + 11 * ratio);
-        }
-        ctx.restore();
-      },
-    },
-  };
-}
-
-const AXIS_FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 let measureContext: CanvasRenderingContext2D | null = null;
 
-/** Width of a y axis: its widest tick text, measured in uPlot's axis font, plus ticks and gap. */
-function axisSize(_u: uPlot, values: string[] | null): number {
+function textWidth(text: string, fontPx: number): number {
   measureContext ??= document.createElement('canvas').getContext('2d');
-  if (!measureContext || !values) return 48;
-  measureContext.font = AXIS_FONT;
-  const widest = values.reduce((m, v) => Math.max(m, v ? measureContext!.measureText(v).width : 0), 0);
-  return Math.ceil(widest) + 10 + 5 + 6;
+  if (!measureContext) return text.length * fontPx * 0.6;
+  measureContext.font = `${fontPx}px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
+  return measureContext.measureText(text).width;
+}
+
+/** Width of a y axis' tick area: its widest tick text, ticks, gaps and the room before its title. */
+function yAxisSize(_u: uPlot, values: string[] | null): number {
+  const widest = (values ?? ['0000']).reduce((m, v) => Math.max(m, v ? textWidth(v, AXIS_FONT_PX) : 0), 0);
+  return Math.ceil(widest) + TICK_PX + TICK_GAP_PX + AXIS_TITLE_GAP_PX;
 }
 
 /** Whole steps only on the x axis. */
 const STEP_INCREMENTS = Array.from({ length: 10 }, (_, k) => [1, 2, 5].map((m) => m * 10 ** k)).flat();
 
-function buildOptions(
-  spec: ChartSpec,
-  widthPx: number,
-  theme: ChartTheme,
-  legendValue: (seriesIndex: number, dataIndex: number | null) => string,
-  latestX: () => number | null,
-  markers: uPlot.Plugin,
-): uPlot.Options {
+const defaultXTick = (x: number) => (Number.isInteger(x) ? String(x) : '');
+
+interface BuildContext<S> {
+  spec: ChartSpec<S>;
+  widthPx: number;
+  heightPx: number;
+  theme: ChartTheme;
+  prepared(): PreparedChart | null;
+  legendValue(seriesIndex: number, dataIndex: number | null): string;
+  plugin: uPlot.Plugin;
+}
+
+const isEmpty = (p: PreparedChart | null) => !p || p.data[0].length === 0;
+
+function buildOptions<S>(c: BuildContext<S>): uPlot.Options {
+  const { spec, theme } = c;
   const bandUppers = new Set((spec.bands ?? []).map((b) => b.upper));
-  const scales: uPlot.Scales = { x: { time: false } };
+  const xLayout = spec.x?.layout ?? 'steps';
+  const xRange = spec.x?.range;
+  const scales: uPlot.Scales = {
+    x: {
+      time: false,
+      range: (_u, dataMin, dataMax): uPlot.Range.MinMax => {
+        if (xRange) return [xRange[0], xRange[1]];
+        const pad = xLayout === 'slots' ? 0.5 : 0;
+        if (dataMin === null || dataMax === null) return [0, 1];
+        return dataMax > dataMin ? [dataMin - pad, dataMax + pad] : [dataMin - 0.5, dataMax + 0.5];
+      },
+    },
+  };
   for (const axis of spec.axes) {
     const [min, max] = axis.range ?? [0, null];
     scales[axis.scale] = {
-      range: (_u, dataMin, dataMax) => {
-        const top = max ?? (dataMax > min ? dataMax * 1.08 : min + 1);
-        return [Math.min(min, dataMin), top];
+      range: (_u, dataMin, dataMax): uPlot.Range.MinMax => {
+        const top =
+          max ?? Math.max(dataMax !== null && dataMax > min ? dataMax * 1.08 : min + 1, axis.minTop ?? 0);
+        return [Math.min(min, dataMin ?? min), top];
       },
     };
   }
   const axisStyle = {
     stroke: theme.muted,
     grid: { stroke: theme.grid, width: 1 },
-    ticks: { stroke: theme.grid },
+    ticks: { stroke: theme.grid, size: TICK_PX },
+    gap: TICK_GAP_PX,
+    font: AXIS_FONT,
+    labelFont: `600 ${AXIS_FONT}`,
+    labelSize: AXIS_LABEL_PX,
+    labelGap: 0,
   };
+  const bars = uPlot.paths.bars?.({ size: [0.85, 56], align: 0 });
   return {
-    width: widthPx,
-    height: plotHeight(widthPx),
+    width: c.widthPx,
+    height: c.heightPx,
+    ...(spec.markerRows ? { padding: [markerBandPx(spec.markerRows), null, null, null] } : {}),
     scales,
     cursor: { drag: { x: false, y: false } },
     legend: { live: true },
     series: [
       {
         label: spec.xLabel,
-        value: (_u, v) => {
-          const x = v ?? latestX();
-          return x === null ? '—' : String(x);
+        value: (u, v) => {
+          const p = c.prepared();
+          if (!p) return '—';
+          if (v === null) return latestXText(p) || '—';
+          const marker = markerAtCursor(u, p.markers ?? []);
+          return marker ? `${xLegendText(p, v)} · ${marker.detail}` : xLegendText(p, v);
         },
       },
       ...spec.series.map((s, i): uPlot.Series => {
@@ -123,11 +137,12 @@ function buildOptions(
           label: s.label,
           scale: s.scale,
           stroke,
-          width: 1.5,
+          width: s.bars ? 0 : 1.5,
+          ...(s.bars && bars ? { paths: bars, fill: withAlpha(stroke, 0.9), points: { show: false } } : {}),
           ...(s.dash ? { dash: s.dash } : {}),
           ...(s.spanGaps ? { spanGaps: true } : {}),
-          ...(s.fill && !bandUppers.has(i) ? { fill: withAlpha(stroke, 0.35) } : {}),
-          value: (_u, _v, _si, idx) => legendValue(i, idx),
+          ...(s.fill && !s.bars && !bandUppers.has(i) ? { fill: withAlpha(stroke, 0.35) } : {}),
+          value: (_u, _v, _si, idx) => c.legendValue(i, idx),
         };
       }),
     ],
@@ -136,29 +151,41 @@ function buildOptions(
       fill: withAlpha(theme.colors[spec.series[b.upper]?.color ?? '--chart-1'], 0.35),
     })),
     axes: [
-      { ...axisStyle, font: AXIS_FONT, label: spec.xLabel, size: 36, labelSize: 18, incrs: STEP_INCREMENTS },
+      {
+        ...axisStyle,
+        label: spec.xLabel,
+        size: 30,
+        incrs: STEP_INCREMENTS,
+        values: (_u, splits) => {
+          const p = c.prepared();
+          if (isEmpty(p)) return splits.map(() => '');
+          const tick = p?.xTick ?? defaultXTick;
+          return splits.map((x) => tick(x));
+        },
+      },
       ...spec.axes.map(
         (a): uPlot.Axis => ({
           ...axisStyle,
-          font: AXIS_FONT,
           scale: a.scale,
           side: a.side === 'left' ? 3 : 1,
           label: a.label,
-          labelSize: 18,
-          size: axisSize,
+          size: yAxisSize,
+          ...(a.increments ? { incrs: [...a.increments] } : {}),
           ...(a.side === 'right' ? { grid: { show: false } } : {}),
-          values: (_u, splits, _axisIdx, _space, increment) => a.ticks(splits, increment),
+          // No ticks to read before there is data: an empty chart shows its grid and its empty text only.
+          values: (_u, splits, _axisIdx, _space, increment) =>
+            isEmpty(c.prepared()) ? splits.map(() => '') : a.ticks(splits, increment),
         }),
       ),
     ],
-    plugins: [markers],
+    plugins: [c.plugin, markerHover(() => c.prepared()?.markers ?? [])],
   };
 }
 
-/** Writes data-points and data-latest-<key> (raw numbers, "null" where a series has no value). */
-function writeDataAttributes(figure: HTMLElement, spec: ChartSpec, prepared: PreparedChart, stride: number) {
-  figure.dataset.points = String(prepared.data[0].length);
-  figure.dataset.stride = String(stride);
+/** Writes data-points, data-latest-<key> (raw numbers, "null" where a series has none), data-latest-x and markers. */
+function writeDataAttributes<S>(figure: HTMLElement, spec: ChartSpec<S>, prepared: PreparedChart) {
+  const xs = prepared.data[0];
+  figure.dataset.points = String(xs.length);
   spec.series.forEach((s, i) => {
     const latest = prepared.latest[i];
     figure.setAttribute(
@@ -166,18 +193,23 @@ function writeDataAttributes(figure: HTMLElement, spec: ChartSpec, prepared: Pre
       latest === null || latest === undefined ? 'null' : String(latest),
     );
   });
+  figure.dataset.latestX = latestXText(prepared);
+  const markers = prepared.markers ?? [];
+  figure.dataset.markers = String(markers.length);
+  figure.dataset.markerLabels = markers.map((m) => m.label).join(' | ');
 }
 
-export function mountChart(
-  spec: ChartSpec,
+export function mountChart<S>(
+  spec: ChartSpec<S>,
   elements: ChartElements,
-  feed: ChartFeed = chartFeed,
+  feed: ChartFeed<S>,
+  options: MountOptions = {},
 ): ChartHandle {
   const { figure, plot, note } = elements;
+  const heights = options.heightPx ?? DEFAULT_HEIGHT_PX;
   let theme = readChartTheme();
   let prepared: PreparedChart | null = null;
   let visible = true;
-  let drawnRunStarts: readonly number[] = [];
   figure.dataset.points = '0';
 
   /** Hovered: the value at the cursor. Cursor off the plot (index null): each series' latest value. */
@@ -185,15 +217,30 @@ export function mountChart(
     const v = dataIndex === null ? prepared?.latest[seriesIndex] : prepared?.legend[seriesIndex]?.[dataIndex];
     return v === null || v === undefined ? '—' : (spec.series[seriesIndex]?.format(v) ?? String(v));
   };
-  const latestX = () => prepared?.data[0].at(-1) ?? null;
-  const markers = runStartMarkers(
-    () => drawnRunStarts,
-    () => theme,
-  );
+  const markerRows = spec.markerRows ?? 0;
+  const plugin = overlay({
+    prepared: () => prepared,
+    theme: () => theme,
+    emptyText: spec.emptyText ?? null,
+    markerRows,
+  });
   const widthNow = () => Math.max(MIN_WIDTH_PX, Math.floor(plot.clientWidth));
+  const heightFor = (width: number) =>
+    (width < NARROW_BELOW_PX ? heights.narrow : heights.wide) + markerBandPx(markerRows);
   const empty = (): uPlot.AlignedData => [[], ...spec.series.map(() => [])];
-  const create = () =>
-    new uPlot(buildOptions(spec, widthNow(), theme, legendValue, latestX, markers), empty(), plot);
+  const create = () => {
+    const widthPx = widthNow();
+    const options = buildOptions({
+      spec,
+      widthPx,
+      heightPx: heightFor(widthPx),
+      theme,
+      prepared: () => prepared,
+      legendValue,
+      plugin,
+    });
+    return new uPlot(options, prepared ? (prepared.data as uPlot.AlignedData) : empty(), plot);
+  };
   let u = create();
 
   /** With the cursor off the plot the legend shows the latest values instead of dashes. */
@@ -202,10 +249,7 @@ export function mountChart(
       u.setLegend({ idxs: u.series.map(() => null) }, false);
   };
 
-  const applyPrepared = (timeline: RunTimeline) => {
-    if (!prepared) return;
-    const p = prepared;
-    drawnRunStarts = [...timeline.runStartXs];
+  const apply = (p: PreparedChart) => {
     u.batch(() => {
       p.shown.forEach((show, i) => {
         if (u.series[i + 1]?.show !== show) u.setSeries(i + 1, { show });
@@ -217,13 +261,13 @@ export function mountChart(
       note.hidden = p.note === null;
       if (p.note !== null && note.textContent !== p.note) note.textContent = p.note;
     }
-    writeDataAttributes(figure, spec, p, timeline.rows.stride);
+    writeDataAttributes(figure, spec, p);
   };
 
-  const view: ChartView = {
-    draw(timeline) {
-      prepared = spec.prepare(timeline);
-      applyPrepared(timeline);
+  const view: ChartView<S> = {
+    draw(source) {
+      prepared = spec.prepare(source);
+      apply(prepared);
     },
     isVisible: () => visible && document.visibilityState === 'visible',
   };
@@ -231,7 +275,7 @@ export function mountChart(
 
   const resize = new ResizeObserver(() => {
     const width = widthNow();
-    if (width !== u.width) u.setSize({ width, height: plotHeight(width) });
+    if (width !== u.width) u.setSize({ width, height: heightFor(width) });
   });
   resize.observe(plot);
 

@@ -3,11 +3,11 @@ import { createRunTimeline, rowColumn, evalColumn } from './runTimeline';
 import { makeRow, makeRows } from './testRows';
 
 describe('createRunTimeline', () => {
-  it('puts a single run at x = step, evals included', () => {
+  it('stores rows and evaluations at the x they are given', () => {
     const t = createRunTimeline(64);
-    t.addEval({ step: 0, meanIoU: 0.1, pixelAccuracy: 0.2 });
-    makeRows(1, 3).forEach((r) => t.addRow(r));
-    t.addEval({ step: 3, meanIoU: 0.4, pixelAccuracy: 0.5 });
+    t.addEval({ step: 0, meanIoU: 0.1, pixelAccuracy: 0.2 }, 0);
+    makeRows(1, 3).forEach((r) => t.addRow(r, r.step));
+    t.addEval({ step: 3, meanIoU: 0.4, pixelAccuracy: 0.5 }, 3);
     expect(t.rows.xs).toEqual([1, 2, 3]);
     expect(t.evals.xs).toEqual([0, 3]);
     expect(t.evals.ys[evalColumn('meanIoU')]).toEqual([0.1, 0.4]);
@@ -16,47 +16,32 @@ describe('createRunTimeline', () => {
     expect(t.latestRow?.step).toBe(3);
   });
 
-  it('lays a new run (step counter restarted) after the previous one and marks its start', () => {
+  it('keeps run starts as markers, and one break for starts with no step between them', () => {
     const t = createRunTimeline(64);
-    t.addEval({ step: 0, meanIoU: 0.1, pixelAccuracy: 0.2 });
-    makeRows(1, 4).forEach((r) => t.addRow(r));
-    t.addEval({ step: 4, meanIoU: 0.3, pixelAccuracy: 0.4 });
-    // New config: eval at step 0 first, then rows from 1.
-    t.addEval({ step: 0, meanIoU: 0.05, pixelAccuracy: 0.1 });
-    makeRows(1, 2).forEach((r) => t.addRow(r));
-    expect(t.runStartXs).toEqual([5]);
-    expect(t.evals.xs).toEqual([0, 4, 5]);
-    expect(t.rows.xs).toEqual([1, 2, 3, 4, 6, 7]);
-    // A third run without a step-0 eval is found from its rows alone.
-    makeRows(1, 2).forEach((r) => t.addRow(r));
-    expect(t.runStartXs).toEqual([5, 8]);
-    expect(t.rows.xs.slice(-2)).toEqual([9, 10]);
-  });
-
-  it('continues the x axis when the same run is stopped and started again', () => {
-    const t = createRunTimeline(64);
-    makeRows(1, 3).forEach((r) => t.addRow(r));
-    makeRows(4, 5).forEach((r) => t.addRow({ ...r, timeMs: 0 }));
-    expect(t.rows.xs).toEqual([1, 2, 3, 4, 5]);
-    expect(t.runStartXs).toEqual([]);
+    makeRows(1, 2).forEach((r) => t.addRow(r, r.step));
+    t.addRunStart({ x: 2.5, label: 'resumed', detail: 'd1' });
+    t.addRunStart({ x: 2.5, label: 'loader workers 0→2', detail: 'd2' });
+    expect(t.runStartXs).toEqual([2.5]);
+    expect(t.markers.map((m) => m.label)).toEqual(['resumed', 'loader workers 0→2']);
   });
 
   it('stores null GPU memory and non-finite figures as null', () => {
     const t = createRunTimeline(64);
-    t.addRow(makeRow(1, { gpuBytesInUse: null, gpuBytesAllocated: null, loss: Number.NaN }));
+    t.addRow(makeRow(1, { gpuBytesInUse: null, gpuBytesAllocated: null, loss: Number.NaN }), 1);
     expect(t.rows.ys[rowColumn('gpuBytesInUse')]).toEqual([null]);
     expect(t.rows.ys[rowColumn('loss')]).toEqual([null]);
   });
 
   it('clear starts from nothing', () => {
     const t = createRunTimeline(64);
-    makeRows(1, 3).forEach((r) => t.addRow(r));
-    makeRows(1, 3).forEach((r) => t.addRow(r));
+    makeRows(1, 3).forEach((r) => t.addRow(r, r.step));
+    t.addRunStart({ x: 3.5, label: 'a', detail: 'a' });
     t.clear();
     expect(t.rows.length).toBe(0);
     expect(t.runStartXs).toEqual([]);
+    expect(t.markers).toEqual([]);
     expect(t.latestRow).toBeNull();
-    t.addRow(makeRow(1));
+    t.addRow(makeRow(1), 1);
     expect(t.rows.xs).toEqual([1]);
   });
 });

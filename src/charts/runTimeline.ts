@@ -1,12 +1,10 @@
 /**
- * Turns the page's telemetry history into chart stores: one x per step on a timeline that spans every
- * run of the page (a new config restarts the trainer's step counter at 0, so runs are laid end to end
- * and their starts are remembered as markers). Pure data, no DOM: unit-tested with plain rows.
- *
- * x = offset of the run + step. The first run has offset 0; a later run starts one past the last x seen,
- * so its step-0 evaluation never shares an x with the previous run's last point.
+ * Turns the page's telemetry history into chart stores: one x per page step (pageSteps.ts: steps trained
+ * on the page, counted across runs), downsampled columns of the row and evaluation figures, and the run
+ * starts after the first one as markers (with what changed). Pure data, no DOM: unit-tested with plain rows.
  */
 import type { EvalRecord, TelemetryRow } from '../config/telemetry';
+import type { ChartMarker } from './chartSpec';
 import { createDownsampleStore, DEFAULT_BUCKET_CAPACITY, type DownsampleStore } from './downsampleStore';
 
 /** The row figures the charts draw, in store column order. */
@@ -37,12 +35,16 @@ const finiteOrNull = (v: number | null): number | null => (v !== null && Number.
 export interface RunTimeline {
   readonly rows: DownsampleStore;
   readonly evals: DownsampleStore;
-  /** x where each run after the first one started (its step 0). */
+  /** x of each run start after the first one, where lines break. */
   readonly runStartXs: readonly number[];
+  /** The same run starts as markers: x, what changed (short), and in full. */
+  readonly markers: readonly ChartMarker[];
   /** The newest telemetry row ingested (raw, not downsampled). */
   readonly latestRow: TelemetryRow | null;
-  addRow(row: TelemetryRow): void;
-  addEval(record: EvalRecord): void;
+  /** x = the row's page step (from the history). */
+  addRow(row: TelemetryRow, x: number): void;
+  addEval(record: EvalRecord, x: number): void;
+  addRunStart(marker: ChartMarker): void;
   clear(): void;
 }
 
@@ -50,57 +52,39 @@ export function createRunTimeline(bucketCapacity = DEFAULT_BUCKET_CAPACITY): Run
   const rows = createDownsampleStore(ROW_SERIES.length, bucketCapacity);
   const evals = createDownsampleStore(EVAL_SERIES.length, bucketCapacity);
   const runStartXs: number[] = [];
-  let offset = 0;
-  let lastX = -1;
-  /** Steps seen in the current run: last row step (null before its first row), largest step of any record. */
-  let lastRowStep: number | null = null;
-  let lastStep = -1;
+  const markers: ChartMarker[] = [];
   let latestRow: TelemetryRow | null = null;
-  const newRun = () => {
-    offset = lastX + 1;
-    runStartXs.push(offset);
-    lastRowStep = null;
-    lastStep = -1;
-  };
-  const see = (step: number) => {
-    lastStep = Math.max(lastStep, step);
-    lastX = Math.max(lastX, offset + step);
-  };
   return {
     rows,
     evals,
     runStartXs,
+    markers,
     get latestRow() {
       return latestRow;
     },
-    addRow(row) {
-      // Steps rise by one per row within a run; a step that does not is the first row of a new run.
-      if (lastRowStep !== null && row.step <= lastRowStep) newRun();
-      lastRowStep = row.step;
-      see(row.step);
+    addRow(row, x) {
       latestRow = row;
       rows.push(
-        offset + row.step,
+        x,
         ROW_SERIES.map((name) => finiteOrNull(row[name])),
       );
     },
-    addEval(record) {
-      // Evaluations come after the row of their step; one older than the run's last step opens a new run.
-      if (record.step < lastStep) newRun();
-      see(record.step);
+    addEval(record, x) {
       evals.push(
-        offset + record.step,
+        x,
         EVAL_SERIES.map((name) => finiteOrNull(record[name])),
       );
+    },
+    addRunStart(marker) {
+      // Two starts without a step between them share one break.
+      if (!(marker.x <= (runStartXs[runStartXs.length - 1] ?? -Infinity))) runStartXs.push(marker.x);
+      markers.push(marker);
     },
     clear() {
       rows.clear();
       evals.clear();
       runStartXs.length = 0;
-      offset = 0;
-      lastX = -1;
-      lastRowStep = null;
-      lastStep = -1;
+      markers.length = 0;
       latestRow = null;
     },
   };

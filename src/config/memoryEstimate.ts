@@ -28,6 +28,7 @@
  * submits queued work, kernels' scratch buffers, uniforms: 5–7 % of the peak measured here), and the reuse
  * pool, which holds more than the peak: both are measured per step and shown beside the estimate.
  */
+import { formatBytes } from './byteFormat';
 import { IMAGE_DTYPE_BYTES } from './hostBatchBytes';
 import type { TrainConfig } from './trainConfig';
 import { LIMITS } from './trainConfig';
@@ -291,22 +292,8 @@ function pickMemoryConfig(c: MemoryConfig): MemoryConfig {
   };
 }
 
-/** Bytes in plain words: "512 B", "1.5 KiB", "37.5 GiB" (binary units, one decimal; GiB is the largest). */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes)) return `${bytes} B`;
-  const sign = bytes < 0 ? '-' : '';
-  const magnitude = Math.abs(bytes);
-  if (magnitude < 1024) return `${sign}${Math.round(magnitude)} B`;
-  const units = ['KiB', 'MiB', 'GiB'] as const;
-  let value = magnitude / 1024;
-  let unit = 0;
-  // Move up a unit when the rounded figure would read 1024.0 of the smaller one.
-  while (unit < units.length - 1 && Math.round(value * 10) / 10 >= 1024) {
-    value /= 1024;
-    unit++;
-  }
-  return `${sign}${value.toFixed(1)} ${units[unit] ?? 'GiB'}`;
-}
+/** Bytes in plain words: "512 B", "1.5 KiB" (config/byteFormat.ts owns the rule; the messages here use it). */
+export { formatBytes };
 
 /**
  * What tfjs-webgpu's allocator holds for a step, per byte of the estimated peak, at most: its reuse pool

@@ -33,6 +33,13 @@ export const STRATEGY_LABELS: Record<ParallelStrategy, string> = {
   ddp: 'DistributedDataParallel (all-reduce)',
 };
 
+/** The same, short enough for a chart's axis. */
+export const STRATEGY_SHORT_LABELS: Record<ParallelStrategy, string> = {
+  'dp-gather': 'DataParallel',
+  'dp-loss-in-forward': 'DP, loss in fwd',
+  ddp: 'DDP',
+};
+
 /**
  * What a message between devices carries. `outputs` and `output-grads` are the model's outputs and their
  * gradients: full logits under dp-gather, one loss scalar and its gradient under dp-loss-in-forward.

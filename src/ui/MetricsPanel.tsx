@@ -1,8 +1,12 @@
 /**
  * The latest figures of the run: step, loss, accuracy, IoU, memory. Updated at the worker's batched
- * telemetry rate (a few times a second), not per tensor.
+ * telemetry rate (a few times a second), not per tensor. The step is the page's (charts/pageSteps.ts),
+ * the same number as the charts' latest x, with the model's own step beside it when they differ.
  */
 import type { TelemetryRow } from '../config/telemetry';
+import { useSyncExternalStore } from 'react';
+import { stepTileText } from '../charts/pageSteps';
+import { telemetryHistory } from '../charts/telemetryHistory';
 import { useAppStore } from '../state/store';
 import { formatBytes, formatMs } from './format';
 
@@ -26,12 +30,13 @@ export function MetricsPanel() {
   const latest = useAppStore((s) => s.latest);
   const evalRecord = useAppStore((s) => s.latestEval);
   const numTensors = useAppStore((s) => s.numTensors);
+  const pageStep = useSyncExternalStore(telemetryHistory.subscribe, () => telemetryHistory.pageStep);
   const dash = '—';
   return (
     <section className="panel metrics" aria-labelledby="metrics-title">
       <h2 id="metrics-title">Training</h2>
       <dl>
-        <Figure label="Step" value={latest ? String(latest.step) : '0'} testId="metric-step" />
+        <Figure label="Step" value={stepTileText(pageStep, latest?.step ?? null)} testId="metric-step" />
         <Figure label="Loss" value={latest ? latest.loss.toFixed(4) : dash} testId="metric-loss" />
         <Figure
           label="Pixel accuracy"

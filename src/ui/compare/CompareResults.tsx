@@ -55,20 +55,7 @@ export function CompareResults({ a, b }: { a: CompareSide; b: CompareSide }) {
         <span className="key-b">B</span>: {describeSide(b.config, backendB, a.config)}
       </p>
       <SummaryTable summary={summary} />
-      <div className="compare-chart-grid">
-        <StepCharts
-          title="Loss"
-          a={a.rows.map((r) => r.loss)}
-          b={b.rows.map((r) => r.loss)}
-          format={(v) => v.toFixed(3)}
-        />
-        <StepCharts
-          title="Step time (ms)"
-          a={a.rows.map((r) => r.stepMs)}
-          b={b.rows.map((r) => r.stepMs)}
-          format={(v) => `${Math.round(v)} ms`}
-        />
-      </div>
+      <StepCharts a={a} b={b} />
       <div className="buttons">
         <button type="button" onClick={exportJson} data-testid="compare-export-json">
           Export JSON

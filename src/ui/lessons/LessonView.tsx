@@ -1,7 +1,7 @@
 /**
  * One lesson on one screen: its question, the article's figure, the button that runs it, and — once it has
  * run — the result card with the measured figure beside the article's and the line that explains the gap;
- * the lesson's chart and table beside it; "Why?" folded below. Reads the lesson store; runs through its
+ * the lesson's live chart (fed as steps arrive) and table beside it; "Why?" folded below. Reads the lesson store; runs through its
  * actions.
  */
 import { useId, useMemo } from 'react';
@@ -10,6 +10,7 @@ import { LESSON_IDS, type LessonId } from '../../config/views';
 import { selectLessonRun, useLessonStore } from '../../state/lessonStore';
 import { BytesArticle, BytesResult, BytesSide } from './BytesLesson';
 import { GpusArticle, GpusResult, GpusSide } from './GpusLesson';
+import { ArmBytesChart, ArmPhasesChart, DeviceMemoryChart } from '../charts/LessonCharts';
 import { CopyLink } from '../links/CopyLink';
 import { LessonPlan } from './LessonPlan';
 import { LessonPyTorch } from './LessonPyTorch';
@@ -23,6 +24,11 @@ export function LessonView({ id }: { id: LessonId }) {
   const run = useLessonStore(selectLessonRun(id));
   const titleId = useId();
   const arms = useMemo(() => armResults(run.arms), [run.arms]);
+  const chartArms = useMemo(
+    () =>
+      run.arms.map((a) => ({ label: a.label, rows: a.rows, firstTimedStep: a.verdict?.firstTimedStep ?? 2 })),
+    [run.arms],
+  );
   const number = LESSON_IDS.indexOf(id) + 1;
   return (
     <article className="lesson" aria-labelledby={titleId} data-testid={`lesson-${id}`}>
@@ -48,6 +54,9 @@ export function LessonView({ id }: { id: LessonId }) {
       </div>
       <div className="lesson-side">
         {run.phase !== 'done' && <LessonPlan id={id} />}
+        {id === 'bytes' && <ArmBytesChart arms={chartArms} />}
+        {id === 'loaders' && <ArmPhasesChart arms={chartArms} />}
+        {id === 'gpus' && <DeviceMemoryChart records={run.strategies} />}
         {id === 'bytes' && <BytesSide arms={arms} />}
         {id === 'loaders' && <LoadersSide arms={arms} />}
         {id === 'gpus' && <GpusSide records={run.strategies} />}

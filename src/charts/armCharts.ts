@@ -1,0 +1,177 @@
+/**
+ * Charts of a lesson whose run trains arms one after the other (e.g. 0 then 2 loader workers): each arm's
+ * steps laid end to end on one x axis, one slot per step and an empty slot between arms, each arm opened
+ * by a marker with its label; one y scale for every arm. Steps before an arm's first timed step (warm-up,
+ * batches prefetched before timing began) are shaded "not timed".
+ *  - armPhasesChart: per step, data wait, upload and compute (ms) stacked as bars;
+ *  - armBytesChart: per step, bytes handed to the GPU, images and masks stacked as bars, exact in the legend.
+ * The source grows as rows arrive: one arm, part of an arm, or none yet all draw sensibly. Pure.
+ */
+import type { TelemetryRow } from '../config/telemetry';
+import { formatByteTicks, formatExactBytes, BYTE_TICK_INCREMENTS } from '../config/byteFormat';
+import { lastValue, stackColumns, type Column } from './chartColumns';
+import { formatMsShort, formatTicks } from './chartFormat';
+import type { ChartMarker, ChartShade, ChartSpec, PreparedChart } from './chartSpec';
+
+/** One arm of a lesson's run, as the lesson runner reports it. */
+export interface ArmTelemetry {
+  label: string;
+  /** Telemetry rows of the arm so far, in step order. */
+  rows: readonly TelemetryRow[];
+  /** First step counted in the measurement; earlier steps were warm-up or prefetched. */
+  firstTimedStep: number;
+}
+
+export type ArmsSource = readonly ArmTelemetry[];
+
+export const NOT_TIMED_LABEL = 'not timed: warm-up / prefetched';
+export const NOT_TIMED_NOTE =
+  'Shaded steps were not timed: warm-up, or batches prefetched before timing began.';
+
+interface Slot {
+  x: number;
+  arm: number;
+  row: TelemetryRow;
+  timed: boolean;
+}
+
+export interface ArmLayout {
+  slots: Slot[];
+  /** One empty slot for each arm without a row yet, so its marker is on the plot. */
+  emptyXs: number[];
+  markers: ChartMarker[];
+  shades: ChartShade[];
+}
+
+/** Arm k's steps at x = start_k + 1 … start_k + n_k, its marker at start_k + ½; the next arm starts one slot later. */
+export function layoutArms(arms: ArmsSource): ArmLayout {
+  const slots: Slot[] = [];
+  const emptyXs: number[] = [];
+  const markers: ChartMarker[] = [];
+  const shades: ChartShade[] = [];
+  let start = 0;
+  arms.forEach((arm, k) => {
+    const n = arm.rows.length;
+    const timedFrom = arm.rows.findIndex((r) => r.step >= arm.firstTimedStep);
+    const untimed = timedFrom === -1 ? n : timedFrom;
+    markers.push({
+      x: start + 0.5,
+      label: arm.label,
+      detail: `${arm.label}: ${n} step${n === 1 ? '' : 's'}, timed from step ${arm.firstTimedStep}`,
+    });
+    arm.rows.forEach((row, i) =>
+      slots.push({ x: start + i + 1, arm: k, row, timed: row.step >= arm.firstTimedStep }),
+    );
+    if (untimed > 0) shades.push({ fromX: start + 0.5, toX: start + untimed + 0.5, label: NOT_TIMED_LABEL });
+    if (n === 0) emptyXs.push(start + 1);
+    start += Math.max(n, 1) + 1;
+  });
+  return { slots, emptyXs, markers, shades };
+}
+
+function prepareArms(
+  arms: ArmsSource,
+  parts: readonly ((row: TelemetryRow) => number)[],
+  withShades: boolean,
+): PreparedChart {
+  const layout = layoutArms(arms);
+  const positions = [
+    ...layout.slots,
+    ...layout.emptyXs.map((x) => ({ x, arm: -1, row: null, timed: false })),
+  ].sort((a, b) => a.x - b.x);
+  const raw: Column[] = parts.map((part) => positions.map((p) => (p.row ? finite(part(p.row)) : null)));
+  // Bars drawn later cover earlier ones: the total first, the bottom part last.
+  const stacked = stackColumns(raw).reverse();
+  const legend = [...raw].reverse();
+  const slotAt = (x: number) => layout.slots.find((s) => s.x === Math.round(x));
+  const markerAt = (x: number) => [...layout.markers].reverse().find((m) => m.x <= x);
+  return {
+    data: [positions.map((p) => p.x), ...stacked],
+    legend,
+    latest: legend.map(lastValue),
+    note: withShades && layout.shades.length ? NOT_TIMED_NOTE : null,
+    shown: legend.map(() => true),
+    markers: layout.markers,
+    shades: withShades ? layout.shades : [],
+    xTick: (x) => {
+      const slot = Number.isInteger(x) ? slotAt(x) : undefined;
+      return slot ? String(slot.row.step) : '';
+    },
+    xLegend: (x) => {
+      const slot = slotAt(x);
+      if (!slot) return markerAt(x)?.label ?? '—';
+      const arm = arms[slot.arm]?.label ?? '';
+      return `${arm}, step ${slot.row.step}${slot.timed || !withShades ? '' : ' (not timed)'}`;
+    },
+  };
+}
+
+const finite = (v: number): number | null => (Number.isFinite(v) ? v : null);
+
+export const armPhasesChart: ChartSpec<ArmsSource> = {
+  id: 'arm-phases',
+  title: 'Step time by phase',
+  xLabel: 'step',
+  x: { layout: 'slots' },
+  series: [
+    {
+      key: 'compute-ms',
+      label: 'compute',
+      color: '--chart-3',
+      scale: 'ms',
+      format: formatMsShort,
+      bars: true,
+    },
+    { key: 'upload-ms', label: 'upload', color: '--chart-5', scale: 'ms', format: formatMsShort, bars: true },
+    {
+      key: 'data-wait-ms',
+      label: 'data wait',
+      color: '--chart-4',
+      scale: 'ms',
+      format: formatMsShort,
+      bars: true,
+    },
+  ],
+  axes: [{ scale: 'ms', label: 'ms per step', side: 'left', ticks: (s, i) => formatTicks(s, i, '') }],
+  emptyText: 'Run the lesson: each step’s time appears here',
+  markerRows: 1,
+  prepare: (arms) => prepareArms(arms, [(r) => r.dataWaitMs, (r) => r.uploadMs, (r) => r.computeMs], true),
+};
+
+export const armBytesChart: ChartSpec<ArmsSource> = {
+  id: 'arm-bytes',
+  title: 'Bytes handed to the GPU per step',
+  xLabel: 'step',
+  x: { layout: 'slots' },
+  series: [
+    {
+      key: 'uploaded-mask-bytes',
+      label: 'masks',
+      color: '--chart-2',
+      scale: 'bytes',
+      format: formatExactBytes,
+      bars: true,
+    },
+    {
+      key: 'uploaded-image-bytes',
+      label: 'images',
+      color: '--chart-1',
+      scale: 'bytes',
+      format: formatExactBytes,
+      bars: true,
+    },
+  ],
+  axes: [
+    {
+      scale: 'bytes',
+      label: 'bytes per step',
+      side: 'left',
+      ticks: formatByteTicks,
+      increments: BYTE_TICK_INCREMENTS,
+      minTop: 1024,
+    },
+  ],
+  emptyText: 'Run the lesson: each step’s bytes appear here',
+  markerRows: 1,
+  prepare: (arms) => prepareArms(arms, [(r) => r.uploadedImageBytes, (r) => r.uploadedMaskBytes], false),
+};

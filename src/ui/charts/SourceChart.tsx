@@ -1,0 +1,61 @@
+/**
+ * One chart on the page: a figure with its title, its note and uPlot's plot, mounted from a ChartSpec<S>
+ * and fed by a ChartFeed<S> (src/charts). React lays out the figure once; the feed redraws the plot on
+ * animation frames, so no React render happens per data change. The figure carries `data-testid`
+ * `chart-<id>`, `data-points`, `data-latest-<series>`, `data-latest-x` and `data-markers`.
+ *
+ * Mount a chart on a zustand store: `const feed = storeFeed(useSomeStore, (s) => s.field)` once (module
+ * scope or useMemo), then `<SourceChart spec={someSpec} feed={feed} />`. For a value held in React, see
+ * useValueFeed.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { ChartSpec } from '../../charts/chartSpec';
+import { mountChart, type MountOptions } from '../../charts/mountChart';
+import { createValueFeed, type ValueFeed } from '../../charts/sourceFeed';
+import type { ChartFeed } from '../../charts/viewScheduler';
+import 'uplot/dist/uPlot.min.css';
+
+export interface SourceChartProps<S> {
+  spec: ChartSpec<S>;
+  feed: ChartFeed<S>;
+  /** Plot height in CSS px, wide (≥ 480 px of width) and narrow. */
+  heightPx?: MountOptions['heightPx'];
+  /** A sentence under the title (what to read in the chart). */
+  caption?: string;
+}
+
+export function SourceChart<S>({ spec, feed, heightPx, caption }: SourceChartProps<S>) {
+  const figure = useRef<HTMLElement>(null);
+  const plot = useRef<HTMLDivElement>(null);
+  const note = useRef<HTMLParagraphElement>(null);
+  const wide = heightPx?.wide;
+  const narrow = heightPx?.narrow;
+  useEffect(() => {
+    if (!figure.current || !plot.current) return;
+    const handle = mountChart(
+      spec,
+      { figure: figure.current, plot: plot.current, note: note.current },
+      feed,
+      wide !== undefined && narrow !== undefined ? { heightPx: { wide, narrow } } : {},
+    );
+    return () => handle.destroy();
+  }, [spec, feed, wide, narrow]);
+  return (
+    <figure className="chart" ref={figure} data-testid={`chart-${spec.id}`} data-chart={spec.id}>
+      <figcaption className="chart-title">{spec.title}</figcaption>
+      {caption ? <p className="chart-caption">{caption}</p> : null}
+      <p className="chart-note" ref={note} hidden />
+      <div className="chart-plot" ref={plot} />
+    </figure>
+  );
+}
+
+/**
+ * A feed over a value React holds (a prop): created once, given each new value after render. The chart
+ * redraws on the next animation frame, and not at all when the value is the same object.
+ */
+export function useValueFeed<S>(value: S): ValueFeed<S> {
+  const [feed] = useState(() => createValueFeed(value));
+  useEffect(() => feed.set(value), [feed, value]);
+  return feed;
+}
