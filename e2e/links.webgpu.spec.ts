@@ -45,8 +45,9 @@ test('clicking a preset applies it in place and the address bar follows, without
     expect(await app.api((a) => a.config())).toEqual(decodeHash(p.hash).config);
     await expect(app.page.getByTestId(`preset-${id}`)).toHaveClass(/current/);
     // The page's own hide= stays: it belongs to the embedding page, not to the experiment.
-    // The address bar follows (written back debounced, with replaceState).
-    await expect.poll(() => app.page.evaluate(() => location.hash)).toBe(`${p.hash}&hide=lr`);
+    // The address bar follows (written back debounced, with replaceState): the preset, in the Playground.
+    const expected = p.hash.replace('#v=1&', '#v=1&view=playground&');
+    await expect.poll(() => app.page.evaluate(() => location.hash)).toBe(`${expected}&hide=lr`);
     await expect(app.page.locator('[data-field="learningRate"]')).toHaveCount(0);
   }
   expect(await app.page.evaluate(() => history.length)).toBe(historyLength);
