@@ -109,7 +109,20 @@ test('lesson 1: uint8 + GPU normalize sends exactly a quarter of the image bytes
     // 0 loader workers: only the compile step is left out of the timing.
     expect(arm.verdict!.firstTimedStep).toBe(2);
   }
+  // Each path's profiled step names its input kernels; the trap's tf.tensor path casts int32 to float.
+  await expect(app.page.getByTestId('input-kernels-int32-trap')).toHaveAttribute(
+    'data-input-kernels',
+    /Cast/,
+  );
   await afterRunChecks(app);
+  // The Data path panel shows what the lesson measured, beside the formula.
+  await app.page.setViewportSize(DESKTOP);
+  await app.page.getByTestId('view-playground').click();
+  const u8 = browserBatchBytes(armConfig(lesson, lesson.arms[0]!), 'webgpu');
+  const u8Bytes = (u8.uploadImageBytes + u8.uploadMaskBytes).toLocaleString('en-US');
+  await expect(app.page.getByTestId('datapath-lesson-uint8')).toHaveText(
+    `${lesson.arms[0]!.label}: ${u8Bytes} B (formula: ${u8Bytes} B)`,
+  );
 });
 
 test('lesson 2: with 2 loader workers the GPU waits a smaller share of each step, timed after the prefetch drained', async ({

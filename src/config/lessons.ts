@@ -31,6 +31,8 @@ export interface Lesson {
   arms: LessonArm[];
   /** Short bullets behind "Why?". */
   why: string[];
+  /** Profile two steps of each arm after its measurement, to show where its step time goes. */
+  profileArms: boolean;
 }
 
 /** The small model every lesson trains: fast enough on a software adapter. */
@@ -74,6 +76,7 @@ export const LESSONS: Record<LessonId, Lesson> = {
       'BatchLab uploads the packed bytes itself and unpacks them in a WGSL shader, so uint8 really crosses as 1 B.',
       'Fewer bytes per batch also means less host memory per prefetched batch (lesson 2).',
     ],
+    profileArms: true,
   },
   loaders: {
     id: 'loaders',
@@ -101,6 +104,7 @@ export const LESSONS: Record<LessonId, Lesson> = {
       'Timing starts only after the initial prefetch has drained, and runs until the throughput is stable.',
       'Workers and a software GPU share the same CPU cores: past the core count, more workers slow the training itself.',
     ],
+    profileArms: false,
   },
   gpus: {
     id: 'gpus',
@@ -117,6 +121,7 @@ export const LESSONS: Record<LessonId, Lesson> = {
       'DistributedDataParallel has no master: every device averages gradients by all-reduce and holds the same bytes.',
       'Here every "device" is a Web Worker with its own WebGPU device; on a software adapter they share the CPU, so compare memory and bytes, not time.',
     ],
+    profileArms: false,
   },
 };
 

@@ -43,6 +43,8 @@ export interface TimingVerdict {
   state: TimingState;
   /** First step counted in the measurement. */
   firstTimedStep: number;
+  /** Last step counted: the last one the verdict read (steps after a stop request are not timed). */
+  lastTimedStep: number;
   /** Steps counted so far. */
   timedSteps: number;
   /** Mean step ms of the counted steps (timed ms ÷ timed steps); null before any. */
@@ -104,6 +106,7 @@ export function timingVerdict(steps: readonly TimedStep[], rule: TimingRule): Ti
   return {
     state,
     firstTimedStep,
+    lastTimedStep: lastStep?.step ?? 0,
     timedSteps: timed.length,
     meanStepMs: mean(timed),
     medianStepMs: median(timed),

@@ -8,6 +8,7 @@ import { create } from 'zustand';
 import type { BackendInfo } from '../config/backendInfo';
 import type { ParallelStepRecord, ParallelStrategy } from '../config/parallel';
 import type { TimingVerdict } from '../config/stableTiming';
+import type { StepProfile } from '../config/stepProfile';
 import type { TelemetryRow } from '../config/telemetry';
 import type { TrainConfig } from '../config/trainConfig';
 import { LESSON_IDS, type LessonId } from '../config/views';
@@ -21,6 +22,8 @@ export interface ArmProgress {
   backend: BackendInfo | null;
   rows: TelemetryRow[];
   verdict: TimingVerdict | null;
+  /** A step profile taken after the measurement (the bytes lesson asks for one per arm); null otherwise. */
+  profile: StepProfile | null;
   finished: boolean;
 }
 

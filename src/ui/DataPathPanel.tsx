@@ -7,7 +7,8 @@
  */
 import { useState } from 'react';
 import { ARTICLE_GRAY_MEAN255, ARTICLE_GRAY_STD255, DATASET_STATS } from '../config/trainConfig';
-import { ARTICLE_EXAMPLE, torchBatchBytes } from '../data/batchBytes';
+import { ARTICLE_EXAMPLE, browserBatchBytes, torchBatchBytes } from '../data/batchBytes';
+import { useLessonStore } from '../state/lessonStore';
 import { selectConfig, useAppStore } from '../state/store';
 import { dataPathRows } from './dataPathTable';
 import { formatBytes, formatExactBytes, formatRatio } from './format';
@@ -172,6 +173,40 @@ function VerifyPaths() {
   );
 }
 
+/**
+ * What lesson 1 measured, where the same figures are explained: bytes handed to the GPU per step by each
+ * path it trained, beside the byte calculator's figure for that configuration.
+ */
+function LessonMeasurements() {
+  const arms = useLessonStore((s) => s.runs.bytes.arms);
+  const info = useAppStore((s) => s.backendInfo);
+  const measured = arms.filter((a) => a.finished && a.rows.length > 0);
+  if (measured.length === 0) return null;
+  const { batchSize, imageSizePx, channels } = measured[0]!.config;
+  return (
+    <div data-testid="datapath-lesson-measured">
+      <p>
+        Measured by lesson 1 (batch {batchSize} × {imageSizePx}×{imageSizePx}×{channels}), bytes handed to the
+        GPU per step:
+      </p>
+      <ul>
+        {measured.map((a) => {
+          const row = a.rows.at(-1)!;
+          const expected = info ? browserBatchBytes(a.config, info.backend) : null;
+          return (
+            <li key={a.id} data-testid={`datapath-lesson-${a.id}`}>
+              {a.label}: {formatExactBytes(row.uploadedImageBytes + row.uploadedMaskBytes)}
+              {expected
+                ? ` (formula: ${formatExactBytes(expected.uploadImageBytes + expected.uploadMaskBytes)})`
+                : ''}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
 export function DataPathPanel() {
   const config = useAppStore(selectConfig);
   const info = useAppStore((s) => s.backendInfo);
@@ -201,6 +236,7 @@ export function DataPathPanel() {
           ? `${formatExactBytes(latest.uploadedImageBytes + latest.uploadedMaskBytes)} handed to the GPU (formula: ${formatExactBytes(current?.bytesToGpu ?? Number.NaN)})`
           : 'start training to measure'}
       </p>
+      <LessonMeasurements />
       <button
         type="button"
         onClick={() => setShowArticle((v) => !v)}

@@ -38,12 +38,23 @@ async function runArms(lesson: Lesson, run: Current): Promise<void> {
     if (run.cancelled) throw new ArmCancelled();
     store.getState().patchRun(lesson.id, { activeArm: index });
     const config = armConfig(lesson, arm);
-    run.arm = runArm(`lesson-${lesson.id}-${arm.id}`, config, timingRuleFor(config), {
-      onBackend: (backend) => patchArm(lesson.id, index, { backend }),
-      onRows: (rows, verdict) => patchArm(lesson.id, index, { rows: [...rows], verdict }),
-    });
+    run.arm = runArm(
+      `lesson-${lesson.id}-${arm.id}`,
+      config,
+      timingRuleFor(config),
+      {
+        onBackend: (backend) => patchArm(lesson.id, index, { backend }),
+        onRows: (rows, verdict) => patchArm(lesson.id, index, { rows: [...rows], verdict }),
+      },
+      { profile: lesson.profileArms },
+    );
     const result = await run.arm.done;
-    patchArm(lesson.id, index, { rows: result.rows, verdict: result.verdict, finished: true });
+    patchArm(lesson.id, index, {
+      rows: result.rows,
+      verdict: result.verdict,
+      profile: result.profile,
+      finished: true,
+    });
   }
 }
 
@@ -106,6 +117,7 @@ function runLesson(id: LessonId): void {
       backend: null,
       rows: [],
       verdict: null,
+      profile: null,
       finished: false,
     })),
   });

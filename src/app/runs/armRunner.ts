@@ -1,12 +1,13 @@
 /**
  * Runs one configuration ("arm") of a comparison or a lesson in its own new training worker, with its own
  * tfjs engine and GPU device, until the timing rule (config/stableTiming.ts) says the measurement is stable
- * or capped; then stops it and terminates the worker. Rows stream to `onRows` as they arrive (a few times a
+ * or capped; then (optionally after profiling two more steps) stops it and terminates the worker. Rows stream to `onRows` as they arrive (a few times a
  * second). Arms never run at once: on a software adapter two runs would share the same CPU cores and slow
  * each other by an amount that depends on scheduling.
  */
 import type { BackendInfo } from '../../config/backendInfo';
 import { timingVerdict, type TimingRule, type TimingVerdict } from '../../config/stableTiming';
+import type { StepProfile } from '../../config/stepProfile';
 import type { TelemetryRow } from '../../config/telemetry';
 import { LIMITS, type TrainConfig } from '../../config/trainConfig';
 import { spawnTrainingWorker } from '../spawnTrainingWorker';
@@ -14,13 +15,22 @@ import type { ToWorker } from '../trainingProtocol';
 
 export interface ArmResult {
   rows: TelemetryRow[];
+  /** The timing rule's verdict on the steps up to the one that decided the measurement. */
   verdict: TimingVerdict;
   backend: BackendInfo | null;
+  /** A step profile taken after the measurement, when asked for (null otherwise, or when it failed). */
+  profile: StepProfile | null;
+}
+
+export interface ArmOptions {
+  /** After the timing is decided, profile two more steps (kernels, memory by category) before stopping. */
+  profile?: boolean;
 }
 
 export interface ArmEvents {
   onBackend?(info: BackendInfo): void;
   onRows?(rows: readonly TelemetryRow[], verdict: TimingVerdict): void;
+  onProfile?(profile: StepProfile): void;
 }
 
 export interface ArmRun {
@@ -40,20 +50,31 @@ export class ArmCancelled extends Error {
 let liveArmWorkers = 0;
 export const armWorkersAlive = (): number => liveArmWorkers;
 
-export function runArm(name: string, config: TrainConfig, rule: TimingRule, events: ArmEvents = {}): ArmRun {
+export function runArm(
+  name: string,
+  config: TrainConfig,
+  rule: TimingRule,
+  events: ArmEvents = {},
+  options: ArmOptions = {},
+): ArmRun {
   const rows: TelemetryRow[] = [];
   let backend: BackendInfo | null = null;
+  let profile: StepProfile | null = null;
   let started = false;
-  let stopSent = false;
+  let decided = false;
+  /** Rows the measurement read when it was decided; later rows (profiled ones) are not timed. */
+  let timedRowCount = 0;
   let ended = false;
   let settle: { resolve(r: ArmResult): void; reject(e: Error): void } | null = null;
   const done = new Promise<ArmResult>((resolve, reject) => (settle = { resolve, reject }));
   // Validation would cost as much as a step or more on a software adapter: only the one before step 1 runs.
+  // A profile needs up to two steps after the measurement: allow them beyond the timing cap.
   const runConfig: TrainConfig = {
     ...config,
-    maxSteps: rule.maxSteps,
+    maxSteps: rule.maxSteps + (options.profile ? 2 : 0),
     validateEverySteps: LIMITS.validateEverySteps.max,
   };
+  const stop = () => worker.postMessage({ type: 'stop' } satisfies ToWorker);
 
   const end = (error: Error | null) => {
     if (ended) return;
@@ -61,7 +82,8 @@ export function runArm(name: string, config: TrainConfig, rule: TimingRule, even
     worker.terminate();
     liveArmWorkers--;
     if (error) settle!.reject(error);
-    else settle!.resolve({ rows, verdict: timingVerdict(rows, rule), backend });
+    else
+      settle!.resolve({ rows, verdict: timingVerdict(rows.slice(0, timedRowCount), rule), backend, profile });
   };
 
   const worker = spawnTrainingWorker(name, config.backend, {
@@ -84,15 +106,37 @@ export function runArm(name: string, config: TrainConfig, rule: TimingRule, even
           }
           return;
         case 'telemetry': {
-          rows.push(...m.rows);
-          const verdict = timingVerdict(rows, rule);
-          events.onRows?.(rows, verdict);
-          if (!stopSent && (verdict.state === 'stable' || verdict.state === 'capped')) {
-            stopSent = true;
-            worker.postMessage({ type: 'stop' } satisfies ToWorker);
+          if (decided) {
+            rows.push(...m.rows);
+            return;
           }
+          // Rows arrive in batches: the measurement ends at the row that made it stable (or capped it).
+          for (const row of m.rows) {
+            rows.push(row);
+            const verdict = timingVerdict(rows, rule);
+            if (verdict.state === 'stable' || verdict.state === 'capped') {
+              decided = true;
+              timedRowCount = rows.length;
+              events.onRows?.(rows, verdict);
+              if (options.profile)
+                worker.postMessage({ type: 'profile', config: runConfig } satisfies ToWorker);
+              else stop();
+              rows.push(...m.rows.slice(m.rows.indexOf(row) + 1));
+              return;
+            }
+          }
+          timedRowCount = rows.length;
+          events.onRows?.(rows, timingVerdict(rows, rule));
           return;
         }
+        case 'profile':
+          profile = m.profile;
+          events.onProfile?.(m.profile);
+          stop();
+          return;
+        case 'profile-failed':
+          stop();
+          return;
         default:
           return;
       }

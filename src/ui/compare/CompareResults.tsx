@@ -12,8 +12,16 @@ export function CompareResults({ a, b }: { a: CompareSide; b: CompareSide }) {
   const summary = useMemo(
     () =>
       buildCompareSummary(
-        { rows: a.rows, firstTimedStep: a.verdict?.firstTimedStep ?? 2 },
-        { rows: b.rows, firstTimedStep: b.verdict?.firstTimedStep ?? 2 },
+        {
+          rows: a.rows,
+          firstTimedStep: a.verdict?.firstTimedStep ?? 2,
+          ...(a.verdict ? { lastTimedStep: a.verdict.lastTimedStep } : {}),
+        },
+        {
+          rows: b.rows,
+          firstTimedStep: b.verdict?.firstTimedStep ?? 2,
+          ...(b.verdict ? { lastTimedStep: b.verdict.lastTimedStep } : {}),
+        },
       ),
     [a, b],
   );

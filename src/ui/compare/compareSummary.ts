@@ -87,12 +87,14 @@ export interface CompareSideInput {
   rows: readonly TelemetryRow[];
   /** First step the timing rule counted (config/stableTiming.ts). */
   firstTimedStep: number;
+  /** Last step it counted; to the end when omitted. */
+  lastTimedStep?: number;
 }
 
 /** The summary of two runs: each side's rows, in step order, and where its timing started. */
 export function buildCompareSummary(a: CompareSideInput, b: CompareSideInput): CompareSummary {
-  const fa = armFigures(a.rows, a.firstTimedStep);
-  const fb = armFigures(b.rows, b.firstTimedStep);
+  const fa = armFigures(a.rows, a.firstTimedStep, a.lastTimedStep);
+  const fb = armFigures(b.rows, b.firstTimedStep, b.lastTimedStep);
   const metrics = METRICS.map(({ id, label, unit, pick }) => {
     const va = pick(fa);
     const vb = pick(fb);

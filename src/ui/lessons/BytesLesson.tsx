@@ -7,7 +7,7 @@ import { formatExactBytes, formatMs } from '../format';
 import { ArticleFigure } from './ArticleFigure';
 import { ArmTable } from './ArmTable';
 import { times } from './lessonFormat';
-import { articleBytes, bytesLessonResult, type ArmResult } from './lessonResults';
+import { articleBytes, bytesLessonResult, inputKernelTime, type ArmResult } from './lessonResults';
 
 export function BytesArticle() {
   const a = articleBytes();
@@ -66,7 +66,7 @@ export function BytesResult({ arms }: { arms: readonly ArmResult[] }) {
         </li>
         {r.trapFactor !== null && (
           <li data-testid="result-trap">
-            The int32 trap: tf.tensor(Uint8Array) sent {times(1 / r.trapFactor)} the image bytes of the packed
+            The int32 trap: tf.tensor(Uint8Array) sent {times(r.trapFactor)} the image bytes of the packed
             uint8 path.
           </li>
         )}
@@ -83,14 +83,54 @@ export function BytesResult({ arms }: { arms: readonly ArmResult[] }) {
   );
 }
 
+/** Where each path's step time goes on the GPU: the kernels of its input handling, from a profiled step. */
+function InputKernels({ arms }: { arms: readonly ArmResult[] }) {
+  const rows = arms.flatMap((a) => {
+    const t = a.profile ? inputKernelTime(a.profile) : null;
+    return t ? [{ arm: a, t }] : [];
+  });
+  if (rows.length === 0) return null;
+  return (
+    <div className="table-scroll">
+      <table className="arm-table" data-testid="input-kernels">
+        <caption>
+          Kernel time of one profiled step: the Normalize layer&apos;s input handling against the whole step.
+          The packed uint8 unpack is a custom WGSL program the profiler does not list.
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Run</th>
+            <th scope="col">Input kernels</th>
+            <th scope="col">Input</th>
+            <th scope="col">Step</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(({ arm, t }) => (
+            <tr key={arm.id} data-testid={`input-kernels-${arm.id}`} data-input-kernels={t.kernels.join(',')}>
+              <th scope="row">{arm.label}</th>
+              <td>{t.kernels.join(', ') || 'none'}</td>
+              <td>{formatMs(t.inputMs)}</td>
+              <td>{formatMs(t.totalMs)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 export function BytesSide({ arms }: { arms: readonly ArmResult[] }) {
   const backend = useAppStore((s) => s.backendInfo?.backend ?? null);
   return (
-    <ArmTable
-      arms={arms}
-      kind="bytes"
-      backend={backend}
-      caption="Bytes handed to the GPU per step, measured, and what the byte calculator expects"
-    />
+    <>
+      <ArmTable
+        arms={arms}
+        kind="bytes"
+        backend={backend}
+        caption="Bytes handed to the GPU per step, measured, and what the byte calculator expects"
+      />
+      <InputKernels arms={arms} />
+    </>
   );
 }

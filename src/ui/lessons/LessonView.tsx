@@ -19,6 +19,9 @@ import { armResults } from './lessonResults';
 import { LoadersArticle, LoadersResult, LoadersSide } from './LoadersLesson';
 import { Why } from './Why';
 
+/** Lesson charts are shorter than the Playground's, so a lesson's side column fits one screen. */
+const LESSON_CHART_PX = { wide: 170, narrow: 160 };
+
 export function LessonView({ id }: { id: LessonId }) {
   const lesson = LESSONS[id];
   const run = useLessonStore(selectLessonRun(id));
@@ -54,9 +57,9 @@ export function LessonView({ id }: { id: LessonId }) {
       </div>
       <div className="lesson-side">
         {run.phase !== 'done' && <LessonPlan id={id} />}
-        {id === 'bytes' && <ArmBytesChart arms={chartArms} />}
-        {id === 'loaders' && <ArmPhasesChart arms={chartArms} />}
-        {id === 'gpus' && <DeviceMemoryChart records={run.strategies} />}
+        {id === 'bytes' && <ArmBytesChart arms={chartArms} heightPx={LESSON_CHART_PX} />}
+        {id === 'loaders' && <ArmPhasesChart arms={chartArms} heightPx={LESSON_CHART_PX} />}
+        {id === 'gpus' && <DeviceMemoryChart records={run.strategies} heightPx={LESSON_CHART_PX} />}
         {id === 'bytes' && <BytesSide arms={arms} />}
         {id === 'loaders' && <LoadersSide arms={arms} />}
         {id === 'gpus' && <GpusSide records={run.strategies} />}

@@ -9,7 +9,14 @@ import { LESSONS, armConfig } from '../../config/lessons';
 import type { ParallelStepRecord, ReplicaStepReport } from '../../config/parallel';
 import type { TelemetryRow } from '../../config/telemetry';
 import type { ArmProgress } from '../../state/lessonStore';
-import { armResults, bytesLessonResult, gpusLessonResult, loadersLessonResult } from './lessonResults';
+import {
+  armResults,
+  bytesLessonResult,
+  gpusLessonResult,
+  inputKernelTime,
+  loadersLessonResult,
+} from './lessonResults';
+import type { ProfiledKernel } from '../../config/stepProfile';
 
 const arm = (
   lessonId: 'bytes' | 'loaders',
@@ -28,11 +35,13 @@ const arm = (
     verdict: {
       state: 'stable',
       firstTimedStep,
+      lastTimedStep: rows.at(-1)?.step ?? 0,
       timedSteps: rows.length,
       meanStepMs: null,
       medianStepMs: null,
       blockMeans: [],
     },
+    profile: null,
     finished: true,
   };
 };
@@ -130,5 +139,40 @@ describe('gpusLessonResult', () => {
     expect(result.articleGpus).toBe(4);
     expect(result.articleOutputRatio).toBe(4);
     expect(gpusLessonResult({})).toBeNull();
+  });
+});
+
+describe('inputKernelTime', () => {
+  const k = (name: string, layer: string | null, ms: number, phase: ProfiledKernel['phase'] = 'forward') =>
+    ({
+      name,
+      layer,
+      ms,
+      phase,
+      inputShapes: [],
+      outputShapes: [],
+      flops: null,
+      dispatchedAtMs: 0,
+    }) as ProfiledKernel;
+
+  it('sums the Normalize layer and the data-path kernels, apart from the rest of the step', () => {
+    const kernels = [
+      k('Cast', 'normalize', 2),
+      k('Sub', 'normalize', 1),
+      k('Mul', 'normalize', 1.5),
+      k('OneHot', 'normalize', 0.5),
+      k('Conv2DBackpropFilter', 'enc0a', 20, 'backward'),
+      k('Sum', 'loss', 3),
+    ];
+    const t = inputKernelTime({ kernels, totalKernelMs: 28, timing: 'gpu-timestamps' })!;
+    expect(t.inputMs).toBe(5);
+    expect(t.totalMs).toBe(28);
+    expect(t.kernels).toEqual(['Cast', 'Sub', 'Mul', 'OneHot']);
+  });
+
+  it('has nothing to say without kernel times', () => {
+    expect(
+      inputKernelTime({ kernels: [k('Cast', 'normalize', 0)], totalKernelMs: null, timing: 'none' }),
+    ).toBeNull();
   });
 });

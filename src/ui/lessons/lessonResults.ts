@@ -10,6 +10,7 @@ import {
   type ParallelStrategy,
 } from '../../config/parallel';
 import { ARTICLE_EXAMPLE, articleHostMemory, torchBatchBytes } from '../../data/batchBytes';
+import type { StepProfile } from '../../config/stepProfile';
 import type { TrainConfig } from '../../config/trainConfig';
 import type { ArmProgress } from '../../state/lessonStore';
 import { armFigures, ratioOf, type ArmFigures } from '../results/armFigures';
@@ -19,6 +20,8 @@ export interface ArmResult {
   id: string;
   label: string;
   config: TrainConfig;
+  /** A profile of one of its steps, taken after its measurement; null when none was asked for. */
+  profile: StepProfile | null;
   figures: ArmFigures;
   finished: boolean;
 }
@@ -30,7 +33,8 @@ export function armResults(arms: readonly ArmProgress[]): ArmResult[] {
       id: a.id,
       label: a.label,
       config: a.config,
-      figures: armFigures(a.rows, a.verdict?.firstTimedStep ?? 1),
+      profile: a.profile,
+      figures: armFigures(a.rows, a.verdict?.firstTimedStep ?? 1, a.verdict?.lastTimedStep),
       finished: a.finished,
     }));
 }
@@ -80,7 +84,7 @@ export interface BytesLessonResult {
   imageRatio: number;
   /** float32 + int32 batch bytes ÷ uint8 + uint8 batch bytes per step (4). */
   totalFactor: number;
-  /** tf.tensor(Uint8Array) image bytes ÷ packed uint8 image bytes (4), when that arm ran. */
+  /** tf.tensor(Uint8Array) image bytes ÷ packed uint8 image bytes (4: the trap), when that arm ran. */
   trapFactor: number | null;
   /** The article's float32 + int64 batch ÷ its uint8 + uint8 batch (5). */
   articleFactor: number;
@@ -192,4 +196,25 @@ export function gpusLessonResult(
   if (strategies.length === 0) return null;
   const article = articleGpus();
   return { strategies, articleGpus: article.gpus, articleOutputRatio: article.outputRatio };
+}
+
+/** Kernel time a profiled step spent on its input (the Normalize layer: unpack, cast, normalize, one-hot). */
+export interface InputKernelTime {
+  inputMs: number;
+  totalMs: number;
+  /** Distinct kernel names of that input work, in dispatch order. */
+  kernels: string[];
+}
+
+/** What the bytes lesson's profiles show: the GPU-side cost of each data path's input handling. */
+export function inputKernelTime(
+  profile: Pick<StepProfile, 'kernels' | 'totalKernelMs' | 'timing'>,
+): InputKernelTime | null {
+  if (profile.timing === 'none' || profile.totalKernelMs === null) return null;
+  const input = profile.kernels.filter((k) => k.layer === 'normalize');
+  return {
+    inputMs: input.reduce((sum, k) => sum + (k.ms ?? 0), 0),
+    totalMs: profile.totalKernelMs,
+    kernels: [...new Set(input.map((k) => k.name))],
+  };
 }

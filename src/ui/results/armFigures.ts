@@ -35,14 +35,26 @@ export interface ArmFigures {
 const meanOf = (rows: readonly TelemetryRow[], pick: (r: TelemetryRow) => number): number | null =>
   rows.length === 0 ? null : rows.reduce((s, r) => s + pick(r), 0) / rows.length;
 
-/** The rows timing figures are taken over: from `firstTimedStep` on. */
-export function timedRowsOf(rows: readonly TelemetryRow[], firstTimedStep: number): readonly TelemetryRow[] {
-  return rows.filter((r) => r.step >= firstTimedStep);
+/** The rows timing figures are taken over: `firstTimedStep` … `lastTimedStep` (to the end when omitted). */
+export function timedRowsOf(
+  rows: readonly TelemetryRow[],
+  firstTimedStep: number,
+  lastTimedStep = Number.POSITIVE_INFINITY,
+): readonly TelemetryRow[] {
+  return rows.filter((r) => r.step >= firstTimedStep && r.step <= lastTimedStep);
 }
 
-export function armFigures(rows: readonly TelemetryRow[], firstTimedStep: number): ArmFigures {
+/**
+ * An arm's figures; timing over steps `firstTimedStep` … `lastTimedStep` (steps after the measurement was
+ * decided, e.g. profiled ones, which run slower on purpose, are left out).
+ */
+export function armFigures(
+  rows: readonly TelemetryRow[],
+  firstTimedStep: number,
+  lastTimedStep?: number,
+): ArmFigures {
   const last = rows.at(-1);
-  const timed = timedRowsOf(rows, firstTimedStep);
+  const timed = timedRowsOf(rows, firstTimedStep, lastTimedStep);
   const meanStepMs = meanOf(timed, (r) => r.stepMs);
   const totalStepMs = timed.reduce((s, r) => s + r.stepMs, 0);
   const totalWaitMs = timed.reduce((s, r) => s + r.dataWaitMs, 0);
