@@ -421,7 +421,7 @@ test.describe('leaks', () => {
     await app.start();
     await expect
       .poll(() => app.api((a) => a.status()), { timeout: 400_000, intervals: [1000, 2000] })
-      .toEqual({ status: 'stopped', message: 'finished 200 steps' });
+      .toEqual({ status: 'stopped', message: 'Finished 200 steps.' });
 
     const history = await app.api((a) => a.history());
     expect(history.map((r) => r.step)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));

@@ -178,7 +178,7 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
       if (batchSource === source) batchSource = null;
       if (deviceLost) return;
       if (gpuFault !== null) setStatus('failed', gpuFault);
-      else setStatus('stopped', t.steps >= config.maxSteps ? `finished ${t.steps} steps` : undefined);
+      else setStatus('stopped', t.steps >= config.maxSteps ? `Finished ${t.steps} steps.` : undefined);
     } catch (error) {
       flush();
       // A Stop or Reset disposes the source to interrupt a long batch build: that ends the run cleanly.
