@@ -20,6 +20,7 @@ import {
   type MemoryEstimate,
   type MemoryOptions,
 } from './memoryEstimate';
+import type { HostBatchConfig } from './hostBatchBytes';
 import { hostBatchBytes, hostHeldBytes } from './hostMemory';
 import { LIMITS, type TrainConfig } from './trainConfig';
 
@@ -38,17 +39,7 @@ export const MEMORY_BUDGET_BYTES = {
  */
 export const HOST_LOADER_BUDGET_BYTES = 2 * GiB;
 
-type HostConfig = Pick<
-  TrainConfig,
-  | 'batchSize'
-  | 'imageSizePx'
-  | 'channels'
-  | 'numClasses'
-  | 'imageDtype'
-  | 'maskDtype'
-  | 'workers'
-  | 'prefetch'
->;
+type HostConfig = HostBatchConfig & Pick<TrainConfig, 'workers' | 'prefetch'>;
 
 /** The most host bytes a run's batches hold (config/hostMemory.ts explains the formula). */
 export function hostBytesHeld(config: HostConfig): number {

@@ -13,22 +13,14 @@ import { comparisonConfigs, namedSides } from '../../state/compareRules';
 import { useCompareStore } from '../../state/compareStore';
 import { useActivity } from '../lessons/useActivity';
 import { useAppStore } from '../../state/store';
+import { DESCRIBED_SETTINGS } from './compareExport';
 import { CompareProgress } from './CompareProgress';
 import { CompareResults } from './CompareResults';
 import { Differences } from './Differences';
 import { OverrideField } from './OverrideField';
 
 /** The settings B may override here: the data path first (the article's lesson), then a few others. */
-const OVERRIDE_FIELDS: readonly (keyof TrainConfig)[] = [
-  'imageDtype',
-  'normalizeOn',
-  'uploadPath',
-  'maskDtype',
-  'imageSizePx',
-  'batchSize',
-  'workers',
-  'backend',
-];
+const OVERRIDE_FIELDS: readonly (keyof TrainConfig)[] = [...DESCRIBED_SETTINGS, 'backend'];
 
 const skipPreflight = typeof window === 'undefined' ? false : skipPreflightRequested(window.location.search);
 

@@ -76,8 +76,8 @@ export function formatCompareRatio(metric: CompareMetric): string {
   return metric.ratio === null ? 'n/a' : formatRatio(metric.ratio);
 }
 
-/** The settings describeSide always names. */
-const DESCRIBED: readonly (keyof TrainConfig)[] = [
+/** The settings describeSide always names; B's override controls offer these and the backend. */
+export const DESCRIBED_SETTINGS: readonly (keyof TrainConfig)[] = [
   'imageDtype',
   'normalizeOn',
   'uploadPath',
@@ -97,7 +97,7 @@ export function describeSide(config: TrainConfig, backend: string | null, other?
   const workers = `${config.workers} loader worker${config.workers === 1 ? '' : 's'}`;
   const extra = other
     ? changedKeys(config, other)
-        .filter((k) => !DESCRIBED.includes(k))
+        .filter((k) => !DESCRIBED_SETTINGS.includes(k))
         .map((k) => `, ${FIELD_TABLE[k].label.toLowerCase()} ${String(config[k])}`)
         .join('')
     : '';
