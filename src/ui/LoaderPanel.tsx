@@ -6,6 +6,8 @@
  * uint8 batches) one click away. Plain text; reads the store, calls nothing.
  */
 import { useId, useState } from 'react';
+
+const cores = typeof navigator === 'undefined' ? null : (navigator.hardwareConcurrency ?? null);
 import * as formula from '../config/hostMemory';
 import { articleHostMemory } from '../data/batchBytes';
 import { selectConfig, useAppStore } from '../state/store';
@@ -64,7 +66,10 @@ export function LoaderPanel() {
     building =
       needed === null
         ? formatMs(latest.batchBuildMs)
-        : `${formatMs(latest.batchBuildMs)}; upload + compute took ${formatMs(trainMs)}, so ${needed === 1 ? '1 worker on its own core' : `${needed} workers on their own cores`} would keep up`;
+        : `${formatMs(latest.batchBuildMs)}; upload + compute took ${formatMs(trainMs)}, so ${needed === 1 ? '1 worker on its own core' : `${needed} workers on their own cores`} would keep up` +
+          (cores !== null && needed >= cores
+            ? `. This browser reports ${cores} cores, and a software GPU computes on them too: more workers than cores take time from the training itself.`
+            : '');
   }
 
   return (
