@@ -14,7 +14,7 @@ import { readMemory, type MemoryReadout } from './memoryReadout';
 import { createNormalizeLayer } from './normalizeLayer';
 import { makeOptimizer } from './optimizer';
 import { segmentationScores, type SegmentationScores } from './segmentationMetrics';
-import { createUNetForConfig } from './unet';
+import { createUNetForConfig, type UNetOptions } from './unet';
 import { disposeDeviceBatch, uploadBatch } from './uploadBatch';
 
 export interface StepResult {
@@ -53,8 +53,9 @@ export class NonFiniteLossError extends Error {
 
 const now = () => performance.now();
 
-export function createTrainer(config: TrainConfig, backend: BackendName): Trainer {
-  const model = createUNetForConfig(config);
+/** @param options the U-Net's conv kernels ('auto' unless the bench times another choice beside it). */
+export function createTrainer(config: TrainConfig, backend: BackendName, options: UNetOptions = {}): Trainer {
+  const model = createUNetForConfig(config, options);
   const optimizer = makeOptimizer(config);
   const normalize = createNormalizeLayer(config.mean255, config.std255);
   let steps = 0;

@@ -1,0 +1,44 @@
+/**
+ * WGSL text shared by BatchLab's convolution programs: channel-block loads and stores that read vec4s when
+ * a channel axis is a multiple of 4 and masked scalars otherwise. Pure string building, no tfjs.
+ *
+ * tfjs binds each input as array<vec4<f32>> or array<f32> (the program's variableComponents) and the output
+ * as `result` (outputComponent); these helpers match that choice.
+ */
+
+/**
+ * `fn name(row, c) -> vec4<f32>`: elements c…c+3 of one row of a [rows, C] buffer, zero past C. A row is a
+ * pixel of an NHWC tensor (C channels) or a row of a filter seen as [k·k·Cin, Cout].
+ */
+export function rowLoad(name: string, buffer: string, channels: number): string {
+  if (channels % 4 === 0) {
+    return `fn ${name}(row : i32, c : i32) -> vec4<f32> {
+        return ${buffer}[row * ${channels / 4} + c / 4];
+      }`;
+  }
+  const lane = (k: number) =>
+    k === 0 ? `${buffer}[base]` : `select(0.0, ${buffer}[base + ${k}], c + ${k} < ${channels})`;
+  return `fn ${name}(row : i32, c : i32) -> vec4<f32> {
+        let base = row * ${channels} + c;
+        return vec4<f32>(${[0, 1, 2, 3].map(lane).join(', ')});
+      }`;
+}
+
+/** `fn name(row, c, v)`: stores elements c…c+3 of one row of the output (C per row), dropping lanes past C. */
+export function rowStore(name: string, channels: number): string {
+  if (channels % 4 === 0) {
+    return `fn ${name}(row : i32, c : i32, v : vec4<f32>) {
+        setOutputAtIndex(row * ${channels / 4} + c / 4, v);
+      }`;
+  }
+  const lanes = [0, 1, 2, 3]
+    .map((k) => `if (c + ${k} < ${channels}) { setOutputAtIndex(base + ${k}, v[${k}]); }`)
+    .join('\n        ');
+  return `fn ${name}(row : i32, c : i32, v : vec4<f32>) {
+        let base = row * ${channels} + c;
+        ${lanes}
+      }`;
+}
+
+/** The component count tfjs should bind an axis of `channels` with: 4 when it divides, else 1. */
+export const componentsFor = (channels: number): 1 | 4 => (channels % 4 === 0 ? 4 : 1);
