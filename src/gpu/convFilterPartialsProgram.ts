@@ -3,9 +3,9 @@
  *   dW[kh, kw, ci, co] = Σ over n, h, w of x[n, h + kh − p, w + kw − p, ci] · dy[n, h, w, co]
  *   db[co]             = Σ over n, h, w of dy[n, h, w, co]
  * The sum over N·H·W is split into chunks of image rows (convGeometry.ts, filterGeometry). One invocation
- * sums one chunk for a 4 (Cin) × 4 (Cout) block of every tap: per step it loads `step` dy vec4s and, per
- * kernel row, step + k − 1 x vec4s, and adds their outer products (4 vec4 multiply-adds each); the
- * invocations of the first Cin block also sum dy for the bias. It writes its partial sums as one row of
+ * sums one chunk for a 4 (Cin) × 4 (Cout) block of the k taps of one kernel row: per step it loads `step`
+ * dy vec4s and step + k − 1 x vec4s, and adds their outer products (4 vec4 multiply-adds each); the
+ * invocations of the first kernel row and Cin block also sum dy for the bias. It writes its partial sums as one row of
  * the output; with workgroupReduce the workgroup's invocations (consecutive chunks of one block) first add
  * their sums in workgroup memory and one row per workgroup is written. Pass 2
  * (convFilterReduceProgram.ts) adds the rows up. That replaces tfjs's one invocation per filter element
@@ -67,9 +67,8 @@ export class ConvFilterPartialsProgram implements WebGPUProgram {
     const pad = (k - 1) / 2;
     const rows = batch * H;
     const range = (n: number) => Array.from({ length: n }, (_, i) => i);
-    const taps = range(k * k);
-    // Accumulator of tap t, input lane j: dW[t][ib·4 + j][ob·4 … ob·4 + 3].
-    const accs = taps.flatMap((t) => range(4).map((j) => `a${t}_${j}`));
+    // Accumulator of tap (kh, kw), input lane j: dW[kh][kw][ib·4 + j][ob·4 … ob·4 + 3].
+    const accs = range(k).flatMap((kw) => range(4).map((j) => `a${kw}_${j}`));
 
     const dyLoads = range(R)
       .map((r) => {
@@ -79,44 +78,38 @@ export class ConvFilterPartialsProgram implements WebGPUProgram {
           : `let d${r} = select(vec4<f32>(0.0), loadDy(rowPixel + min(${w}, ${W - 1}), ob * 4), ${w} < ${W});`;
       })
       .join('\n            ');
-    const kernelRows = range(k)
-      .map((kh) => {
-        const xLoads = range(R + k - 1)
-          .map((j) => {
-            const w = `w0 + ${j - pad}`;
-            return `let s${j} = select(vec4<f32>(0.0), loadX(inRow + clamp(${w}, 0, ${W - 1}), ib * 4),
-                      ${w} >= 0 && ${w} < ${W});`;
-          })
-          .join('\n                ');
-        const products = range(k)
-          .flatMap((kw) =>
-            range(R).flatMap((r) =>
-              range(4).map((j) => {
-                const a = `a${kh * k + kw}_${j}`;
-                return `${a} = ${a} + s${r + kw}[${j}] * d${r};`;
-              }),
-            ),
-          )
-          .join('\n                ');
-        return `{
-              let ih = h + ${kh - pad};
-              if (ih >= 0 && ih < ${H}) {
-                let inRow = (n * ${H} + ih) * ${W};
-                ${xLoads}
-                ${products}
-              }
-            }`;
+    const xLoads = range(R + k - 1)
+      .map((j) => {
+        const w = `w0 + ${j - pad}`;
+        return `let s${j} = select(vec4<f32>(0.0), loadX(inRow + clamp(${w}, 0, ${W - 1}), ib * 4),
+                  ${w} >= 0 && ${w} < ${W});`;
       })
-      .join('\n            ');
+      .join('\n              ');
+    const products = range(k)
+      .flatMap((kw) =>
+        range(R).flatMap((r) =>
+          range(4).map((j) => {
+            const a = `a${kw}_${j}`;
+            return `${a} = ${a} + s${r + kw}[${j}] * d${r};`;
+          }),
+        ),
+      )
+      .join('\n              ');
+    const kernelRow = `let ih = h + kh - ${pad};
+            if (ih >= 0 && ih < ${H}) {
+              let inRow = (n * ${H} + ih) * ${W};
+              ${xLoads}
+              ${products}
+            }`;
 
     // Output row layout (vec4 units): [tap][ci (padded to 4)][Cout/4], then the bias's Cout/4.
     const slotIndex = (a: string) => {
-      const [t, j] = a.slice(1).split('_').map(Number) as [number, number];
-      return `(${t * g.inChannelsPadded} + ib * 4 + ${j}) * ${g.outBlocks} + ob`;
+      const [kw, j] = a.slice(1).split('_').map(Number) as [number, number];
+      return `((kh * ${k} + ${kw}) * ${g.inChannelsPadded} + ib * 4 + ${j}) * ${g.outBlocks} + ob`;
     };
     const slots = [
       ...accs.map((a) => ({ value: a, at: slotIndex(a), only: '' })),
-      { value: 'bias', at: `${g.biasOffsetVec4s} + ob`, only: 'ib == 0' },
+      { value: 'bias', at: `${g.biasOffsetVec4s} + ob`, only: 'kh == 0 && ib == 0' },
     ];
     const write = (row: string, slot: (typeof slots)[number], value: string) => {
       const store = `setOutputAtIndex(${row} * ${g.rowVec4s} + ${slot.at}, ${value});`;
@@ -146,15 +139,15 @@ export class ConvFilterPartialsProgram implements WebGPUProgram {
     const indexing = workgroupReduce
       ? `let lane = i32(localId.x);
         let workgroup = index / ${wg};
-        let block = workgroup % ${g.inBlocks * g.outBlocks};
-        let group = workgroup / ${g.inBlocks * g.outBlocks};
+        let block = workgroup % ${g.blocks};
+        let group = workgroup / ${g.blocks};
         let chunk = group * ${wg} + lane;
         let unused = uniforms.invocations;`
       : `if (index >= uniforms.invocations) {
           return;
         }
-        let block = index % ${g.inBlocks * g.outBlocks};
-        let chunk = index / ${g.inBlocks * g.outBlocks};`;
+        let block = index % ${g.blocks};
+        let chunk = index / ${g.blocks};`;
 
     return `
       ${rowLoad('loadX', 'x', cin)}
@@ -164,7 +157,8 @@ export class ConvFilterPartialsProgram implements WebGPUProgram {
       fn main(index : i32) {
         ${indexing}
         let ob = block % ${g.outBlocks};
-        let ib = block / ${g.outBlocks};
+        let ib = (block / ${g.outBlocks}) % ${g.inBlocks};
+        let kh = block / ${g.outBlocks * g.inBlocks};
         ${accs.map((a) => `var ${a} = vec4<f32>(0.0);`).join('\n        ')}
         var bias = vec4<f32>(0.0);
         let firstRow = chunk * ${rowsPerChunk};
@@ -178,7 +172,7 @@ export class ConvFilterPartialsProgram implements WebGPUProgram {
             bias = bias + ${range(R)
               .map((r) => `d${r}`)
               .join(' + ')};
-            ${kernelRows}
+            ${kernelRow}
           }
         }
         ${reduce}

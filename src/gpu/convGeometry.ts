@@ -106,8 +106,8 @@ export function sameGeometry(
 
 /**
  * Filter gradient: pass 1 (convFilterPartialsProgram.ts) splits the N·H image rows into chunks of
- * `rowsPerChunk`; each invocation sums one chunk for one 4 (Cin) × 4 (Cout) block of every tap, plus the
- * bias gradient of its 4 Cout when it holds the first Cin block. Its partial sums land in a buffer of
+ * `rowsPerChunk`; each invocation sums one chunk for one 4 (Cin) × 4 (Cout) block of the k taps of one
+ * kernel row, plus the bias gradient of its 4 Cout when it holds the first kernel row and Cin block. Its partial sums land in a buffer of
  * `partialRows` rows (one per chunk, or per workgroup with workgroupReduce) × `rowVec4s` vec4s; pass 2
  * (convFilterReduceProgram.ts) sums the rows.
  */
@@ -118,6 +118,8 @@ export interface FilterGeometry {
   outBlocks: number;
   /** Taps k². */
   taps: number;
+  /** Filter blocks one chunk is split into: k kernel rows × inBlocks × outBlocks. */
+  blocks: number;
   /** Cin padded to a multiple of 4. */
   inChannelsPadded: number;
   /** vec4s per partial row: taps · Cin(padded) · Cout/4 of filter, then Cout/4 of bias. */
@@ -128,7 +130,7 @@ export interface FilterGeometry {
   chunksPerWorkgroup: number;
   /** Rows of partial sums pass 2 adds up. */
   partialRows: number;
-  /** Pass-1 invocations: chunk slots × inBlocks × outBlocks. */
+  /** Pass-1 invocations: chunk slots × blocks. */
   invocations: number;
   workgroups: number;
 }
@@ -142,7 +144,7 @@ export function filterGeometry(s: ConvShape, tiling: ConvTiling): FilterGeometry
   const inChannelsPadded = inBlocks * 4;
   const biasOffsetVec4s = taps * inChannelsPadded * outBlocks;
   const rowVec4s = biasOffsetVec4s + outBlocks;
-  const blocks = inBlocks * outBlocks;
+  const blocks = s.kernelSize * inBlocks * outBlocks;
   if (tiling.workgroupReduce) {
     // One workgroup per (chunk group, block): its invocations take consecutive chunks of one block.
     const chunksPerWorkgroup = tiling.filterWorkgroupSize;
@@ -153,6 +155,7 @@ export function filterGeometry(s: ConvShape, tiling: ConvTiling): FilterGeometry
       inBlocks,
       outBlocks,
       taps,
+      blocks,
       inChannelsPadded,
       rowVec4s,
       biasOffsetVec4s,
@@ -168,6 +171,7 @@ export function filterGeometry(s: ConvShape, tiling: ConvTiling): FilterGeometry
     inBlocks,
     outBlocks,
     taps,
+    blocks,
     inChannelsPadded,
     rowVec4s,
     biasOffsetVec4s,

@@ -88,36 +88,34 @@ export class ConvSameProgram implements WebGPUProgram {
       .join('\n              ');
     // Filter row of tap (kh, kw) and input channel ci: forward reads W[kh][kw][c + j][o·4…], the input
     // gradient W[k−1−kh][k−1−kw][o·4 + j][c…] (the flipped tap, channel axes swapped: its transpose).
-    const tapsOfRow = (kh: number) =>
-      range(k)
-        .map((kw) => {
-          const tap = forward ? kh * k + kw : (k - 1 - kh) * k + (k - 1 - kw);
-          const columns = forward
-            ? range(4).map((j) => `loadW(${tap * cin} + c + ${j}, o * 4)`)
-            : range(4).map((j) => `loadW(${tap * cin} + o * 4 + ${j}, c)`);
-          const product = (r: number) => (forward ? `m * s${r + kw}` : `s${r + kw} * m`);
-          return `{
+    // The kernel row is a loop (one copy of the code, not k: SwiftShader's compile time grows with it).
+    const taps = range(k)
+      .map((kw) => {
+        const tapRow = forward
+          ? `(kh * ${k} + ${kw}) * ${cin}`
+          : `((${k - 1} - kh) * ${k} + ${k - 1 - kw}) * ${cin}`;
+        const columns = forward
+          ? range(4).map((j) => `loadW(${tapRow} + c + ${j}, o * 4)`)
+          : range(4).map((j) => `loadW(${tapRow} + o * 4 + ${j}, c)`);
+        const product = (r: number) => (forward ? `m * s${r + kw}` : `s${r + kw} * m`);
+        return `{
                 let m = mat4x4<f32>(${columns.join(', ')});
                 ${range(R)
                   .map((r) => `acc${r} = acc${r} + ${product(r)};`)
                   .join('\n                ')}
               }`;
-        })
-        .join('\n              ');
-    const kernelRows = range(k)
-      .map(
-        (kh) => `{
-          let ih = h + ${kh - pad};
+      })
+      .join('\n              ');
+    const kernelRows = `for (var kh = 0; kh < ${k}; kh = kh + 1) {
+          let ih = h + kh - ${pad};
           if (ih >= 0 && ih < ${H}) {
             let rowPixel = (n * ${H} + ih) * ${W};
             for (var c = 0; c < ${srcChannels}; c = c + 4) {
               ${loads}
-              ${tapsOfRow(kh)}
+              ${taps}
             }
           }
-        }`,
-      )
-      .join('\n        ');
+        }`;
     const activation = (v: string) => (this.relu ? `max(${v}, vec4<f32>(0.0))` : v);
     const stores = range(R)
       .map((r) => {
