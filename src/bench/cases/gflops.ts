@@ -1,7 +1,8 @@
 /**
  * Case g: how close the training step gets to the adapter's limit. Achieved GFLOP/s of a step
- * (trainingStepFlops, the analytic count of src/engine/flops.ts, ÷ the median step of case b) beside the
- * GFLOP/s of an n×n · n×n tf.matMul on the same backend in the same run; where the step's kernel time
+ * (trainingStepFlops, the analytic count of src/engine/flops.ts, ÷ its median step time) beside the
+ * GFLOP/s of an n×n · n×n tf.matMul on the same backend, timed interleaved with the step (and with the step
+ * before issue 17), so that a shared machine's drift hits both sides of the ratio alike; where the step's kernel time
  * goes, today, before issue 17's own conv kernels and before issue 9's changes (tf.profile of one step
  * each; kernel times come from GPU timestamps where the adapter has them); and, on webgpu, the own conv
  * kernels against tfjs's direction by direction (./convKernelTiming.ts), beside the engine's choice.
@@ -19,27 +20,48 @@ import { stepFigureKey, type BenchContext } from '../benchContext';
 import type { BenchRatio, CaseResult, Cell } from '../benchTypes';
 import { timeConvKernels, type ConvKernelFigure } from '../convKernelTiming';
 import { createReferenceStep } from '../referenceStep';
-import { round, timeReps } from '../timing';
-import { batchLabStepFigure, convBeforeIssue17 } from './trainVsFit';
+import { buildStepBatches, timeStepsInterleaved, type StepFigure } from '../stepTiming';
+import { round } from '../timing';
+import { convBeforeIssue17 } from './trainVsFit';
 
 const TOP_KERNELS = 6;
 
-async function matmulGflops(ctx: BenchContext): Promise<{ gflops: number; medianMs: number }> {
+interface Figures {
+  step: StepFigure;
+  before17: StepFigure;
+  matmul: { gflops: number; medianMs: number };
+}
+
+/** Today's step, the step before issue 17 and the n×n matmul, interleaved (the order rotating). */
+async function stepsAndMatmul(ctx: BenchContext): Promise<Figures> {
+  const config = ctx.plan.train;
   const n = ctx.plan.matmulSize;
   const a = tf.randomNormal([n, n], 0, 1, 'float32', 1) as tf.Tensor2D;
   const b = tf.randomNormal([n, n], 0, 1, 'float32', 2) as tf.Tensor2D;
+  const trainer = createTrainer(config, ctx.backend);
+  const old = createTrainer(config, ctx.backend, { convKernel: convBeforeIssue17() });
+  const matmul = async () => {
+    const c = tf.matMul(a, b);
+    const corner = tf.slice(c, [n - 1, n - 1], [1, 1]);
+    await corner.data();
+    c.dispose();
+    corner.dispose();
+    return 0;
+  };
   try {
-    const timing = await timeReps(ctx.plan.reps, async () => {
-      const c = tf.matMul(a, b);
-      const corner = tf.slice(c, [n - 1, n - 1], [1, 1]);
-      await corner.data();
-      c.dispose();
-      corner.dispose();
-    });
-    return { gflops: (2 * n ** 3) / (timing.medianMs * 1e6), medianMs: timing.medianMs };
+    const [step, before17, mm] = await timeStepsInterleaved(ctx.plan.reps, buildStepBatches(config), [
+      async (batch) => (await trainer.step(batch)).loss,
+      async (batch) => (await old.step(batch)).loss,
+      matmul,
+    ]);
+    if (!step || !before17 || !mm) throw new Error('missing figures');
+    const medianMs = mm.timing.medianMs;
+    return { step, before17, matmul: { gflops: (2 * n ** 3) / (medianMs * 1e6), medianMs } };
   } finally {
     a.dispose();
     b.dispose();
+    trainer.dispose();
+    old.dispose();
   }
 }
 
@@ -132,13 +154,9 @@ export async function runGflops(ctx: BenchContext): Promise<CaseResult> {
   const t0 = performance.now();
   const config = ctx.plan.train;
   const choice = chooseConvKernel(ctx.backend, currentWebGpuCapabilities());
-  ctx.log('g: training step (reuses case b when it ran)');
-  const step = await batchLabStepFigure(ctx);
-  const key = stepFigureKey(ctx.backend, config);
-  const before17Step = ctx.stepFigures.get(`before-issue-17:${key}`);
-  const before9Step = ctx.stepFigures.get(`before-issue-9:${key}`);
-  ctx.log(`g: ${ctx.plan.matmulSize}² matmul`);
-  const mm = await matmulGflops(ctx);
+  ctx.log(`g: training step, the step before issue 17 and a ${ctx.plan.matmulSize}² matmul, interleaved`);
+  const { step, before17: before17Step, matmul: mm } = await stepsAndMatmul(ctx);
+  const before9Step = ctx.stepFigures.get(`before-issue-9:${stepFigureKey(ctx.backend, config)}`);
   ctx.log('g: kernel breakdown of one step, today, before issue 17 and before issue 9');
   const { today: kernels, before17, before9 } = await kernelBreakdowns(ctx);
   ctx.log('g: own conv kernels vs tfjs, direction by direction');
@@ -218,14 +236,10 @@ export async function runGflops(ctx: BenchContext): Promise<CaseResult> {
     rows,
     ratios: [
       { label: 'step GFLOP/s ÷ matmul GFLOP/s', value: round(ratio), goal: '≥ 0.8', met: ratio >= 0.8 },
-      ...(before17Step
-        ? [
-            {
-              label: 'step GFLOP/s ÷ matmul GFLOP/s before issue 17',
-              value: round(flops.total / (before17Step.timing.medianMs * 1e6) / mm.gflops),
-            },
-          ]
-        : []),
+      {
+        label: 'step GFLOP/s ÷ matmul GFLOP/s before issue 17',
+        value: round(flops.total / (before17Step.timing.medianMs * 1e6) / mm.gflops),
+      },
       ...own.ratios,
     ],
     notes: [

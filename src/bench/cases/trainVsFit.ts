@@ -16,7 +16,7 @@ import { createTrainer } from '../../engine/trainer';
 import { stepFigureKey, type BenchContext } from '../benchContext';
 import type { CaseResult } from '../benchTypes';
 import { createReferenceStep } from '../referenceStep';
-import { buildStepBatches, timeSteps, timeStepsInterleaved, type StepFigure } from '../stepTiming';
+import { buildStepBatches, timeStepsInterleaved, type StepFigure } from '../stepTiming';
 import { round } from '../timing';
 
 /**
@@ -25,26 +25,6 @@ import { round } from '../timing';
  */
 export function convBeforeIssue17(): ConvPath {
   return currentWebGpuCapabilities()?.isFallbackAdapter ? 'direct' : 'tiled';
-}
-
-/** The BatchLab trainer's figure for ctx.plan.train on the active backend, measured once per run. */
-export async function batchLabStepFigure(ctx: BenchContext): Promise<StepFigure> {
-  const config = ctx.plan.train;
-  const key = stepFigureKey(ctx.backend, config);
-  const known = ctx.stepFigures.get(key);
-  if (known) return known;
-  const trainer = createTrainer(config, ctx.backend);
-  try {
-    const figure = await timeSteps(
-      ctx.plan.reps,
-      buildStepBatches(config),
-      async (b) => (await trainer.step(b)).loss,
-    );
-    ctx.stepFigures.set(key, figure);
-    return figure;
-  } finally {
-    trainer.dispose();
-  }
 }
 
 export async function runTrainVsFit(ctx: BenchContext): Promise<CaseResult> {
