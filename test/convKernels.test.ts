@@ -3,14 +3,20 @@
 // kernels on the same device: Conv2D, Conv2DBackpropInput, Conv2DBackpropFilter and Sum for the bias.
 // Relative error = max |own − tfjs| ÷ max |tfjs| per tensor (test/dawn/convParity.ts).
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ShapeParity, TrainingParity } from './dawn/convParity';
+import type { ShapeParity, TrainingParity, UpsampleParity } from './dawn/convParity';
 import { runOnDawn } from './dawn/runOnDawn';
 
 const ENTRY = new URL('./dawn/convParity.ts', import.meta.url);
 const MAX_RELATIVE_ERROR = 1e-5;
 
 describe('own conv kernels on Dawn', () => {
-  let parity: { shapes: ShapeParity[]; tensorsBefore: number; tensorsAfter: number; problems: string[] };
+  let parity: {
+    shapes: ShapeParity[];
+    upsample: UpsampleParity[];
+    tensorsBefore: number;
+    tensorsAfter: number;
+    problems: string[];
+  };
   let training: TrainingParity;
 
   beforeAll(async () => {
@@ -41,6 +47,14 @@ describe('own conv kernels on Dawn', () => {
     expect(parity.tensorsAfter).toBe(parity.tensorsBefore);
   });
 
+  it("give the ×2 upsampling tfjs's gradient within 1e-5 (even, odd and unequal sides)", () => {
+    expect(parity.upsample).toHaveLength(3);
+    for (const u of parity.upsample) {
+      expect(u.forward, JSON.stringify(u)).toBe(0); // tfjs's own forward kernel on both sides
+      expect(u.gradient, JSON.stringify(u)).toBeLessThanOrEqual(MAX_RELATIVE_ERROR);
+    }
+  });
+
   it('train to the same losses as tfjs kernels within 1e-5 over 10 steps, with a flat tensor count', () => {
     expect(training.problems).toEqual([]);
     expect(training.choice).toBe('wgsl');
@@ -57,12 +71,20 @@ describe('own conv kernels on Dawn', () => {
     expect(training.tensorsAfterDispose).toBe(training.tensorsBefore);
   });
 
-  it("run every conv of a step on the own kernels, and skip the first conv's input gradient", () => {
+  it("run every conv and upsampling gradient of a step on the own kernels, and skip the first conv's input gradient", () => {
     const k = training.kernelCounts;
     expect(k['BatchLabConv2D']).toBe(training.convs);
     expect(k['BatchLabConv2DBackpropFilter']).toBe(training.convs);
     expect(k['BatchLabConv2DBackpropInput']).toBe(training.convs - 1);
-    for (const tfjsConv of ['Conv2D', 'FusedConv2D', 'Conv2DBackpropInput', 'Conv2DBackpropFilter']) {
+    expect(k['BatchLabResizeBilinear2xGrad']).toBe(1); // depth 2: one upsampling
+    const tfjsKernels = [
+      'Conv2D',
+      'FusedConv2D',
+      'Conv2DBackpropInput',
+      'Conv2DBackpropFilter',
+      'ResizeBilinearGrad',
+    ];
+    for (const tfjsConv of tfjsKernels) {
       expect(k[tfjsConv] ?? 0, tfjsConv).toBe(0);
     }
   });

@@ -8,6 +8,7 @@
  */
 import * as tf from './tf';
 import { convSame } from '../gpu/convKernels';
+import { upsample2x } from '../gpu/upsampleKernels';
 import { SOFTWARE_TILING, type ConvTiling } from '../gpu/convGeometry';
 import { currentWebGpuCapabilities } from './backend';
 import { chooseConvKernel, type ConvPath } from './convChoice';
@@ -96,6 +97,11 @@ export function createUNet(shape: UNetShape, seed: number, options: UNetOptions 
   /** 3×3 convs take the chosen kernel; the 1×1 head runs on the own kernel or as tfjs's fused matmul. */
   const conv3 = wgsl ?? (convKernel === 'direct' ? directConv : tiledConv);
   const conv1 = wgsl ?? tiledConv;
+  /** Bilinear upsampling to the skip's size; exact ×2 takes the own gradient kernel with the own convs. */
+  const upsample = (h: tf.Tensor4D, size: [number, number]): tf.Tensor4D =>
+    wgsl && size[0] === 2 * h.shape[1] && size[1] === 2 * h.shape[2]
+      ? upsample2x(h)
+      : tf.image.resizeBilinear(h, size);
   const id = `unet${nameCounter++}`;
   const width = (level: number) => baseWidth * 2 ** level;
   let s = seed;
@@ -133,7 +139,7 @@ export function createUNet(shape: UNetShape, seed: number, options: UNetOptions 
       dec.forEach(([a, b]) => {
         const skip = skips.pop();
         if (!skip) throw new Error('U-Net skip stack underflow');
-        const up = tf.image.resizeBilinear(h, [skip.shape[1], skip.shape[2]]);
+        const up = upsample(h, [skip.shape[1], skip.shape[2]]);
         h = conv3(conv3(tf.concat([up, skip], 3), a, true), b, true);
       });
       return conv1(h, head, false);

@@ -16,6 +16,7 @@ import { createTrainer } from '../../src/engine/trainer';
 import { describeUNet } from '../../src/engine/unetSpec';
 import { SOFTWARE_TILING, type ConvShape, type ConvTiling } from '../../src/gpu/convGeometry';
 import { convSame } from '../../src/gpu/convKernels';
+import { upsample2x } from '../../src/gpu/upsampleKernels';
 
 export interface ShapeParity {
   shape: ConvShape;
@@ -135,8 +136,40 @@ async function shapeParity(
   }
 }
 
+export interface UpsampleParity {
+  shape: number[];
+  forward: number;
+  gradient: number;
+}
+
+/** The ×2 upsampling with the own gradient against tf.image.resizeBilinear and tfjs's ResizeBilinearGrad. */
+async function upsampleParity(
+  shape: [number, number, number, number],
+  seed: number,
+): Promise<UpsampleParity> {
+  const [n, h, w, c] = shape;
+  const x = tf.randomNormal(shape, 0, 1, 'float32', seed) as tf.Tensor4D;
+  const dy = tf.randomNormal([n, 2 * h, 2 * w, c], 0, 1, 'float32', seed + 1) as tf.Tensor4D;
+  const weighted = (f: (t: tf.Tensor4D) => tf.Tensor) => (t: tf.Tensor) =>
+    tf.sum(tf.mul(f(t as tf.Tensor4D), dy));
+  const own = upsample2x(x);
+  const reference = tf.image.resizeBilinear(x, [2 * h, 2 * w]);
+  const [ownGrad] = tf.grads(weighted(upsample2x))([x]);
+  const [referenceGrad] = tf.grads(weighted((t) => tf.image.resizeBilinear(t, [2 * h, 2 * w])))([x]);
+  try {
+    return {
+      shape,
+      forward: await relativeError(own, reference),
+      gradient: await relativeError(ownGrad!, referenceGrad!),
+    };
+  } finally {
+    tf.dispose([x, dy, own, reference, ownGrad!, referenceGrad!]);
+  }
+}
+
 export async function parity(): Promise<{
   shapes: ShapeParity[];
+  upsample: UpsampleParity[];
   tensorsBefore: number;
   tensorsAfter: number;
   problems: string[];
@@ -153,7 +186,12 @@ export async function parity(): Promise<{
   const gpuTiling = { ...SOFTWARE_TILING, workgroupReduce: true, filterWorkgroupSize: 64 };
   for (const s of parityShapes(14).slice(0, 2))
     shapes.push(await shapeParity(s, true, (seed += 10), gpuTiling));
-  return { shapes, tensorsBefore, tensorsAfter: tf.memory().numTensors, problems };
+  const upsample = [
+    await upsampleParity([2, 8, 8, 8], 7),
+    await upsampleParity([1, 5, 7, 3], 9),
+    await upsampleParity([3, 16, 4, 16], 11),
+  ];
+  return { shapes, upsample, tensorsBefore, tensorsAfter: tf.memory().numTensors, problems };
 }
 
 /** A small config, so that ten steps of each take seconds on the software adapter. */
