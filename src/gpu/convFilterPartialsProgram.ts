@@ -9,7 +9,8 @@
  * the output; with workgroupReduce the workgroup's invocations (consecutive chunks of one block) first add
  * their sums in workgroup memory and one row per workgroup is written. Pass 2
  * (convFilterReduceProgram.ts) adds the rows up. That replaces tfjs's one invocation per filter element
- * looping over the whole batch.
+ * looping over the whole batch. Sizes are uniforms; k, the tiling and which channel axes divide by 4 are
+ * baked in (one pipeline per kind of conv, as in convSameProgram.ts).
  * Holds only the shader body and dispatch geometry; src/gpu/convKernels.ts runs it.
  */
 import type { WebGPUProgram } from '@tensorflow/tfjs-backend-webgpu';
@@ -20,7 +21,7 @@ import {
   type ConvTiling,
   type FilterGeometry,
 } from './convGeometry';
-import { componentsFor, rowLoad } from './wgslSnippets';
+import { componentsFor, i32Uniforms, rowLoad } from './wgslSnippets';
 
 export class ConvFilterPartialsProgram implements WebGPUProgram {
   /** [partialRows, rowVec4s · 4]: one row of partial sums per chunk (or per workgroup). */
@@ -33,8 +34,12 @@ export class ConvFilterPartialsProgram implements WebGPUProgram {
   variableComponents: number[];
   outputComponent = 4;
   workgroupSize: [number, number, number];
-  /** The dispatch's bound; the kernel passes it as this uniform (the shader must read a uniform). */
-  uniforms = 'invocations : i32,';
+  /**
+   * invocations: the dispatch's bound; rows: N·H; height, width: H, W; inChannels, outChannels: Cin, Cout;
+   * inBlocks, outBlocks, blocks, inChannelsPadded, rowVec4s, biasOffset: see filterGeometry.
+   */
+  uniforms =
+    'invocations : i32, rows : i32, height : i32, width : i32, inChannels : i32, outChannels : i32, inBlocks : i32, outBlocks : i32, blocks : i32, inChannelsPadded : i32, rowVec4s : i32, biasOffset : i32,';
   readonly invocations: number;
   readonly geometry: FilterGeometry;
   private readonly shape: ConvShape;
@@ -55,17 +60,37 @@ export class ConvFilterPartialsProgram implements WebGPUProgram {
     this.workgroupSize = [tiling.filterWorkgroupSize, 1, 1];
     this.dispatchLayout = { x: [0, 1] };
     this.dispatch = [this.geometry.workgroups, 1, 1];
-    const { batch, heightPx, widthPx, inChannels, outChannels, kernelSize } = shape;
-    this.shaderKey = `batchlab_conv_filter_partials_${tiling.rowsPerChunk}_${tiling.filterPixelsPerStep}_${tiling.filterWorkgroupSize}_${tiling.workgroupReduce}_${batch}_${heightPx}_${widthPx}_${inChannels}_${outChannels}_${kernelSize}`;
+    const { inChannels, outChannels, kernelSize } = shape;
+    const aligned = [inChannels, outChannels].map((c) => c % 4 === 0).join('_');
+    this.shaderKey = `batchlab_conv_filter_partials_${tiling.rowsPerChunk}_${tiling.filterPixelsPerStep}_${tiling.filterWorkgroupSize}_${tiling.workgroupReduce}_${kernelSize}_${aligned}`;
+  }
+
+  /** The uniform values, in the order of `uniforms`. */
+  uniformData(): { type: string; data: number[] }[] {
+    const { batch, heightPx, widthPx, inChannels, outChannels } = this.shape;
+    const g = this.geometry;
+    return i32Uniforms([
+      this.invocations,
+      batch * heightPx,
+      heightPx,
+      widthPx,
+      inChannels,
+      outChannels,
+      g.inBlocks,
+      g.outBlocks,
+      g.blocks,
+      g.inChannelsPadded,
+      g.rowVec4s,
+      g.biasOffsetVec4s,
+    ]);
   }
 
   getUserCode(): string {
-    const { batch, heightPx: H, widthPx: W, inChannels: cin, outChannels: cout, kernelSize: k } = this.shape;
-    const g = this.geometry;
+    const { inChannels: cin, outChannels: cout, kernelSize: k } = this.shape;
+    const u = 'uniforms';
     const { rowsPerChunk, filterPixelsPerStep: R, workgroupReduce } = this.tiling;
     const wg = this.tiling.filterWorkgroupSize;
     const pad = (k - 1) / 2;
-    const rows = batch * H;
     const range = (n: number) => Array.from({ length: n }, (_, i) => i);
     // Accumulator of tap (kh, kw), input lane j: dW[kh][kw][ib·4 + j][ob·4 … ob·4 + 3].
     const accs = range(k).flatMap((kw) => range(4).map((j) => `a${kw}_${j}`));
@@ -73,16 +98,14 @@ export class ConvFilterPartialsProgram implements WebGPUProgram {
     const dyLoads = range(R)
       .map((r) => {
         const w = `w0 + ${r}`;
-        return W % R === 0
-          ? `let d${r} = loadDy(rowPixel + ${w}, ob * 4);`
-          : `let d${r} = select(vec4<f32>(0.0), loadDy(rowPixel + min(${w}, ${W - 1}), ob * 4), ${w} < ${W});`;
+        return `let d${r} = select(vec4<f32>(0.0), loadDy(rowPixel + min(${w}, ${u}.width - 1), ob * 4), ${w} < ${u}.width);`;
       })
       .join('\n            ');
     const xLoads = range(R + k - 1)
       .map((j) => {
         const w = `w0 + ${j - pad}`;
-        return `let s${j} = select(vec4<f32>(0.0), loadX(inRow + clamp(${w}, 0, ${W - 1}), ib * 4),
-                  ${w} >= 0 && ${w} < ${W});`;
+        return `let s${j} = select(vec4<f32>(0.0), loadX(inRow + clamp(${w}, 0, ${u}.width - 1), ib * 4),
+                  ${w} >= 0 && ${w} < ${u}.width);`;
       })
       .join('\n              ');
     const products = range(k)
@@ -96,8 +119,8 @@ export class ConvFilterPartialsProgram implements WebGPUProgram {
       )
       .join('\n              ');
     const kernelRow = `let ih = h + kh - ${pad};
-            if (ih >= 0 && ih < ${H}) {
-              let inRow = (n * ${H} + ih) * ${W};
+            if (ih >= 0 && ih < ${u}.height) {
+              let inRow = (n * ${u}.height + ih) * ${u}.width;
               ${xLoads}
               ${products}
             }`;
@@ -105,14 +128,14 @@ export class ConvFilterPartialsProgram implements WebGPUProgram {
     // Output row layout (vec4 units): [tap][ci (padded to 4)][Cout/4], then the bias's Cout/4.
     const slotIndex = (a: string) => {
       const [kw, j] = a.slice(1).split('_').map(Number) as [number, number];
-      return `((kh * ${k} + ${kw}) * ${g.inChannelsPadded} + ib * 4 + ${j}) * ${g.outBlocks} + ob`;
+      return `((kh * ${k} + ${kw}) * ${u}.inChannelsPadded + ib * 4 + ${j}) * ${u}.outBlocks + ob`;
     };
     const slots = [
       ...accs.map((a) => ({ value: a, at: slotIndex(a), only: '' })),
-      { value: 'bias', at: `${g.biasOffsetVec4s} + ob`, only: 'kh == 0 && ib == 0' },
+      { value: 'bias', at: `${u}.biasOffset + ob`, only: 'kh == 0 && ib == 0' },
     ];
     const write = (row: string, slot: (typeof slots)[number], value: string) => {
-      const store = `setOutputAtIndex(${row} * ${g.rowVec4s} + ${slot.at}, ${value});`;
+      const store = `setOutputAtIndex(${row} * ${u}.rowVec4s + ${slot.at}, ${value});`;
       return slot.only ? `if (${slot.only}) { ${store} }` : store;
     };
     // With workgroupReduce: a tree sum over the workgroup per accumulator, in a vec4 per invocation of
@@ -139,35 +162,34 @@ export class ConvFilterPartialsProgram implements WebGPUProgram {
     const indexing = workgroupReduce
       ? `let lane = i32(localId.x);
         let workgroup = index / ${wg};
-        let block = workgroup % ${g.blocks};
-        let group = workgroup / ${g.blocks};
-        let chunk = group * ${wg} + lane;
-        let unused = uniforms.invocations;`
+        let block = workgroup % ${u}.blocks;
+        let group = workgroup / ${u}.blocks;
+        let chunk = group * ${wg} + lane;`
       : `if (index >= uniforms.invocations) {
           return;
         }
-        let block = index % ${g.blocks};
-        let chunk = index / ${g.blocks};`;
+        let block = index % ${u}.blocks;
+        let chunk = index / ${u}.blocks;`;
 
     return `
-      ${rowLoad('loadX', 'x', cin)}
-      ${rowLoad('loadDy', 'dy', cout)}
+      ${rowLoad('loadX', 'x', cin % 4 === 0, `${u}.inChannels`)}
+      ${rowLoad('loadDy', 'dy', cout % 4 === 0, `${u}.outChannels`)}
       ${workgroupReduce ? `var<workgroup> partials : array<vec4<f32>, ${wg}>;` : ''}
 
       fn main(index : i32) {
         ${indexing}
-        let ob = block % ${g.outBlocks};
-        let ib = (block / ${g.outBlocks}) % ${g.inBlocks};
-        let kh = block / ${g.outBlocks * g.inBlocks};
+        let ob = block % ${u}.outBlocks;
+        let ib = (block / ${u}.outBlocks) % ${u}.inBlocks;
+        let kh = block / (${u}.outBlocks * ${u}.inBlocks);
         ${accs.map((a) => `var ${a} = vec4<f32>(0.0);`).join('\n        ')}
         var bias = vec4<f32>(0.0);
         let firstRow = chunk * ${rowsPerChunk};
-        let lastRow = min(firstRow + ${rowsPerChunk}, ${rows});
+        let lastRow = min(firstRow + ${rowsPerChunk}, ${u}.rows);
         for (var nh = firstRow; nh < lastRow; nh = nh + 1) {
-          let n = nh / ${H};
-          let h = nh % ${H};
-          let rowPixel = nh * ${W};
-          for (var w0 = 0; w0 < ${W}; w0 = w0 + ${R}) {
+          let n = nh / ${u}.height;
+          let h = nh % ${u}.height;
+          let rowPixel = nh * ${u}.width;
+          for (var w0 = 0; w0 < ${u}.width; w0 = w0 + ${R}) {
             ${dyLoads}
             bias = bias + ${range(R)
               .map((r) => `d${r}`)

@@ -45,9 +45,9 @@ export interface ConvTiling {
 }
 
 export const SOFTWARE_TILING: ConvTiling = {
-  pixelsPerInvocation: 4,
+  pixelsPerInvocation: 8,
   workgroupSize: 64,
-  rowsPerChunk: 1,
+  rowsPerChunk: 4,
   filterPixelsPerStep: 4,
   filterWorkgroupSize: 64,
   workgroupReduce: false,

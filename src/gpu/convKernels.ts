@@ -34,9 +34,6 @@ export interface ConvKernelAttrs {
   relu?: boolean;
 }
 
-/** The uniform every BatchLab conv program reads: how many invocations do work. */
-const bound = (program: { invocations: number }) => [{ type: 'int32', data: [program.invocations] }];
-
 type KernelArgs = { inputs: tf.NamedTensorInfoMap; backend: unknown; attrs?: tf.NamedAttrMap };
 
 function attrsOf(args: KernelArgs): ConvKernelAttrs {
@@ -89,7 +86,7 @@ function conv2d(args: KernelArgs): tf.TensorInfo {
     tiling.workgroupSize,
   );
   const inputs = [x, filter, input(args, 'bias')];
-  return (args.backend as WebGPUBackend).runWebGPUProgram(program, inputs, 'float32', bound(program));
+  return (args.backend as WebGPUBackend).runWebGPUProgram(program, inputs, 'float32', program.uniformData());
 }
 
 function conv2dBackpropInput(args: KernelArgs): tf.TensorInfo {
@@ -105,7 +102,12 @@ function conv2dBackpropInput(args: KernelArgs): tf.TensorInfo {
     tiling.pixelsPerInvocation,
     tiling.workgroupSize,
   );
-  return (args.backend as WebGPUBackend).runWebGPUProgram(program, [dy, filter], 'float32', bound(program));
+  return (args.backend as WebGPUBackend).runWebGPUProgram(
+    program,
+    [dy, filter],
+    'float32',
+    program.uniformData(),
+  );
 }
 
 function conv2dBackpropFilter(args: KernelArgs): tf.TensorInfo[] {
@@ -121,10 +123,10 @@ function conv2dBackpropFilter(args: KernelArgs): tf.TensorInfo[] {
   }
   const backend = args.backend as WebGPUBackend;
   const pass1 = new ConvFilterPartialsProgram(shape, tiling);
-  const partials = backend.runWebGPUProgram(pass1, [x, dy], 'float32', bound(pass1));
+  const partials = backend.runWebGPUProgram(pass1, [x, dy], 'float32', pass1.uniformData());
   const reduce = (target: 'filter' | 'bias') => {
     const pass2 = new ConvFilterReduceProgram(shape, pass1.geometry, target);
-    return backend.runWebGPUProgram(pass2, [partials], 'float32', bound(pass2));
+    return backend.runWebGPUProgram(pass2, [partials], 'float32', pass2.uniformData());
   };
   const dFilter = reduce('filter');
   const dBias = reduce('bias');

@@ -20,9 +20,7 @@ function upsample2xGrad(args: KernelArgs): tf.TensorInfo {
   if (h2 % 2 !== 0 || w2 % 2 !== 0)
     throw new Error(`BatchLab upsample gradient: odd dy [${dy.shape.join(', ')}]`);
   const program = new Upsample2xGradProgram([n, h2 / 2, w2 / 2, c]);
-  return (args.backend as WebGPUBackend).runWebGPUProgram(program, [dy], 'float32', [
-    { type: 'int32', data: [program.invocations] },
-  ]);
+  return (args.backend as WebGPUBackend).runWebGPUProgram(program, [dy], 'float32', program.uniformData());
 }
 
 /** Registers the gradient kernel once per tfjs instance. */
