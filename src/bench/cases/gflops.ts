@@ -3,8 +3,8 @@
  * (trainingStepFlops, the analytic count of src/engine/flops.ts, ÷ its median step time) beside the
  * GFLOP/s of an n×n · n×n tf.matMul on the same backend, timed interleaved with the step (and with the step
  * before issue 17), so that a shared machine's drift hits both sides of the ratio alike; where the step's kernel time
- * goes, today, before issue 17's own conv kernels and before issue 9's changes (tf.profile of one step
- * each; kernel times come from GPU timestamps where the adapter has them); and, on webgpu, the own conv
+ * goes, today, before issue 17's own conv kernels and before issue 9's changes (tf.profile of a few
+ * steps each; kernel times come from GPU timestamps where the adapter has them); and, on webgpu, the own conv
  * kernels against tfjs's direction by direction (./convKernelTiming.ts), beside the engine's choice.
  * No DOM.
  */
@@ -21,7 +21,7 @@ import type { BenchRatio, CaseResult, Cell } from '../benchTypes';
 import { timeConvKernels, type ConvKernelFigure } from '../convKernelTiming';
 import { createReferenceStep } from '../referenceStep';
 import { buildStepBatches, timeStepsInterleaved, type StepFigure } from '../stepTiming';
-import { round } from '../timing';
+import { median, round } from '../timing';
 import { convBeforeIssue17 } from './trainVsFit';
 
 const TOP_KERNELS = 6;
@@ -71,25 +71,38 @@ interface KernelTotal {
   count: number;
 }
 
-/** Kernel ms of one profiled step of `step`, summed by kernel name, largest first. */
+/** Profiled steps per breakdown: a kernel's figure is its median over them (one step is noisy here). */
+const PROFILED_STEPS = 3;
+
+/** Kernel ms of a profiled step of `step`, summed by kernel name (median of PROFILED_STEPS), largest first. */
 async function kernelBreakdown(
   step: (batch: HostBatch) => Promise<unknown>,
   batch: HostBatch,
 ): Promise<KernelTotal[]> {
   await step(batch); // compile outside the profile
-  const profile = await tf.profile(async () => {
-    await step(batch);
-    return [];
-  });
-  const byName = new Map<string, { ms: number; count: number }>();
-  for (const k of profile.kernels) {
-    const ms = Number(k.kernelTimeMs);
-    const entry = byName.get(k.name) ?? { ms: 0, count: 0 };
-    entry.ms += Number.isFinite(ms) ? ms : 0;
-    entry.count++;
-    byName.set(k.name, entry);
+  const byName = new Map<string, { ms: number[]; count: number }>();
+  for (let i = 0; i < PROFILED_STEPS; i++) {
+    const profile = await tf.profile(async () => {
+      await step(batch);
+      return [];
+    });
+    const sums = new Map<string, { ms: number; count: number }>();
+    for (const k of profile.kernels) {
+      const ms = Number(k.kernelTimeMs);
+      const entry = sums.get(k.name) ?? { ms: 0, count: 0 };
+      entry.ms += Number.isFinite(ms) ? ms : 0;
+      entry.count++;
+      sums.set(k.name, entry);
+    }
+    for (const [name, e] of sums) {
+      const entry = byName.get(name) ?? { ms: [], count: e.count };
+      entry.ms.push(e.ms);
+      byName.set(name, entry);
+    }
   }
-  return [...byName.entries()].map(([name, e]) => ({ name, ...e })).sort((x, y) => y.ms - x.ms);
+  return [...byName.entries()]
+    .map(([name, e]) => ({ name, ms: median(e.ms), count: e.count }))
+    .sort((x, y) => y.ms - x.ms);
 }
 
 interface Breakdowns {
@@ -98,7 +111,7 @@ interface Breakdowns {
   before9: KernelTotal[];
 }
 
-/** Today's step, the step before issue 17 and the pre-issue-9 step (referenceStep.ts), one profiled step each. */
+/** Today's step, the step before issue 17 and the pre-issue-9 step (referenceStep.ts), profiled. */
 async function kernelBreakdowns(ctx: BenchContext): Promise<Breakdowns> {
   const config = ctx.plan.train;
   const batch = buildHostBatch(config, 0);
@@ -184,9 +197,7 @@ export async function runGflops(ctx: BenchContext): Promise<CaseResult> {
   const count = (list: KernelTotal[]) => list.reduce((s, k) => s + k.count, 0);
   const rows: Record<string, Cell>[] = [
     stepRow(`training step (${config.imageSizePx} px, batch ${config.batchSize})`, step.timing.medianMs),
-    ...(before17Step
-      ? [stepRow('the same step before issue 17 (case b)', before17Step.timing.medianMs)]
-      : []),
+    stepRow("the same step before issue 17 (tfjs's conv kernels)", before17Step.timing.medianMs),
     ...(before9Step ? [stepRow('the same step before issue 9 (case b)', before9Step.timing.medianMs)] : []),
     {
       what: `matMul ${ctx.plan.matmulSize}×${ctx.plan.matmulSize} · ${ctx.plan.matmulSize}×${ctx.plan.matmulSize}`,
@@ -245,7 +256,7 @@ export async function runGflops(ctx: BenchContext): Promise<CaseResult> {
     notes: [
       `conv kernels the engine chose on this adapter: ${choice.path}: ${choice.reason}${choice.tiling ? ` (tiling ${JSON.stringify(choice.tiling)})` : ''}`,
       `step FLOPs (src/engine/flops.ts): forward ${round(flops.forward / 1e6)} M, backward ${round(flops.backward / 1e6)} M, optimizer ${round(flops.optimizer / 1e6)} M`,
-      `kernel rows: one profiled step each, today ${count(kernels)} kernels / ${round(totalKernelMs)} kernel ms, before issue 17 ${count(before17)} / ${round(total(before17))}, before issue 9 ${count(before9)} / ${round(total(before9))} (GPU timestamps on webgpu when available; profiling slows a step); "median ms" of a kernel row = its summed kernel ms in that one step`,
+      `kernel rows: per kernel name, the median over ${PROFILED_STEPS} profiled steps of its summed kernel ms; today ${count(kernels)} kernels / ${round(totalKernelMs)} kernel ms, before issue 17 ${count(before17)} / ${round(total(before17))}, before issue 9 ${count(before9)} / ${round(total(before9))} (GPU timestamps on webgpu when available; profiling slows a step)`,
       ...(own.figures.length
         ? [
             `own vs tfjs rows: every conv of the case's U-Net (${config.imageSizePx} px, batch ${config.batchSize}), per direction: "median ms" = median over ${ctx.plan.reps.reps} runs of the summed GPU kernel ms of one run, "wall ms" = median of separate runs up to an awaited readback; variants interleaved; "kernel ms ÷ own" = that row's kernel ms ÷ the own kernel's`,
