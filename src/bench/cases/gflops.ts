@@ -16,6 +16,7 @@ import { currentWebGpuCapabilities } from '../../engine/backend';
 import { chooseConvKernel, type ConvChoice } from '../../engine/convChoice';
 import { createTrainer } from '../../engine/trainer';
 import { GPU_TILING } from '../../gpu/convGeometry';
+import { convSame } from '../../gpu/convKernels';
 import { stepFigureKey, type BenchContext } from '../benchContext';
 import type { BenchRatio, CaseResult, Cell } from '../benchTypes';
 import { timeConvKernels, type ConvKernelFigure } from '../convKernelTiming';
@@ -30,14 +31,23 @@ interface Figures {
   step: StepFigure;
   before17: StepFigure;
   matmul: { gflops: number; medianMs: number };
+  /** The same product on the own forward conv kernel (a 1×1 conv over a 1 × n image of n channels). */
+  ownMatmul: { gflops: number; medianMs: number } | null;
 }
 
-/** Today's step, the step before issue 17 and the n×n matmul, interleaved (the order rotating). */
-async function stepsAndMatmul(ctx: BenchContext): Promise<Figures> {
+/**
+ * Today's step, the step before issue 17, the n×n matmul and (with the own kernels) the same product as a
+ * 1×1 conv on the own forward kernel, interleaved (the order rotating).
+ */
+async function stepsAndMatmul(ctx: BenchContext, choice: ConvChoice): Promise<Figures> {
   const config = ctx.plan.train;
   const n = ctx.plan.matmulSize;
   const a = tf.randomNormal([n, n], 0, 1, 'float32', 1) as tf.Tensor2D;
   const b = tf.randomNormal([n, n], 0, 1, 'float32', 2) as tf.Tensor2D;
+  // a · b as a 1×1 conv: the n rows of a are n pixels of n channels, b the [1, 1, n, n] filter.
+  const a4 = tf.reshape(a, [1, 1, n, n]) as tf.Tensor4D;
+  const b4 = tf.reshape(b, [1, 1, n, n]) as tf.Tensor4D;
+  const zeros = tf.zeros([n]) as tf.Tensor1D;
   const trainer = createTrainer(config, ctx.backend);
   const old = createTrainer(config, ctx.backend, { convKernel: convBeforeIssue17() });
   const matmul = async () => {
@@ -48,18 +58,31 @@ async function stepsAndMatmul(ctx: BenchContext): Promise<Figures> {
     corner.dispose();
     return 0;
   };
+  const tiling = choice.path === 'wgsl' ? choice.tiling : null;
+  const ownMatmul = async () => {
+    if (!tiling) return 0;
+    const c = convSame(a4, b4, zeros, false, tiling);
+    const corner = tf.slice(c, [0, 0, n - 1, n - 1], [1, 1, 1, 1]);
+    await corner.data();
+    c.dispose();
+    corner.dispose();
+    return 0;
+  };
+  const gflops = (f: StepFigure) => ({
+    gflops: (2 * n ** 3) / (f.timing.medianMs * 1e6),
+    medianMs: f.timing.medianMs,
+  });
   try {
-    const [step, before17, mm] = await timeStepsInterleaved(ctx.plan.reps, buildStepBatches(config), [
+    const [step, before17, mm, own] = await timeStepsInterleaved(ctx.plan.reps, buildStepBatches(config), [
       async (batch) => (await trainer.step(batch)).loss,
       async (batch) => (await old.step(batch)).loss,
       matmul,
+      ...(tiling ? [ownMatmul] : []),
     ]);
     if (!step || !before17 || !mm) throw new Error('missing figures');
-    const medianMs = mm.timing.medianMs;
-    return { step, before17, matmul: { gflops: (2 * n ** 3) / (medianMs * 1e6), medianMs } };
+    return { step, before17, matmul: gflops(mm), ownMatmul: own ? gflops(own) : null };
   } finally {
-    a.dispose();
-    b.dispose();
+    tf.dispose([a, b, a4, b4, zeros]);
     trainer.dispose();
     old.dispose();
   }
@@ -167,8 +190,10 @@ export async function runGflops(ctx: BenchContext): Promise<CaseResult> {
   const t0 = performance.now();
   const config = ctx.plan.train;
   const choice = chooseConvKernel(ctx.backend, currentWebGpuCapabilities());
-  ctx.log(`g: training step, the step before issue 17 and a ${ctx.plan.matmulSize}² matmul, interleaved`);
-  const { step, before17: before17Step, matmul: mm } = await stepsAndMatmul(ctx);
+  ctx.log(
+    `g: training step, the step before issue 17 and a ${ctx.plan.matmulSize}² matmul (tfjs's, own), interleaved`,
+  );
+  const { step, before17: before17Step, matmul: mm, ownMatmul } = await stepsAndMatmul(ctx, choice);
   const before9Step = ctx.stepFigures.get(`before-issue-9:${stepFigureKey(ctx.backend, config)}`);
   ctx.log('g: kernel breakdown of one step, today, before issue 17 and before issue 9');
   const { today: kernels, before17, before9 } = await kernelBreakdowns(ctx);
@@ -206,6 +231,17 @@ export async function runGflops(ctx: BenchContext): Promise<CaseResult> {
       gflops: round(mm.gflops),
       share: null,
     },
+    ...(ownMatmul
+      ? [
+          {
+            what: `the same matMul as a 1×1 conv on the own forward kernel (BatchLabConv2D)`,
+            mflop: round((2 * ctx.plan.matmulSize ** 3) / 1e6),
+            medianMs: round(ownMatmul.medianMs),
+            gflops: round(ownMatmul.gflops),
+            share: null,
+          },
+        ]
+      : []),
     ...shown.map((name) => {
       const k = kernels.find((x) => x.name === name);
       const b17 = before17.find((x) => x.name === name);
@@ -251,6 +287,14 @@ export async function runGflops(ctx: BenchContext): Promise<CaseResult> {
         label: 'step GFLOP/s ÷ matmul GFLOP/s before issue 17',
         value: round(flops.total / (before17Step.timing.medianMs * 1e6) / mm.gflops),
       },
+      ...(ownMatmul
+        ? [
+            {
+              label: 'step GFLOP/s ÷ GFLOP/s of the same matmul on the own forward kernel',
+              value: round(stepGflops / ownMatmul.gflops),
+            },
+          ]
+        : []),
       ...own.ratios,
     ],
     notes: [
