@@ -5,10 +5,11 @@
  * - on webgpu: BatchLab's own WGSL kernels ('wgsl', src/gpu/convKernels.ts), with the software tiling on a
  *   fallback adapter and the GPU tiling elsewhere (src/gpu/convGeometry.ts), if the device's limits fit it
  *   (else the GPU tiling without its workgroup-memory reduction, else tfjs's kernels).
- * Why: `npm run bench` (case g's per-kernel rows) measured the own kernels 10–30× faster than tfjs's in all
- * three directions on the software adapter (docs/PERFORMANCE.md). tfjs 4.22's filter gradient and (by
- * default) input gradient are one-invocation-per-output loops on every adapter; on a GPU the forward is
- * the open question, and the same bench rows answer it there.
+ * Why: `npm run bench` (case g's per-kernel rows) measured the own kernels 30× (forward), 6–8× (input
+ * gradient) and 11–14× (filter gradient) faster than tfjs's on the software adapter (docs/PERFORMANCE.md).
+ * tfjs 4.22's filter gradient and (by default) input gradient are one-invocation-per-output loops on every
+ * adapter; on a GPU the forward is the open question, and the same bench rows answer it there (each
+ * direction's ratio carries a goal that says whether the measurement agrees with this choice).
  * Subgroups are not used even where present: WGSL needs `enable subgroups;` before any declaration, and
  * tfjs assembles every shader with its own declarations first.
  * Pure: reads only its arguments.

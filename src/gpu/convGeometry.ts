@@ -21,10 +21,15 @@ export interface ConvShape {
 
 /**
  * Tiling of the programs, chosen per adapter by src/engine/convChoice.ts.
- * SOFTWARE_TILING was measured on SwiftShader (Dawn 0.6.2 in Node and Chromium 147, 2 shared Xeon cores,
- * the bench's U-Net at 32 px, batch 4; docs/PERFORMANCE.md, "Own convolution kernels"). GPU_TILING is not
- * measured yet: no machine with a GPU was available; it follows the usual shape of such kernels (more, smaller
- * invocations, a workgroup-memory reduction of the filter gradient).
+ * SOFTWARE_TILING was measured on SwiftShader: Dawn 0.6.2 in Node on 2 shared Xeon cores, every conv of the
+ * bench's U-Net (32 px, batch 4), kernel ms of each direction with the candidates interleaved. 8 pixels per
+ * invocation ran the forward and input gradient 30–40 % faster than 4 (2: twice as slow; 16: no clear gain
+ * for 4–6× the compile time, and compile time is most of a first step here); 4 rows per filter chunk
+ * ~20 % faster than 1; workgroup sizes 32–128 within noise; the workgroup-memory reduction of the filter
+ * gradient ~7× slower (every barrier is a fiber switch on a CPU). docs/PERFORMANCE.md has the run.
+ * GPU_TILING is not measured: no machine with a GPU was available. It follows the usual shape of such
+ * kernels on GPUs (more, smaller invocations; the filter gradient summed in workgroup memory); case g of
+ * `npm run bench -- --node` on a GPU machine measures it against tfjs's kernels.
  */
 export interface ConvTiling {
   /** Adjacent output pixels along a row that one invocation computes (forward and input gradient). */
