@@ -72,6 +72,17 @@ function expectChannels(t: tf.TensorInfo, channels: number, what: string): void 
   }
 }
 
+/**
+ * The same data seen as [rows, last axis] (no copy: tfjs's own reshape shares the buffer the same way).
+ * The conv programs index their inputs themselves; tfjs folds into a pipeline's key whether each input has
+ * the output's shape, so 4-D inputs would split one kind of conv into two pipelines (Cin = Cout or not),
+ * each seconds to compile on a software adapter.
+ */
+function asRows(t: tf.TensorInfo): tf.TensorInfo {
+  const last = t.shape[t.shape.length - 1] ?? 1;
+  return { dataId: t.dataId, dtype: t.dtype, shape: [t.shape.reduce((a, b) => a * b, 1) / last, last] };
+}
+
 function conv2d(args: KernelArgs): tf.TensorInfo {
   const { tiling, relu = false } = attrsOf(args);
   const x = input(args, 'x');
@@ -85,7 +96,7 @@ function conv2d(args: KernelArgs): tf.TensorInfo {
     tiling.pixelsPerInvocation,
     tiling.workgroupSize,
   );
-  const inputs = [x, filter, input(args, 'bias')];
+  const inputs = [asRows(x), asRows(filter), input(args, 'bias')];
   return (args.backend as WebGPUBackend).runWebGPUProgram(program, inputs, 'float32', program.uniformData());
 }
 
@@ -104,7 +115,7 @@ function conv2dBackpropInput(args: KernelArgs): tf.TensorInfo {
   );
   return (args.backend as WebGPUBackend).runWebGPUProgram(
     program,
-    [dy, filter],
+    [asRows(dy), asRows(filter)],
     'float32',
     program.uniformData(),
   );
