@@ -53,8 +53,8 @@ export function convShapeOf(activation: readonly number[], filter: readonly numb
   const [batch, heightPx, widthPx] = activation;
   const [k, k2, inChannels, outChannels] = filter;
   if (activation.length !== 4 || filter.length !== 4 || k === undefined || k !== k2) {
-    throw new Error(`BatchLab conv needs NHWC input and a square [k, k, Cin, Cout] filter, got
-      [${activation.join(', ')}] and [${filter.join(', ')}]`);
+    const got = `[${activation.join(', ')}] and [${filter.join(', ')}]`;
+    throw new Error(`BatchLab conv needs NHWC input and a square [k, k, Cin, Cout] filter, got ${got}`);
   }
   return {
     batch: batch ?? 0,
