@@ -76,7 +76,7 @@ function expectChannels(t: tf.TensorInfo, channels: number, what: string): void 
  * The same data seen as [rows, last axis] (no copy: tfjs's own reshape shares the buffer the same way).
  * The conv programs index their inputs themselves; tfjs folds into a pipeline's key whether each input has
  * the output's shape, so 4-D inputs would split one kind of conv into two pipelines (Cin = Cout or not),
- * each seconds to compile on a software adapter.
+ * each a few hundred ms to compile on a software adapter.
  */
 function asRows(t: tf.TensorInfo): tf.TensorInfo {
   const last = t.shape[t.shape.length - 1] ?? 1;

@@ -5,6 +5,10 @@
  * tfjs binds each input as array<vec4<f32>> or array<f32> (the program's variableComponents) and the output
  * as `result` (outputComponent); these helpers match that choice. The channel count is a WGSL expression
  * (a uniform), so that one pipeline serves every size; only whether it divides by 4 is baked in.
+ *
+ * The programs write their entry as `fn main(index : i32)`, exactly what tfjs's main('index') helper
+ * (getMainHeaderString) generates: that helper is not exported by tfjs-backend-webgpu 4.22's entry point,
+ * and in plain Node (the Dawn tests and `npm run bench -- --node`) its deep path does not resolve.
  */
 
 /**
