@@ -106,7 +106,8 @@ async function openBench(chromium, found, url, timeoutMs, onLine) {
     env: { ...process.env, ...found.env },
   });
   try {
-    // An explicit locale: with LANG=C.UTF-8 Chromium reports 'en-US@posix', which Intl rejects at load.
+    // A fixed locale: with LANG=C.UTF-8 the pinned Chromium reports navigator.language 'en-US@posix', which
+    // Intl rejects (uPlot builds an Intl.NumberFormat from it when it loads). Playwright Test does the same.
     const page = await browser.newPage({ locale: 'en-US' });
     const pageErrors = [];
     page.on('console', (message) => {

@@ -17,11 +17,28 @@ export type DeviceLostListener = (reason: string) => void;
 export type GpuErrorListener = (message: string) => void;
 
 let webgpuDevice: GPUDevice | null = null;
+let webgpuCapabilities: WebGpuCapabilities | null = null;
 let uncapturedErrors = 0;
+
+/** What the engine reads about the WebGPU adapter to choose its kernels (./convChoice.ts): never its name. */
+export interface WebGpuCapabilities {
+  /** The adapter says it is a fallback (software) one, e.g. SwiftShader. */
+  isFallbackAdapter: boolean;
+  /** Device limits the conv programs' workgroups must fit. */
+  maxComputeWorkgroupStorageSizeBytes: number;
+  maxComputeInvocationsPerWorkgroup: number;
+  /** The adapter offers the 'subgroups' feature. */
+  hasSubgroups: boolean;
+}
 
 /** GPU errors that no error scope captured since the backend started (should stay 0). */
 export function uncapturedErrorCount(): number {
   return uncapturedErrors;
+}
+
+/** The capabilities of the adapter the webgpu backend runs on, or null off webgpu. */
+export function currentWebGpuCapabilities(): WebGpuCapabilities | null {
+  return tf.getBackend() === 'webgpu' ? webgpuCapabilities : null;
 }
 
 /** The device the webgpu backend runs on, or null off webgpu. */
@@ -68,6 +85,12 @@ async function registerWebGpu(
   tf.removeBackend('webgpu');
   tf.registerBackend('webgpu', () => new WebGPUBackend(device, info), 3);
   webgpuDevice = device;
+  webgpuCapabilities = {
+    isFallbackAdapter: info.isFallbackAdapter,
+    maxComputeWorkgroupStorageSizeBytes: device.limits.maxComputeWorkgroupStorageSize,
+    maxComputeInvocationsPerWorkgroup: device.limits.maxComputeInvocationsPerWorkgroup,
+    hasSubgroups: adapter.features.has('subgroups'),
+  };
   const software =
     info.isFallbackAdapter || /swiftshader|llvmpipe|lavapipe|software/i.test(info.architecture);
   return {

@@ -47,11 +47,3 @@ export function directConv2d(x: tf.Tensor4D, kernel: tf.Tensor4D, bias: tf.Tenso
   });
   return op(x, kernel, bias) as tf.Tensor4D;
 }
-
-/** True on the webgpu backend over a software adapter (SwiftShader, llvmpipe, lavapipe). */
-export function onSoftwareWebGpu(): boolean {
-  if (tf.getBackend() !== 'webgpu') return false;
-  const info = (tf.backend() as unknown as { adapterInfo?: { architecture?: string; vendor?: string } })
-    .adapterInfo;
-  return /swiftshader|llvmpipe|lavapipe|software/i.test(`${info?.architecture ?? ''} ${info?.vendor ?? ''}`);
-}

@@ -21,7 +21,7 @@ import { createNormalizeLayer } from './normalizeLayer';
 import { makeOptimizer, optimizerVariables } from './optimizer';
 import { readFlat } from './parallel/flatParams';
 import { segmentationScores, type SegmentationScores } from './segmentationMetrics';
-import { createUNetForConfig } from './unet';
+import { createUNetForConfig, type UNetOptions } from './unet';
 import { NO_STEP_HOOKS, recordRun, type StepHooks } from './stepRecorder';
 import type { StepRecording } from './stepRecording';
 import { deviceBatchTensors, disposeDeviceBatch, uploadBatch } from './uploadBatch';
@@ -96,6 +96,8 @@ export interface TrainerOptions {
    * the bench can switch it off and on between rounds of the same trainer to measure its cost (case e).
    */
   trackPeak?: boolean;
+  /** The U-Net's conv kernels ('auto' unless the bench times another choice beside it). */
+  unet?: UNetOptions;
 }
 
 export function createTrainer(
@@ -104,7 +106,7 @@ export function createTrainer(
   options: TrainerOptions = {},
 ): Trainer {
   let config = initialConfig;
-  const model = createUNetForConfig(config);
+  const model = createUNetForConfig(config, options.unet ?? {});
   const optimizer = makeOptimizer(config);
   const normalize = createNormalizeLayer(config.mean255, config.std255);
   let steps = 0;

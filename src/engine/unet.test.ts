@@ -36,4 +36,11 @@ describe('createUNet', () => {
     expect(await read(1)).toEqual(await read(1));
     expect(await read(1)).not.toEqual(await read(2));
   });
+
+  it("refuses BatchLab's own WGSL conv kernels off webgpu, with the reason", () => {
+    const shape = { depth: 2, baseWidth: 4, channels: 1, numClasses: 2 };
+    const before = tf.memory().numTensors;
+    expect(() => createUNet(shape, 1, { convKernel: 'wgsl' })).toThrow(/need the webgpu backend, not cpu/);
+    expect(tf.memory().numTensors).toBe(before);
+  });
 });

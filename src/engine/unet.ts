@@ -1,12 +1,18 @@
 /**
  * The U-Net: parameters as tfjs variables and a pure forward function.
  * Architecture (see unetSpec.ts for the layer table): per level two conv3×3+ReLU, 2×2 max-pool down,
- * bilinear ×2 up + skip concat, two conv3×3+ReLU, then a 1×1 head to K logits. The 3×3 convs run on
- * tfjs's tiled kernel or on the direct one (ConvKernel below: picked per adapter, same math).
+ * bilinear ×2 up + skip concat, two conv3×3+ReLU, then a 1×1 head to K logits. The convolutions run on
+ * BatchLab's own WGSL kernels or on tfjs's (ConvKernel below: picked per adapter by ./convChoice.ts, same
+ * math).
  * The caller owns the returned model and must call dispose(); forward() returns a tensor the caller disposes.
  */
 import * as tf from './tf';
-import { directConv2d, onSoftwareWebGpu } from './directConv';
+import { convSame } from '../gpu/convKernels';
+import { upsample2x } from '../gpu/upsampleKernels';
+import { SOFTWARE_TILING, type ConvTiling } from '../gpu/convGeometry';
+import { currentWebGpuCapabilities } from './backend';
+import { chooseConvKernel, type ConvPath } from './convChoice';
+import { directConv2d } from './directConv';
 import { inLayer } from './layerScope';
 import { HEAD_NAME } from '../config/unetSpec';
 
@@ -23,11 +29,13 @@ interface ConvParams {
 }
 
 /**
- * Which kernel runs the 3×3 convolutions: 'tiled' = tf.fused.conv2d (on webgpu the tiled matmul kernel,
- * best on real GPUs), 'direct' = directConv.ts (tfjs's per-output kernel, 2–5× faster on software
- * adapters), 'auto' = direct on a software WebGPU adapter, tiled everywhere else. Same math either way.
+ * Which kernels run the convolutions: 'tiled' = tf.fused.conv2d (tfjs's kernels, the only choice off
+ * webgpu), 'direct' = directConv.ts for the 3×3 convs (tfjs's per-output kernel: BatchLab's step before
+ * issue 17, kept for the bench), 'wgsl' = BatchLab's own kernels (src/gpu/convKernels.ts) for every conv,
+ * bias and ReLU fused, 'auto' = what ./convChoice.ts picks for the active backend and adapter.
+ * Same math either way.
  */
-export type ConvKernel = 'auto' | 'tiled' | 'direct';
+export type ConvKernel = 'auto' | ConvPath;
 
 export interface UNetOptions {
   convKernel?: ConvKernel;
@@ -35,8 +43,8 @@ export interface UNetOptions {
 
 export interface UNet {
   shape: UNetShape;
-  /** The 3×3 conv kernel this instance runs ('auto' resolved when it was created). */
-  convKernel: 'tiled' | 'direct';
+  /** The conv kernels this instance runs ('auto' resolved when it was created). */
+  convKernel: ConvPath;
   /** Every trainable variable, in creation order (optimizer slot order follows it). */
   variables: tf.Variable[];
   /** x: float32 NHWC normalized input → logits float32 [N, H, W, K]. Caller disposes. */
@@ -71,15 +79,31 @@ function directConv(x: tf.Tensor4D, p: ConvParams, relu: boolean): tf.Tensor4D {
   return relu ? tf.relu(y) : y;
 }
 
+function wgslConv(tiling: ConvTiling) {
+  return (x: tf.Tensor4D, p: ConvParams, relu: boolean): tf.Tensor4D =>
+    convSame(x, p.kernel, p.bias, relu, tiling);
+}
+
 let nameCounter = 0;
 
 /** Builds a fresh U-Net. Variable names are unique per instance so several can coexist. */
 export function createUNet(shape: UNetShape, seed: number, options: UNetOptions = {}): UNet {
   const { depth, baseWidth, channels, numClasses } = shape;
+  const choice = chooseConvKernel(tf.getBackend(), currentWebGpuCapabilities());
   const wanted = options.convKernel ?? 'auto';
-  const convKernel = wanted === 'auto' ? (onSoftwareWebGpu() ? 'direct' : 'tiled') : wanted;
-  /** 3×3 convs take the chosen kernel; the 1×1 head always runs as a (fused) matmul. */
-  const conv3 = convKernel === 'direct' ? directConv : tiledConv;
+  const convKernel = wanted === 'auto' ? choice.path : wanted;
+  if (convKernel === 'wgsl' && tf.getBackend() !== 'webgpu') {
+    throw new Error(`BatchLab's own conv kernels need the webgpu backend, not ${tf.getBackend()}`);
+  }
+  const wgsl = convKernel === 'wgsl' ? wgslConv(choice.tiling ?? SOFTWARE_TILING) : null;
+  /** 3×3 convs take the chosen kernel; the 1×1 head runs on the own kernel or as tfjs's fused matmul. */
+  const conv3 = wgsl ?? (convKernel === 'direct' ? directConv : tiledConv);
+  const conv1 = wgsl ?? tiledConv;
+  /** Bilinear upsampling to the skip's size; exact ×2 takes the own gradient kernel with the own convs. */
+  const upsample = (h: tf.Tensor4D, size: [number, number]): tf.Tensor4D =>
+    wgsl && size[0] === 2 * h.shape[1] && size[1] === 2 * h.shape[2]
+      ? upsample2x(h)
+      : tf.image.resizeBilinear(h, size);
   const id = `unet${nameCounter++}`;
   const width = (level: number) => baseWidth * 2 ** level;
   let s = seed;
@@ -122,13 +146,13 @@ export function createUNet(shape: UNetShape, seed: number, options: UNetOptions 
         const skip = skips.pop();
         if (!skip) throw new Error('U-Net skip stack underflow');
         const below = h;
-        const up = inLayer(`up${l}`, () => tf.image.resizeBilinear(below, [skip.shape[1], skip.shape[2]]));
+        const up = inLayer(`up${l}`, () => upsample(below, [skip.shape[1], skip.shape[2]]));
         const cat = inLayer(`cat${l}`, () => tf.concat([up, skip], 3));
         const da = inLayer(`dec${l}a`, () => conv3(cat, a, true));
         h = inLayer(`dec${l}b`, () => conv3(da, b, true));
       });
       const last = h;
-      return inLayer(HEAD_NAME, () => tiledConv(last, head, false));
+      return inLayer(HEAD_NAME, () => conv1(last, head, false));
     });
   }
 

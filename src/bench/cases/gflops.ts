@@ -1,44 +1,95 @@
 /**
  * Case g: how close the training step gets to the adapter's limit. Achieved GFLOP/s of a step
- * (trainingStepFlops, the analytic count of src/engine/flops.ts, ÷ the median step of case b) beside the
- * GFLOP/s of an n×n · n×n tf.matMul on the same backend in the same run, and where the step's kernel time
- * goes, today and before issue 9's changes (one profiled step each, recorded and summed by the app's own
- * step-profile code; kernel times come from GPU timestamps where the adapter has them).
+ * (trainingStepFlops, the analytic count of src/engine/flops.ts, ÷ its median step time) beside the
+ * GFLOP/s of an n×n · n×n tf.matMul on the same backend, timed interleaved with the step (and with the step
+ * before issue 17), so that a shared machine's drift hits both sides of the ratio alike; where the step's kernel time
+ * goes, today, before issue 17's own conv kernels and before issue 9's changes (a few profiled steps each,
+ * recorded and summed by the app's own step-profile code; kernel times come from GPU timestamps where the
+ * adapter has them); and, on webgpu, the own conv
+ * kernels against tfjs's direction by direction (./convKernelTiming.ts), beside the engine's choice.
  * No DOM.
  */
 import * as tf from '@tensorflow/tfjs';
 import { buildHostBatch } from '../../data/buildBatch';
 import { trainingStepFlops } from '../../engine/flops';
+import type { HostBatch } from '../../data/hostBatch';
+import { currentWebGpuCapabilities } from '../../engine/backend';
+import { chooseConvKernel, type ConvChoice } from '../../engine/convChoice';
 import { profiledKernels } from '../../engine/buildStepProfile';
 import { kernelTimingAvailable } from '../../engine/kernelTiming';
 import { summarizeKernels } from '../../engine/profileSummary';
 import { NO_KNOWN_TENSORS, recordRun } from '../../engine/stepRecorder';
-import type { StepRecording } from '../../engine/stepRecording';
 import { createTrainer } from '../../engine/trainer';
+import { GPU_TILING } from '../../gpu/convGeometry';
+import { convSame } from '../../gpu/convKernels';
 import { stepFigureKey, type BenchContext } from '../benchContext';
-import type { CaseResult, Cell } from '../benchTypes';
+import type { BenchRatio, CaseResult, Cell } from '../benchTypes';
+import { timeConvKernels, type ConvKernelFigure } from '../convKernelTiming';
 import { createReferenceStep } from '../referenceStep';
-import { round, timeReps } from '../timing';
-import { batchLabStepFigure } from './trainVsFit';
+import { buildStepBatches, timeStepsInterleaved, type StepFigure } from '../stepTiming';
+import { median, round } from '../timing';
+import { convBeforeIssue17 } from './trainVsFit';
 
 const TOP_KERNELS = 6;
 
-async function matmulGflops(ctx: BenchContext): Promise<{ gflops: number; medianMs: number }> {
+interface Figures {
+  step: StepFigure;
+  before17: StepFigure;
+  matmul: { gflops: number; medianMs: number };
+  /** The same product on the own forward conv kernel (a 1×1 conv over a 1 × n image of n channels). */
+  ownMatmul: { gflops: number; medianMs: number } | null;
+}
+
+/**
+ * Today's step, the step before issue 17, the n×n matmul and (with the own kernels) the same product as a
+ * 1×1 conv on the own forward kernel, interleaved (the order rotating).
+ */
+async function stepsAndMatmul(ctx: BenchContext, choice: ConvChoice): Promise<Figures> {
+  const config = ctx.plan.train;
   const n = ctx.plan.matmulSize;
   const a = tf.randomNormal([n, n], 0, 1, 'float32', 1) as tf.Tensor2D;
   const b = tf.randomNormal([n, n], 0, 1, 'float32', 2) as tf.Tensor2D;
+  // a · b as a 1×1 conv: the n rows of a are n pixels of n channels, b the [1, 1, n, n] filter.
+  const a4 = tf.reshape(a, [1, 1, n, n]) as tf.Tensor4D;
+  const b4 = tf.reshape(b, [1, 1, n, n]) as tf.Tensor4D;
+  const zeros = tf.zeros([n]) as tf.Tensor1D;
+  const trainer = createTrainer(config, ctx.backend);
+  const old = createTrainer(config, ctx.backend, { unet: { convKernel: convBeforeIssue17() } });
+  const matmul = async () => {
+    const c = tf.matMul(a, b);
+    const corner = tf.slice(c, [n - 1, n - 1], [1, 1]);
+    await corner.data();
+    c.dispose();
+    corner.dispose();
+    return 0;
+  };
+  const tiling = choice.path === 'wgsl' ? choice.tiling : null;
+  const ownMatmul = async () => {
+    if (!tiling) return 0;
+    const c = convSame(a4, b4, zeros, false, tiling);
+    const corner = tf.slice(c, [0, 0, n - 1, n - 1], [1, 1, 1, 1]);
+    await corner.data();
+    c.dispose();
+    corner.dispose();
+    return 0;
+  };
+  const gflops = (f: StepFigure) => ({
+    gflops: (2 * n ** 3) / (f.timing.medianMs * 1e6),
+    medianMs: f.timing.medianMs,
+  });
   try {
-    const timing = await timeReps(ctx.plan.reps, async () => {
-      const c = tf.matMul(a, b);
-      const corner = tf.slice(c, [n - 1, n - 1], [1, 1]);
-      await corner.data();
-      c.dispose();
-      corner.dispose();
-    });
-    return { gflops: (2 * n ** 3) / (timing.medianMs * 1e6), medianMs: timing.medianMs };
+    const [step, before17, mm, own] = await timeStepsInterleaved(ctx.plan.reps, buildStepBatches(config), [
+      async (batch) => (await trainer.step(batch)).loss,
+      async (batch) => (await old.step(batch)).loss,
+      matmul,
+      ...(tiling ? [ownMatmul] : []),
+    ]);
+    if (!step || !before17 || !mm) throw new Error('missing figures');
+    return { step, before17, matmul: gflops(mm), ownMatmul: own ? gflops(own) : null };
   } finally {
-    a.dispose();
-    b.dispose();
+    tf.dispose([a, b, a4, b4, zeros]);
+    trainer.dispose();
+    old.dispose();
   }
 }
 
@@ -48,77 +99,140 @@ interface KernelTotal {
   count: number;
 }
 
+/** Profiled steps per breakdown: a kernel's figure is its median over them (one step is noisy here). */
+const PROFILED_STEPS = 3;
+
 /**
- * Kernel rows of one recorded run, summed by kernel name: the app's profile code (recordRun,
- * profiledKernels, summarizeKernels), so the bench and the app's kernel table read the same numbers.
+ * Kernel ms of profiled steps of `step`, summed by kernel name (median of PROFILED_STEPS), largest first.
+ * Recorded and summed by the app's own step-profile code (recordRun, profiledKernels, summarizeKernels),
+ * so the bench and the app's kernel table read the same numbers.
  */
-function byName(recording: StepRecording): KernelTotal[] {
-  const rows = summarizeKernels(profiledKernels(recording, 0, true));
-  const totals = new Map<string, KernelTotal>();
-  for (const r of rows) {
-    const t = totals.get(r.name) ?? { name: r.name, ms: 0, count: 0 };
-    t.ms += r.ms ?? 0;
-    t.count += r.count;
-    totals.set(r.name, t);
+async function kernelBreakdown(
+  ctx: BenchContext,
+  step: (batch: HostBatch) => Promise<unknown>,
+  batch: HostBatch,
+): Promise<KernelTotal[]> {
+  await step(batch); // compile outside the profile
+  const timing = kernelTimingAvailable(ctx.backend);
+  const byName = new Map<string, { ms: number[]; count: number }>();
+  for (let i = 0; i < PROFILED_STEPS; i++) {
+    const run = await recordRun(NO_KNOWN_TENSORS, timing, () => step(batch), 'forward');
+    const sums = new Map<string, { ms: number; count: number }>();
+    for (const r of summarizeKernels(profiledKernels(run.recording, 0, true))) {
+      const entry = sums.get(r.name) ?? { ms: 0, count: 0 };
+      entry.ms += r.ms ?? 0;
+      entry.count += r.count;
+      sums.set(r.name, entry);
+    }
+    for (const [name, e] of sums) {
+      const entry = byName.get(name) ?? { ms: [], count: e.count };
+      entry.ms.push(e.ms);
+      byName.set(name, entry);
+    }
   }
-  return [...totals.values()].sort((x, y) => y.ms - x.ms);
+  return [...byName.entries()]
+    .map(([name, e]) => ({ name, ms: median(e.ms), count: e.count }))
+    .sort((x, y) => y.ms - x.ms);
 }
 
-/** Today's step (the app's profileStep) and the pre-issue-9 step, one profiled step each after a warm one. */
-async function kernelBreakdowns(ctx: BenchContext): Promise<{ after: KernelTotal[]; before: KernelTotal[] }> {
+interface Breakdowns {
+  today: KernelTotal[];
+  before17: KernelTotal[];
+  before9: KernelTotal[];
+}
+
+/** Today's step, the step before issue 17 and the pre-issue-9 step (referenceStep.ts), profiled. */
+async function kernelBreakdowns(ctx: BenchContext): Promise<Breakdowns> {
   const config = ctx.plan.train;
   const batch = buildHostBatch(config, 0);
   const trainer = createTrainer(config, ctx.backend);
-  const after = await (async () => {
-    await trainer.step(batch); // compile outside the profile
-    return byName((await trainer.profileStep(batch)).recording);
-  })().finally(() => trainer.dispose());
+  const today = await kernelBreakdown(ctx, (b) => trainer.step(b), batch).finally(() => trainer.dispose());
+  const old = createTrainer(config, ctx.backend, { unet: { convKernel: convBeforeIssue17() } });
+  const before17 = await kernelBreakdown(ctx, (b) => old.step(b), batch).finally(() => old.dispose());
   const reference = createReferenceStep(config, ctx.backend);
-  const before = await (async () => {
-    await reference.step(batch);
-    const timing = kernelTimingAvailable(ctx.backend);
-    const run = await recordRun(NO_KNOWN_TENSORS, timing, () => reference.step(batch), 'forward');
-    return byName(run.recording);
-  })().finally(() => reference.dispose());
-  return { after, before };
+  const before9 = await kernelBreakdown(ctx, (b) => reference.step(b), batch).finally(() =>
+    reference.dispose(),
+  );
+  return { today, before17, before9 };
+}
+
+/** Case g's rows and ratios for the own conv kernels against tfjs's, or nothing off the own kernels. */
+async function convKernelRows(
+  ctx: BenchContext,
+  choice: ConvChoice,
+): Promise<{ rows: Record<string, Cell>[]; ratios: BenchRatio[]; figures: ConvKernelFigure[] }> {
+  if (ctx.backend !== 'webgpu') return { rows: [], ratios: [], figures: [] };
+  // Off the own kernels (a GPU whose limits fit no tiling) the comparison still runs, on the GPU tiling.
+  const tiling = choice.tiling ?? GPU_TILING;
+  const figures = await timeConvKernels(ctx.plan.train, ctx.plan.reps, tiling);
+  const own = (d: ConvKernelFigure['direction']) =>
+    figures.find((f) => f.direction === d && f.implementation === 'own');
+  const rows = figures.map((f) => {
+    const mine = own(f.direction);
+    return {
+      what: `  ${f.direction}: ${f.implementation} (${f.kernels})`,
+      mflop: round(f.flops / 1e6),
+      medianMs: round(f.kernelMs),
+      gflops: f.kernelMs > 0 ? round(f.flops / (f.kernelMs * 1e6)) : null,
+      share: null,
+      count: f.kernelCount,
+      wallMs: round(f.wallMs),
+      tfjsOverOwn: mine && mine !== f && mine.kernelMs > 0 ? round(f.kernelMs / mine.kernelMs) : null,
+    };
+  });
+  const usesOwn = choice.path === 'wgsl';
+  const ratios = figures
+    .filter((f) => f.implementation === 'tfjs')
+    .map((f) => {
+      const value = f.kernelMs / (own(f.direction)?.kernelMs ?? Number.NaN);
+      return {
+        label: `${f.direction}: tfjs kernel ms ÷ own kernel ms (the engine runs ${usesOwn ? 'own' : "tfjs's"} here)`,
+        value: round(value),
+        goal: usesOwn ? '> 1' : '≤ 1',
+        met: usesOwn ? value > 1 : value <= 1,
+      };
+    });
+  return { rows, ratios, figures };
 }
 
 export async function runGflops(ctx: BenchContext): Promise<CaseResult> {
   const t0 = performance.now();
   const config = ctx.plan.train;
-  ctx.log('g: training step (reuses case b when it ran)');
-  const step = await batchLabStepFigure(ctx);
-  const beforeStep = ctx.stepFigures.get(`before-issue-9:${stepFigureKey(ctx.backend, config)}`);
-  ctx.log(`g: ${ctx.plan.matmulSize}² matmul`);
-  const mm = await matmulGflops(ctx);
-  ctx.log('g: kernel breakdown of one step, today and before issue 9');
-  const { after: kernels, before } = await kernelBreakdowns(ctx);
-  const beforeMs = (name: string) => before.find((k) => k.name === name);
+  const choice = chooseConvKernel(ctx.backend, currentWebGpuCapabilities());
+  ctx.log(
+    `g: training step, the step before issue 17 and a ${ctx.plan.matmulSize}² matmul (tfjs's, own), interleaved`,
+  );
+  const { step, before17: before17Step, matmul: mm, ownMatmul } = await stepsAndMatmul(ctx, choice);
+  const before9Step = ctx.stepFigures.get(`before-issue-9:${stepFigureKey(ctx.backend, config)}`);
+  ctx.log('g: kernel breakdown of one step, today, before issue 17 and before issue 9');
+  const { today: kernels, before17, before9 } = await kernelBreakdowns(ctx);
+  ctx.log('g: own conv kernels vs tfjs, direction by direction');
+  const own = await convKernelRows(ctx, choice);
   const shown = [
-    ...new Set([...kernels.slice(0, TOP_KERNELS), ...before.slice(0, TOP_KERNELS)].map((k) => k.name)),
+    ...new Set(
+      [
+        ...kernels.slice(0, TOP_KERNELS),
+        ...before17.slice(0, TOP_KERNELS),
+        ...before9.slice(0, TOP_KERNELS),
+      ].map((k) => k.name),
+    ),
   ];
   const flops = trainingStepFlops(config);
   const stepGflops = flops.total / (step.timing.medianMs * 1e6);
   const totalKernelMs = kernels.reduce((s, k) => s + k.ms, 0);
+  const stepRow = (what: string, medianMs: number) => ({
+    what,
+    mflop: round(flops.total / 1e6),
+    medianMs: round(medianMs),
+    gflops: round(flops.total / (medianMs * 1e6)),
+    share: null,
+  });
+  const total = (list: KernelTotal[]) => list.reduce((s, k) => s + k.ms, 0);
+  const count = (list: KernelTotal[]) => list.reduce((s, k) => s + k.count, 0);
   const rows: Record<string, Cell>[] = [
-    {
-      what: `training step (${config.imageSizePx} px, batch ${config.batchSize})`,
-      mflop: round(flops.total / 1e6),
-      medianMs: round(step.timing.medianMs),
-      gflops: round(stepGflops),
-      share: null,
-    },
-    ...(beforeStep
-      ? [
-          {
-            what: 'the same step before issue 9 (case b)',
-            mflop: round(flops.total / 1e6),
-            medianMs: round(beforeStep.timing.medianMs),
-            gflops: round(flops.total / (beforeStep.timing.medianMs * 1e6)),
-            share: null,
-          },
-        ]
-      : []),
+    stepRow(`training step (${config.imageSizePx} px, batch ${config.batchSize})`, step.timing.medianMs),
+    stepRow("the same step before issue 17 (tfjs's conv kernels)", before17Step.timing.medianMs),
+    ...(before9Step ? [stepRow('the same step before issue 9 (case b)', before9Step.timing.medianMs)] : []),
     {
       what: `matMul ${ctx.plan.matmulSize}×${ctx.plan.matmulSize} · ${ctx.plan.matmulSize}×${ctx.plan.matmulSize}`,
       mflop: round((2 * ctx.plan.matmulSize ** 3) / 1e6),
@@ -126,9 +240,21 @@ export async function runGflops(ctx: BenchContext): Promise<CaseResult> {
       gflops: round(mm.gflops),
       share: null,
     },
+    ...(ownMatmul
+      ? [
+          {
+            what: `the same matMul as a 1×1 conv on the own forward kernel (BatchLabConv2D)`,
+            mflop: round((2 * ctx.plan.matmulSize ** 3) / 1e6),
+            medianMs: round(ownMatmul.medianMs),
+            gflops: round(ownMatmul.gflops),
+            share: null,
+          },
+        ]
+      : []),
     ...shown.map((name) => {
       const k = kernels.find((x) => x.name === name);
-      const b = beforeMs(name);
+      const b17 = before17.find((x) => x.name === name);
+      const b9 = before9.find((x) => x.name === name);
       return {
         what: `  kernel ${name}`,
         mflop: null,
@@ -136,11 +262,15 @@ export async function runGflops(ctx: BenchContext): Promise<CaseResult> {
         gflops: null,
         share: k && totalKernelMs > 0 ? round(k.ms / totalKernelMs) : 0,
         count: k?.count ?? 0,
-        beforeMs: b ? round(b.ms) : 0,
-        beforeCount: b?.count ?? 0,
+        before17Ms: b17 ? round(b17.ms) : 0,
+        before17Count: b17?.count ?? 0,
+        beforeMs: b9 ? round(b9.ms) : 0,
+        beforeCount: b9?.count ?? 0,
       };
     }),
+    ...own.rows,
   ];
+  const ratio = stepGflops / mm.gflops;
   return {
     letter: 'g',
     id: 'gflops',
@@ -152,14 +282,39 @@ export async function runGflops(ctx: BenchContext): Promise<CaseResult> {
       { key: 'gflops', label: 'GFLOP/s' },
       { key: 'share', label: 'share of kernel ms' },
       { key: 'count', label: 'kernels' },
+      { key: 'before17Ms', label: 'ms before issue 17' },
+      { key: 'before17Count', label: 'kernels before 17' },
       { key: 'beforeMs', label: 'ms before issue 9' },
-      { key: 'beforeCount', label: 'kernels before' },
+      { key: 'beforeCount', label: 'kernels before 9' },
+      { key: 'wallMs', label: 'wall ms' },
+      { key: 'tfjsOverOwn', label: 'kernel ms ÷ own' },
     ],
     rows,
-    ratios: [{ label: 'step GFLOP/s ÷ matmul GFLOP/s', value: round(stepGflops / mm.gflops) }],
+    ratios: [
+      { label: 'step GFLOP/s ÷ matmul GFLOP/s', value: round(ratio), goal: '≥ 0.8', met: ratio >= 0.8 },
+      {
+        label: 'step GFLOP/s ÷ matmul GFLOP/s before issue 17',
+        value: round(flops.total / (before17Step.timing.medianMs * 1e6) / mm.gflops),
+      },
+      ...(ownMatmul
+        ? [
+            {
+              label: 'step GFLOP/s ÷ GFLOP/s of the same matmul on the own forward kernel',
+              value: round(stepGflops / ownMatmul.gflops),
+            },
+          ]
+        : []),
+      ...own.ratios,
+    ],
     notes: [
+      `conv kernels the engine chose on this adapter: ${choice.path}: ${choice.reason}${choice.tiling ? ` (tiling ${JSON.stringify(choice.tiling)})` : ''}`,
       `step FLOPs (src/engine/flops.ts): forward ${round(flops.forward / 1e6)} M, backward ${round(flops.backward / 1e6)} M, optimizer ${round(flops.optimizer / 1e6)} M`,
-      `kernel rows: one profiled step each, today ${kernels.reduce((s, k) => s + k.count, 0)} kernels / ${round(totalKernelMs)} kernel ms, before issue 9 ${before.reduce((s, k) => s + k.count, 0)} kernels / ${round(before.reduce((s, k) => s + k.ms, 0))} kernel ms (GPU timestamps on webgpu when available; profiling slows a step); "median ms" of a kernel row = its summed kernel ms in that one step`,
+      `kernel rows: per kernel name, the median over ${PROFILED_STEPS} profiled steps of its summed kernel ms; today ${count(kernels)} kernels / ${round(totalKernelMs)} kernel ms, before issue 17 ${count(before17)} / ${round(total(before17))}, before issue 9 ${count(before9)} / ${round(total(before9))} (GPU timestamps on webgpu when available; profiling slows a step)`,
+      ...(own.figures.length
+        ? [
+            `own vs tfjs rows: every conv of the case's U-Net (${config.imageSizePx} px, batch ${config.batchSize}), per direction: "median ms" = median over ${ctx.plan.reps.reps} runs of the summed GPU kernel ms of one run, "wall ms" = median of separate runs up to an awaited readback; variants interleaved; "kernel ms ÷ own" = that row's kernel ms ÷ the own kernel's`,
+          ]
+        : []),
     ],
     durationMs: performance.now() - t0,
   };

@@ -1,0 +1,97 @@
+/**
+ * WGSL program, pass 2 of the filter gradient (see convFilterPartialsProgram.ts): adds up the rows of
+ * partial sums that pass 1 wrote, into either the filter gradient [k, k, Cin, Cout] or the bias gradient
+ * [Cout]. One invocation per 4 output elements (a vec4 of Cout), looping over the rows; the padding lanes
+ * of Cin and Cout that pass 1 carried are dropped here.
+ * Unlike the other conv programs, its sizes are uniforms, not constants: it is cheap to run and one
+ * pipeline then serves every conv of a model (two per target: Cout a multiple of 4 or not), which saves
+ * compilation on the first step (seconds on a software adapter).
+ * Holds only the shader body and dispatch geometry; src/gpu/convKernels.ts runs it.
+ */
+import { webgpu_util, type WebGPUProgram } from '@tensorflow/tfjs-backend-webgpu';
+import type { ConvShape, FilterGeometry } from './convGeometry';
+import { componentsFor, i32Uniforms } from './wgslSnippets';
+
+export type FilterReduceTarget = 'filter' | 'bias';
+
+export class ConvFilterReduceProgram implements WebGPUProgram {
+  outputShape: number[];
+  shaderKey: string;
+  dispatchLayout: { x: number[] };
+  dispatch: [number, number, number];
+  /** partials: [rows, rowVec4s · 4] from pass 1, read as vec4s. */
+  variableNames = ['partials'];
+  variableComponents = [4];
+  outputComponent: number;
+  workgroupSize: [number, number, number] = [64, 1, 1];
+  /**
+   * invocations: output rows (k·k·Cin for the filter, 1 for the bias) × Cout/4; partialRows and rowVec4s:
+   * pass 1's geometry; rowOffset: the bias's offset in a partial row (bias target);
+   * inChannels, inChannelsPadded, outBlocks, outChannels: to find a filter row and drop the padding.
+   */
+  uniforms =
+    'invocations : i32, partialRows : i32, rowVec4s : i32, rowOffset : i32, inChannels : i32, inChannelsPadded : i32, outBlocks : i32, outChannels : i32,';
+  readonly invocations: number;
+  private readonly shape: ConvShape;
+  private readonly geometry: FilterGeometry;
+  private readonly target: FilterReduceTarget;
+
+  constructor(shape: ConvShape, geometry: FilterGeometry, target: FilterReduceTarget) {
+    this.shape = shape;
+    this.geometry = geometry;
+    this.target = target;
+    const { kernelSize: k, inChannels: cin, outChannels: cout } = shape;
+    this.outputShape = target === 'filter' ? [k, k, cin, cout] : [cout];
+    this.outputComponent = componentsFor(cout);
+    const rows = target === 'filter' ? k * k * cin : 1;
+    this.invocations = rows * geometry.outBlocks;
+    this.dispatchLayout = webgpu_util.flatDispatchLayout([this.invocations]);
+    this.dispatch = webgpu_util.computeDispatch(this.dispatchLayout, [this.invocations], this.workgroupSize);
+    this.shaderKey = `batchlab_conv_filter_reduce_${target}_${this.outputComponent}`;
+  }
+
+  /** The uniform values, in the order of `uniforms`. */
+  uniformData(): { type: string; data: number[] }[] {
+    const g = this.geometry;
+    return i32Uniforms([
+      this.invocations,
+      g.partialRows,
+      g.rowVec4s,
+      g.biasOffsetVec4s,
+      this.shape.inChannels,
+      g.inChannelsPadded,
+      g.outBlocks,
+      this.shape.outChannels,
+    ]);
+  }
+
+  getUserCode(): string {
+    // Where output row `row` (a (tap, ci) pair, or the bias) starts within a partial row.
+    const rowStart =
+      this.target === 'filter'
+        ? `((row / uniforms.inChannels) * uniforms.inChannelsPadded + row % uniforms.inChannels) * uniforms.outBlocks`
+        : `uniforms.rowOffset`;
+    const store =
+      this.outputComponent === 4
+        ? `setOutputAtIndex(index, sum);`
+        : `for (var j = 0; j < 4; j = j + 1) {
+            if (ob * 4 + j < uniforms.outChannels) {
+              setOutputAtIndex(row * uniforms.outChannels + ob * 4 + j, sum[j]);
+            }
+          }`;
+    return `
+      fn main(index : i32) {
+        if (index >= uniforms.invocations) {
+          return;
+        }
+        let ob = index % uniforms.outBlocks;
+        let row = index / uniforms.outBlocks;
+        let at = ${rowStart} + ob;
+        var sum = vec4<f32>(0.0);
+        for (var p = 0; p < uniforms.partialRows; p = p + 1) {
+          sum = sum + partials[p * uniforms.rowVec4s + at];
+        }
+        ${store}
+      }`;
+  }
+}

@@ -1,0 +1,248 @@
+/**
+ * BatchLab's own convolution kernels, registered with tfjs for the webgpu backend under their own names, so
+ * that they run through tfjs's engine like any op (tape, tidy, tf.profile's kernel table) without touching
+ * tfjs's own Conv2D kernels, which tf.layers and every other caller keep using:
+ * - BatchLabConv2D               x, filter, bias → relu?(conv(x, filter) + bias)      (convSameProgram.ts)
+ * - BatchLabConv2DBackpropInput  dy, filter → dx                                       (convSameProgram.ts)
+ * - BatchLabConv2DBackpropFilter x, dy → [dfilter, dbias]    (convFilterPartialsProgram.ts + convFilterReduceProgram.ts)
+ * - BatchLabReluMask             dy, y → dy where y > 0                                (reluMaskProgram.ts)
+ * Stride 1, 'same' zero padding, odd square kernels, NHWC, float32. BatchLabConv2D's gradient is registered
+ * too: the filter and bias gradients come from one kernel call; the input gradient is computed only when
+ * the tape needs it (not for the first conv, whose input is the image).
+ * Callers own every tensor they get back. Only valid on the webgpu backend; src/engine picks these kernels
+ * (src/engine/convChoice.ts) and keeps tfjs's elsewhere.
+ */
+import * as tf from '@tensorflow/tfjs-core';
+import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
+import type { ConvShape, ConvTiling } from './convGeometry';
+import { ConvFilterPartialsProgram } from './convFilterPartialsProgram';
+import { ConvFilterReduceProgram } from './convFilterReduceProgram';
+import { ConvSameProgram } from './convSameProgram';
+import { ReluMaskProgram } from './reluMaskProgram';
+
+export const CONV_KERNEL_NAMES = {
+  forward: 'BatchLabConv2D',
+  inputGradient: 'BatchLabConv2DBackpropInput',
+  filterGradient: 'BatchLabConv2DBackpropFilter',
+  reluMask: 'BatchLabReluMask',
+} as const;
+
+/** Attributes of every kernel above: the tiling its programs use (and relu for the forward). */
+export interface ConvKernelAttrs {
+  tiling: ConvTiling;
+  /** Forward only: apply max(0, ·) to the output; its gradient then masks dy by the output. */
+  relu?: boolean;
+}
+
+type KernelArgs = { inputs: tf.NamedTensorInfoMap; backend: unknown; attrs?: tf.NamedAttrMap };
+
+function attrsOf(args: KernelArgs): ConvKernelAttrs {
+  const attrs = args.attrs as unknown as ConvKernelAttrs | undefined;
+  if (!attrs?.tiling) throw new Error('BatchLab conv kernels need a tiling attribute');
+  return attrs;
+}
+
+function input(args: KernelArgs, name: string): tf.TensorInfo {
+  const t = args.inputs[name];
+  if (!t) throw new Error(`BatchLab conv kernel: missing input ${name}`);
+  return t;
+}
+
+/** The conv's shape from its input [N, H, W, Cin] (or dy [N, H, W, Cout]) and filter [k, k, Cin, Cout]. */
+export function convShapeOf(activation: readonly number[], filter: readonly number[]): ConvShape {
+  const [batch, heightPx, widthPx] = activation;
+  const [k, k2, inChannels, outChannels] = filter;
+  if (activation.length !== 4 || filter.length !== 4 || k === undefined || k !== k2) {
+    const got = `[${activation.join(', ')}] and [${filter.join(', ')}]`;
+    throw new Error(`BatchLab conv needs NHWC input and a square [k, k, Cin, Cout] filter, got ${got}`);
+  }
+  return {
+    batch: batch ?? 0,
+    heightPx: heightPx ?? 0,
+    widthPx: widthPx ?? 0,
+    inChannels: inChannels ?? 0,
+    outChannels: outChannels ?? 0,
+    kernelSize: k,
+  };
+}
+
+function expectChannels(t: tf.TensorInfo, channels: number, what: string): void {
+  if (t.shape[3] !== channels) {
+    throw new Error(`BatchLab conv: ${what} has ${t.shape[3]} channels, the filter expects ${channels}`);
+  }
+}
+
+/**
+ * The same data seen as [rows, last axis] (no copy: tfjs's own reshape shares the buffer the same way).
+ * The conv programs index their inputs themselves; tfjs folds into a pipeline's key whether each input has
+ * the output's shape, so 4-D inputs would split one kind of conv into two pipelines (Cin = Cout or not),
+ * each a few hundred ms to compile on a software adapter.
+ */
+function asRows(t: tf.TensorInfo): tf.TensorInfo {
+  const last = t.shape[t.shape.length - 1] ?? 1;
+  return { dataId: t.dataId, dtype: t.dtype, shape: [t.shape.reduce((a, b) => a * b, 1) / last, last] };
+}
+
+function conv2d(args: KernelArgs): tf.TensorInfo {
+  const { tiling, relu = false } = attrsOf(args);
+  const x = input(args, 'x');
+  const filter = input(args, 'filter');
+  const shape = convShapeOf(x.shape, filter.shape);
+  expectChannels(x, shape.inChannels, 'x');
+  const program = new ConvSameProgram(
+    shape,
+    'forward',
+    relu,
+    tiling.pixelsPerInvocation,
+    tiling.workgroupSize,
+  );
+  const inputs = [asRows(x), asRows(filter), input(args, 'bias')];
+  return (args.backend as WebGPUBackend).runWebGPUProgram(program, inputs, 'float32', program.uniformData());
+}
+
+function conv2dBackpropInput(args: KernelArgs): tf.TensorInfo {
+  const { tiling } = attrsOf(args);
+  const dy = input(args, 'dy');
+  const filter = input(args, 'filter');
+  const shape = convShapeOf(dy.shape, filter.shape);
+  expectChannels(dy, shape.outChannels, 'dy');
+  const program = new ConvSameProgram(
+    shape,
+    'input-gradient',
+    false,
+    tiling.pixelsPerInvocation,
+    tiling.workgroupSize,
+  );
+  return (args.backend as WebGPUBackend).runWebGPUProgram(
+    program,
+    [asRows(dy), asRows(filter)],
+    'float32',
+    program.uniformData(),
+  );
+}
+
+function conv2dBackpropFilter(args: KernelArgs): tf.TensorInfo[] {
+  const { tiling } = attrsOf(args);
+  const x = input(args, 'x');
+  const dy = input(args, 'dy');
+  const kernelSize = Number((args.attrs as { kernelSize?: number } | undefined)?.kernelSize);
+  const shape = convShapeOf(x.shape, [kernelSize, kernelSize, x.shape[3] ?? 0, dy.shape[3] ?? 0]);
+  if (dy.shape.slice(0, 3).join() !== x.shape.slice(0, 3).join()) {
+    throw new Error(
+      `BatchLab conv filter gradient: x [${x.shape.join(', ')}] and dy [${dy.shape.join(', ')}]`,
+    );
+  }
+  const backend = args.backend as WebGPUBackend;
+  const pass1 = new ConvFilterPartialsProgram(shape, tiling);
+  const partials = backend.runWebGPUProgram(pass1, [x, dy], 'float32', pass1.uniformData());
+  const reduce = (target: 'filter' | 'bias') => {
+    const pass2 = new ConvFilterReduceProgram(shape, pass1.geometry, target);
+    return backend.runWebGPUProgram(pass2, [partials], 'float32', pass2.uniformData());
+  };
+  const dFilter = reduce('filter');
+  const dBias = reduce('bias');
+  backend.disposeData(partials.dataId);
+  return [dFilter, dBias];
+}
+
+function reluMask(args: KernelArgs): tf.TensorInfo {
+  const dy = input(args, 'dy');
+  const y = input(args, 'y');
+  return (args.backend as WebGPUBackend).runWebGPUProgram(new ReluMaskProgram(dy.shape), [dy, y], 'float32');
+}
+
+const asAttrs = (a: object) => a as unknown as tf.NamedAttrMap;
+
+/** The gradient of BatchLabConv2D: the ReLU mask (when fused), then the filter/bias and input gradients. */
+const conv2dGradient: tf.GradConfig = {
+  kernelName: CONV_KERNEL_NAMES.forward,
+  inputsToSave: ['x', 'filter'],
+  outputsToSave: [true],
+  gradFunc: (dy, saved, attrs) => {
+    const [x, filter, y] = saved as [tf.Tensor4D, tf.Tensor4D, tf.Tensor4D];
+    const { tiling, relu = false } = attrs as unknown as ConvKernelAttrs;
+    const engine = tf.engine();
+    const g = relu
+      ? (engine.runKernel(CONV_KERNEL_NAMES.reluMask, { dy: dy as tf.Tensor, y }) as tf.Tensor4D)
+      : (dy as tf.Tensor4D);
+    // Both come from one kernel call, made here rather than in a thunk; tensors the tape does not use
+    // are freed with the backward pass's scope.
+    const [dFilter, dBias] = engine.runKernel(
+      CONV_KERNEL_NAMES.filterGradient,
+      { x, dy: g },
+      asAttrs({ tiling, kernelSize: filter.shape[0] }),
+    ) as tf.Tensor[];
+    return {
+      x: () =>
+        engine.runKernel(
+          CONV_KERNEL_NAMES.inputGradient,
+          { dy: g, filter },
+          asAttrs({ tiling }),
+        ) as tf.Tensor,
+      filter: () => dFilter as tf.Tensor,
+      bias: () => dBias as tf.Tensor,
+    };
+  },
+};
+
+const kernels: tf.KernelConfig[] = [
+  { kernelName: CONV_KERNEL_NAMES.forward, backendName: 'webgpu', kernelFunc: conv2d as tf.KernelFunc },
+  {
+    kernelName: CONV_KERNEL_NAMES.inputGradient,
+    backendName: 'webgpu',
+    kernelFunc: conv2dBackpropInput as tf.KernelFunc,
+  },
+  {
+    kernelName: CONV_KERNEL_NAMES.filterGradient,
+    backendName: 'webgpu',
+    kernelFunc: conv2dBackpropFilter as tf.KernelFunc,
+  },
+  { kernelName: CONV_KERNEL_NAMES.reluMask, backendName: 'webgpu', kernelFunc: reluMask as tf.KernelFunc },
+];
+
+/** Registers the kernels and the gradient once per tfjs instance (later calls do nothing). */
+export function registerConvKernels(): void {
+  for (const k of kernels) {
+    if (!tf.getKernel(k.kernelName, 'webgpu')) tf.registerKernel(k);
+  }
+  if (!tf.getGradient(CONV_KERNEL_NAMES.forward)) tf.registerGradient(conv2dGradient);
+}
+
+/**
+ * relu?(conv2d(x, filter, 1, 'same') + bias) on BatchLab's kernels; differentiable. NHWC, odd square
+ * filter. Webgpu backend only. Caller disposes the result.
+ */
+export function convSame(
+  x: tf.Tensor4D,
+  filter: tf.Tensor4D,
+  bias: tf.Tensor1D,
+  relu: boolean,
+  tiling: ConvTiling,
+): tf.Tensor4D {
+  registerConvKernels();
+  return tf
+    .engine()
+    .runKernel(CONV_KERNEL_NAMES.forward, { x, filter, bias }, asAttrs({ tiling, relu })) as tf.Tensor4D;
+}
+
+/** dx of convSame (without ReLU) for an upstream dy; for benchmarks and parity tests. Caller disposes. */
+export function convSameInputGradient(dy: tf.Tensor4D, filter: tf.Tensor4D, tiling: ConvTiling): tf.Tensor4D {
+  registerConvKernels();
+  return tf
+    .engine()
+    .runKernel(CONV_KERNEL_NAMES.inputGradient, { dy, filter }, asAttrs({ tiling })) as tf.Tensor4D;
+}
+
+/** [dfilter, dbias] of convSame (without ReLU) for an upstream dy; for benchmarks and parity tests. */
+export function convSameFilterGradient(
+  x: tf.Tensor4D,
+  dy: tf.Tensor4D,
+  kernelSize: number,
+  tiling: ConvTiling,
+): [tf.Tensor4D, tf.Tensor1D] {
+  registerConvKernels();
+  const [dFilter, dBias] = tf
+    .engine()
+    .runKernel(CONV_KERNEL_NAMES.filterGradient, { x, dy }, asAttrs({ tiling, kernelSize })) as tf.Tensor[];
+  return [dFilter as tf.Tensor4D, dBias as tf.Tensor1D];
+}
