@@ -83,7 +83,13 @@ export const KERNEL_FAMILIES = [
 ] as const;
 export type KernelFamily = (typeof KERNEL_FAMILIES)[number];
 
+/** The filter-gradient kernel under either implementation: tfjs's, or BatchLab's own (src/gpu). */
+export const FILTER_GRADIENT_KERNELS = ['Conv2DBackpropFilter', 'BatchLabConv2DBackpropFilter'] as const;
+
 const CONV_KERNELS = new Set([
+  'BatchLabConv2D',
+  'BatchLabConv2DBackpropInput',
+  'BatchLabConv2DBackpropFilter',
   'Conv2D',
   'FusedConv2D',
   'Conv2DBackpropInput',
@@ -102,6 +108,7 @@ const POOL_KERNELS = new Set([
   'ResizeBilinearGrad',
   'ResizeNearestNeighbor',
   'ResizeNearestNeighborGrad',
+  'BatchLabResizeBilinear2xGrad',
 ]);
 
 /**

@@ -9,7 +9,7 @@
  */
 import * as tf from './tf';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { convFlops, forwardFlops, trainingStepFlops } from './flops';
+import { convFlops, forwardFlops, kernelFlops, trainingStepFlops } from './flops';
 import type { FlopsConfig } from './flops';
 import { createUNetForConfig } from './unet';
 import type { ConvSpec } from '../config/unetSpec';
@@ -345,5 +345,30 @@ describe('trainingStepFlops across configs', () => {
     expect(total({ ...base, imageSizePx: 64 })).toBeGreaterThan(total(base));
     expect(total({ ...base, depth: 3 })).toBeGreaterThan(total(base));
     expect(total({ ...base, baseWidth: 16 })).toBeGreaterThan(total(base));
+  });
+});
+
+describe("kernelFlops of BatchLab's own conv kernels", () => {
+  // A 3×3 conv of 8 → 16 channels over a batch of 2 at 4 × 4: |y| = 2·4·4·16 = 512 outputs.
+  const x = [2, 4, 4, 8];
+  const filter = [3, 3, 8, 16];
+  const y = [2, 4, 4, 16];
+  it('counts 2·|y|·kh·kw·Cin (+ |y| bias adds) forward, as tfjs does for FusedConv2D', () => {
+    const own = kernelFlops({ name: 'BatchLabConv2D', inputShapes: [x, filter, [16]], outputShapes: [y] });
+    expect(own).toBe(2 * 512 * 9 * 8 + 512);
+  });
+  it('counts 2·|dx|·kh·kw·Cout for the input gradient and 2·|dW|·N·Ho·Wo for the filter gradient', () => {
+    const dx = kernelFlops({
+      name: 'BatchLabConv2DBackpropInput',
+      inputShapes: [y, filter],
+      outputShapes: [x],
+    });
+    expect(dx).toBe(2 * (2 * 4 * 4 * 8) * 9 * 16);
+    const dw = kernelFlops({
+      name: 'BatchLabConv2DBackpropFilter',
+      inputShapes: [x, y],
+      outputShapes: [filter, [16]],
+    });
+    expect(dw).toBe(2 * (3 * 3 * 8 * 16) * 2 * 4 * 4);
   });
 });

@@ -208,6 +208,8 @@ const elements = (shape: readonly number[] | undefined): number =>
  *   directConv.ts runs its forward on this kernel: the same count as Conv2D.)
  * - Conv2DBackpropFilter (x, dy [N, Ho, Wo, Cout]) → dW: 2·|dW|·N·Ho·Wo.
  * - BatchMatMul / _FusedMatMul (a [.., m, k], b) → [.., m, n]: 2·|out|·k = 2·|a|·n.
+ * BatchLab's own kernels (src/gpu/convKernels.ts) take the same inputs in the same layouts and count the
+ * same: BatchLabConv2D as FusedConv2D (bias always), BatchLabConv2DBackpropInput / …Filter as tfjs's.
  */
 export function kernelFlops(k: KernelShapes): number | null {
   const out = k.outputShapes[0];
@@ -215,20 +217,23 @@ export function kernelFlops(k: KernelShapes): number | null {
   if (!out || y === 0) return null;
   switch (k.name) {
     case 'Conv2D':
-    case 'FusedConv2D': {
+    case 'FusedConv2D':
+    case 'BatchLabConv2D': {
       const filter = k.inputShapes[1];
       if (!filter || filter.length !== 4) return null;
       const [kh, kw, cin] = filter as [number, number, number, number];
-      const bias = k.name === 'FusedConv2D' && k.inputShapes.length > 2 ? y : 0;
+      const bias = k.name !== 'Conv2D' && k.inputShapes.length > 2 ? y : 0;
       return 2 * y * kh * kw * cin + bias;
     }
-    case 'Conv2DBackpropInput': {
+    case 'Conv2DBackpropInput':
+    case 'BatchLabConv2DBackpropInput': {
       const filter = k.inputShapes[1];
       if (!filter || filter.length !== 4) return null;
       const [kh, kw, , cout] = filter as [number, number, number, number];
       return 2 * y * kh * kw * cout;
     }
-    case 'Conv2DBackpropFilter': {
+    case 'Conv2DBackpropFilter':
+    case 'BatchLabConv2DBackpropFilter': {
       const dy = k.inputShapes[1];
       if (!dy || dy.length !== 4) return null;
       const [n, ho, wo] = dy as [number, number, number, number];
