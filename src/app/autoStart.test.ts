@@ -14,6 +14,7 @@ const SOFTWARE_WEBGPU: BackendInfo = {
   isSoftwareAdapter: true,
   limits: { maxBufferSizeBytes: 2 ** 30, maxStorageBufferBindingSizeBytes: 2 ** 30 },
   fallbackReasons: [],
+  ownConvKernels: false,
 };
 const TINY: TrainConfig = { ...DEFAULT_CONFIG, imageSizePx: 16, batchSize: 2, depth: 2, baseWidth: 4 };
 const HUGE: TrainConfig = { ...DEFAULT_CONFIG, imageSizePx: 512, batchSize: 512, depth: 4, baseWidth: 64 };

@@ -18,6 +18,11 @@ export interface BackendInfo {
   limits: GpuLimits | null;
   /** Why each preferred backend before the chosen one was skipped, in plain words. */
   fallbackReasons: string[];
+  /**
+   * BatchLab's own WGSL kernels run the convolutions (bias and ReLU fused: no separate pre-ReLU tensor is
+   * kept); false where tfjs's kernels do (engine/convChoice.ts decides by capability).
+   */
+  ownConvKernels: boolean;
 }
 
 /** Life cycle of the training worker's run, as the UI shows it. */

@@ -204,6 +204,23 @@ describe('estimateTrainingMemory', () => {
   });
 });
 
+describe("estimateTrainingMemory with BatchLab's own conv kernels", () => {
+  // tiny: 8 × 8 px, batch 1, width 4, depth 2 → p = 64 pixels; level 1 is 4 × 4 = 16 pixels.
+  it('keeps no pre-ReLU sums and no gradient for the input image: exactly those bytes less', () => {
+    const tfjs = estimateTrainingMemory(tiny);
+    const own = estimateTrainingMemory(tiny, { ownConvKernels: true });
+    // Pre-ReLU sums of the six ReLU convs, 4 B each: enc0a, enc0b, dec0a, dec0b 4 ch × 64 px; enc1a, enc1b
+    // 8 ch × 16 px.
+    const preRelu = 4 * (4 * 4 * 64 + 2 * 8 * 16);
+    expect(tfjs.activationBytes - own.activationBytes).toBe(preRelu);
+    // The first conv's input gradient: the 1-channel 8 × 8 image, 4 B per value.
+    expect(tfjs.transientBytes - own.transientBytes).toBe(4 * 64);
+    expect(own.tensors.some((t) => t.name.endsWith('.preRelu'))).toBe(false);
+    expect(own.parameterBytes).toBe(tfjs.parameterBytes);
+    expect(own.batchBytes).toBe(tfjs.batchBytes);
+  });
+});
+
 describe('checkFits', () => {
   it('explains the article-sized run in plain words with numbers', () => {
     const config: MemoryConfig = {

@@ -24,6 +24,8 @@
  *   gradient wrt its input (the first conv's included: the direct kernel computes it); each pool's and
  *   resize's input gradient; each concat's two split gradients; one sum per tensor two ops read (an
  *   encoder output feeding both a pool and a skip connection).
+ * With BatchLab's own conv kernels (options.ownConvKernels) bias and ReLU are fused into the conv, so no
+ * pre-ReLU sum is kept, and the first conv's input gradient (the image's) is never computed.
  * Not modelled: the WebGPU allocator's own share (buffers tfjs frees but returns to its pool only when it
  * submits queued work, kernels' scratch buffers, uniforms: 5–7 % of the peak measured here), and the reuse
  * pool, which holds more than the peak: both are measured per step and shown beside the estimate.
@@ -67,6 +69,11 @@ export interface MemoryOptions {
    * computed figure. Estimates at other batch sizes (checkFits's search) scale it linearly.
    */
   uploadedImageBytes?: number;
+  /**
+   * BatchLab's own conv kernels run the step (BackendInfo.ownConvKernels): each conv keeps only its ReLU
+   * output (bias and ReLU are fused, no pre-ReLU sum), and the first conv's input gradient is never made.
+   */
+  ownConvKernels?: boolean;
 }
 
 export type MemoryGroup = 'parameter' | 'gradient' | 'optimizer' | 'batch' | 'activation' | 'transient';
@@ -212,8 +219,9 @@ export function estimateTrainingMemory(config: MemoryConfig, options: MemoryOpti
   const keep = (name: string, bytes: number) => tensors.push({ name, group: 'activation', bytes });
   const grad = (name: string, bytes: number) => tensors.push({ name, group: 'transient', bytes });
 
+  const own = options.ownConvKernels === true;
   for (const op of spec.ops) {
-    if (op.kind === 'conv' && op.relu) keep(`${op.name}.preRelu`, bytesOf(op.name));
+    if (op.kind === 'conv' && op.relu && !own) keep(`${op.name}.preRelu`, bytesOf(op.name));
     keep(op.name, bytesOf(op.name));
   }
   keep('loss.softmax', f32(pixels * numClasses));
@@ -228,7 +236,7 @@ export function estimateTrainingMemory(config: MemoryConfig, options: MemoryOpti
     switch (op.kind) {
       case 'conv':
         if (op.relu) grad(`grad(${op.name}.preRelu)`, bytesOf(op.name));
-        grad(`grad(${op.input})@${op.name}`, bytesOf(op.input));
+        if (!(own && op.input === INPUT_NAME)) grad(`grad(${op.input})@${op.name}`, bytesOf(op.input));
         reads(op.input);
         break;
       case 'maxPool':

@@ -24,6 +24,7 @@ const swiftShader: BackendInfo = {
   isSoftwareAdapter: true,
   limits: gpuLimits,
   fallbackReasons: [],
+  ownConvKernels: false,
 };
 const hardware: BackendInfo = { ...swiftShader, isSoftwareAdapter: false, adapterDescription: 'nvidia' };
 const webgl: BackendInfo = {
@@ -32,6 +33,7 @@ const webgl: BackendInfo = {
   isSoftwareAdapter: false,
   limits: null,
   fallbackReasons: ['webgpu: WebGPU found no adapter'],
+  ownConvKernels: false,
 };
 const cpu: BackendInfo = { ...webgl, backend: 'cpu', adapterDescription: 'JavaScript (no GPU)' };
 

@@ -127,8 +127,9 @@ export function preflightLimits(info: BackendInfo): PreflightLimits {
  * On WebGPU the estimator's own figure for the upload path is right.
  */
 function estimateOptions(config: TrainConfig, info: BackendInfo): MemoryOptions {
-  if (info.backend === 'webgpu') return {};
-  return { uploadedImageBytes: config.batchSize * config.imageSizePx ** 2 * config.channels * 4 };
+  const kernels = info.ownConvKernels ? { ownConvKernels: true } : {};
+  if (info.backend === 'webgpu') return kernels;
+  return { ...kernels, uploadedImageBytes: config.batchSize * config.imageSizePx ** 2 * config.channels * 4 };
 }
 
 /** Estimates one training step of `config` and checks it against the limits of `info`'s backend. */

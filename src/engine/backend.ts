@@ -5,6 +5,7 @@
  * so each attempt is checked by its boolean and then by a real op read back with `await data()`.
  */
 import * as tf from './tf';
+import { chooseConvKernel } from './convChoice';
 import { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import type { BackendPreference } from '../config/trainConfig';
 import type { BackendInfo, BackendName, GpuLimits } from '../config/backendInfo';
@@ -141,7 +142,15 @@ export async function initBackend(
         adapterDescription = String(tf.env().getNumber('WEBGL_VERSION') === 2 ? 'WebGL 2' : 'WebGL 1');
         isSoftwareAdapter = false;
       }
-      return { backend: name, adapterDescription, isSoftwareAdapter, limits, fallbackReasons };
+      const ownConvKernels = chooseConvKernel(name, currentWebGpuCapabilities()).path === 'wgsl';
+      return {
+        backend: name,
+        adapterDescription,
+        isSoftwareAdapter,
+        limits,
+        fallbackReasons,
+        ownConvKernels,
+      };
     } catch (error) {
       fallbackReasons.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -21,6 +21,7 @@ const INFO: BackendInfo = {
   isSoftwareAdapter: true,
   limits: { maxBufferSizeBytes: 2 ** 30, maxStorageBufferBindingSizeBytes: 2 ** 30 },
   fallbackReasons: [],
+  ownConvKernels: false,
 };
 const IDLE: Activity = { main: 'idle', compare: 'idle', parallel: 'idle', lesson: null };
 
