@@ -22,6 +22,10 @@ const boundaries = [
   {
     files: ['src/engine/**/*.ts'],
     patterns: [
+      layer(
+        'Words for the page live in src/i18n; this layer reports codes and figures, the UI words them.',
+        'i18n',
+      ),
       noReact,
       layer('The engine runs in a Worker or in Node: it must not reach the UI.', 'ui'),
       layer('The engine must not read the store; it receives a config.', 'state'),
@@ -32,6 +36,10 @@ const boundaries = [
   {
     files: ['src/gpu/**/*.ts'],
     patterns: [
+      layer(
+        'Words for the page live in src/i18n; this layer reports codes and figures, the UI words them.',
+        'i18n',
+      ),
       noReact,
       layer('GPU programs are leaves: no UI.', 'ui'),
       layer('GPU programs are leaves: no store.', 'state'),
@@ -43,6 +51,10 @@ const boundaries = [
   {
     files: ['src/data/**/*.ts'],
     patterns: [
+      layer(
+        'Words for the page live in src/i18n; this layer reports codes and figures, the UI words them.',
+        'i18n',
+      ),
       noTf,
       noReact,
       layer('The data loader knows nothing of the engine (tfjs).', 'engine'),
@@ -67,6 +79,10 @@ const boundaries = [
   {
     files: ['src/export/**/*.ts'],
     patterns: [
+      layer(
+        'Words for the page live in src/i18n; this layer reports codes and figures, the UI words them.',
+        'i18n',
+      ),
       noTf,
       noReact,
       layer(
@@ -91,6 +107,24 @@ const boundaries = [
         'app',
       ),
       layer('The store does not build batches.', 'data'),
+    ],
+  },
+  {
+    files: ['src/i18n/**/*.ts'],
+    patterns: [
+      noTf,
+      noReact,
+      layer('The dictionaries are words: they import no engine.', 'engine'),
+      layer('The dictionaries are words: they import no GPU program.', 'gpu'),
+      layer('The dictionaries are words: they import no data code.', 'data'),
+      layer('The dictionaries are words: the UI reads them, not the other way round.', 'ui'),
+      layer(
+        'The dictionaries are words: the store holds the language, the dictionaries do not read it.',
+        'state',
+      ),
+      layer('The dictionaries are words: they import no wiring.', 'app'),
+      layer('The dictionaries are words: charts read them, not the other way round.', 'charts'),
+      layer('The dictionaries are words: they import no exporter.', 'export'),
     ],
   },
   {

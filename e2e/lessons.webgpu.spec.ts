@@ -7,6 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { armConfig, LESSONS } from '../src/config/lessons';
+import { en } from '../src/i18n/en';
 import { VIEW_IDS, type LessonId } from '../src/config/views';
 import { browserBatchBytes } from '../src/data/batchBytes';
 import { expect, test, type AppPage } from './fixtures';
@@ -59,7 +60,7 @@ async function openAndRun(app: AppPage, id: LessonId): Promise<Locator> {
     await expect(page.getByTestId(testId)).toBeVisible();
     await expectInViewport(page, page.getByTestId(testId));
   }
-  await expect(page.getByTestId('lesson-question')).toHaveText(LESSONS[id].question);
+  await expect(page.getByTestId('lesson-question')).toHaveText(en.lessons[id].question);
   await runFromKeyboard(page);
   await expect.poll(() => app.api((a) => a.activity().lesson)).toBe(id);
   const card = page.getByTestId('result-card');
@@ -121,7 +122,7 @@ test('lesson 1: uint8 + GPU normalize sends exactly a quarter of the image bytes
   const u8 = browserBatchBytes(armConfig(lesson, lesson.arms[0]!), 'webgpu');
   const u8Bytes = (u8.uploadImageBytes + u8.uploadMaskBytes).toLocaleString('en-US');
   await expect(app.page.getByTestId('datapath-lesson-uint8')).toHaveText(
-    `${lesson.arms[0]!.label}: ${u8Bytes} B (formula: ${u8Bytes} B)`,
+    `${en.lessons.bytes.arms.uint8}: ${u8Bytes} B (formula: ${u8Bytes} B)`,
   );
 });
 

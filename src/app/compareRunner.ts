@@ -43,10 +43,8 @@ function startComparison(): void {
     backendInfo: app.backendInfo,
     skipPreflight: skipPreflightNow(),
   });
-  if (blocker !== null) {
-    if (useCompareStore.getState().phase !== 'running') useCompareStore.setState({ message: blocker });
-    return;
-  }
+  // The panel shows the same rule's reason, in the page's language, and keeps Run disabled meanwhile.
+  if (blocker !== null) return;
   const run = { arm: null as ArmRun | null, cancelled: false };
   current = run;
   useCompareStore.setState({

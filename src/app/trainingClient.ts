@@ -7,12 +7,16 @@
 import { useAppStore } from '../state/store';
 import { useProfileStore } from '../state/profileStore';
 import { describeRunStart } from '../charts/runStartLabel';
+import { DICTIONARIES } from '../i18n/dictionaries';
 import { telemetryHistory } from '../charts/telemetryHistory';
 import type { TrainConfig } from '../config/trainConfig';
 import type { DataPathCheckResult } from '../config/dataPathCheck';
 import type { FromWorker, ToWorker } from './trainingProtocol';
 import { applyDeviceDefaults } from './deviceDefaults';
 import { spawnTrainingWorker } from './spawnTrainingWorker';
+
+/** Run-start markers are worded in the page's language at the moment the run starts. */
+const currentDictionary = () => DICTIONARIES[useAppStore.getState().lang];
 
 export interface TrainingClient {
   post(message: ToWorker): void;
@@ -43,7 +47,7 @@ export function startTrainingClient(): TrainingClient {
         return;
       case 'run-start': {
         const config = startedConfig ?? store.getState().config;
-        telemetryHistory.startRun(describeRunStart(previousRunConfig, config, m));
+        telemetryHistory.startRun(describeRunStart(currentDictionary(), previousRunConfig, config, m));
         previousRunConfig = config;
         return;
       }

@@ -40,6 +40,7 @@ function currentHash(): string {
   const s = useAppStore.getState();
   return encodeConfigToHash(s.config, {
     view: s.view,
+    ...(s.langChosen ? { lang: s.lang } : {}),
     hide: [...s.hiddenControls],
     ...(s.compareOverrides ? { b: s.compareOverrides } : {}),
   });
@@ -56,7 +57,13 @@ export function syncConfigToUrl(): () => void {
       if (next !== window.location.hash) history.pushState(history.state, '', next);
       return;
     }
-    if (state.config === previous.config && state.compareOverrides === previous.compareOverrides) return;
+    if (
+      state.config === previous.config &&
+      state.compareOverrides === previous.compareOverrides &&
+      state.lang === previous.lang
+    ) {
+      return;
+    }
     clearTimeout(timer);
     timer = setTimeout(() => {
       const next = currentHash();

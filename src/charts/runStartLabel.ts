@@ -2,9 +2,12 @@
  * What a Start changed, as a chart marker's text: short on the plot ("loader workers 0→2",
  * "new model: seed 42→7", at most two changes then "+N"), in full for the legend. Settings come from the
  * field table (config/fieldTable.ts: which differ, their labels and roles); the ones that define the model
- * come first, those that only steer the loop last. Pure.
+ * come first, those that only steer the loop last. Worded in the dictionary passed in (the page's language
+ * when the run starts). Pure.
  */
 import { changedKeys, FIELD_TABLE, type FieldRole } from '../config/fieldTable';
+import { fill } from '../i18n/fill';
+import type { Dictionary } from '../i18n/types';
 import type { TrainConfig } from '../config/trainConfig';
 import type { RunStartInfo } from './telemetryHistory';
 
@@ -15,19 +18,13 @@ const ROLE_ORDER: readonly FieldRole[] = ['model', 'data', 'loader', 'device', '
 
 type Key = keyof TrainConfig;
 
-/**
- * The field table's label, short, in running text: without its unit in brackets and without its form
- * group's name in front ("Image size (px)" → "image size", "Loader workers" → "workers").
- */
-export function shortFieldName(key: Key): string {
-  const { label: full, group } = FIELD_TABLE[key];
-  const label = full.replace(/\s*\([^)]*\)\s*$/, '').replace(new RegExp(`^${group}\\s+`, 'i'), '');
-  // Lower-case a leading capital unless the word is an acronym ("U-Net" stays).
-  return /^[A-Z][a-z]/.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label;
+/** A setting's short name in running text ("Image size (px)" → "image size", "Loader workers" → "workers"). */
+export function shortFieldName(t: Dictionary, key: Key): string {
+  return t.fields.settings[key].short;
 }
 
-export function formatFieldValue(value: TrainConfig[Key]): string {
-  if (typeof value === 'boolean') return value ? 'on' : 'off';
+export function formatFieldValue(t: Dictionary, value: TrainConfig[Key]): string {
+  if (typeof value === 'boolean') return value ? t.charts.runStart.on : t.charts.runStart.off;
   if (Array.isArray(value)) return value.join('/');
   return String(value);
 }
@@ -42,21 +39,25 @@ export function changesByRole(previous: TrainConfig, next: TrainConfig): Key[] {
 }
 
 export function describeRunStart(
+  t: Dictionary,
   previous: TrainConfig | null,
   next: TrainConfig,
   start: { newModel: boolean; fromStep: number },
 ): RunStartInfo {
+  const w = t.charts.runStart;
   const changes = previous ? changesByRole(previous, next) : [];
-  const change = (k: Key, arrow: string, name: (k: Key) => string) =>
-    `${name(k)} ${formatFieldValue(previous![k])}${arrow}${formatFieldValue(next[k])}`;
-  const shown = changes.slice(0, MARKER_CHANGES_SHOWN).map((k) => change(k, '→', shortFieldName));
+  const change = (k: Key, arrow: string, name: string) =>
+    `${name} ${formatFieldValue(t, previous![k])}${arrow}${formatFieldValue(t, next[k])}`;
+  const shown = changes.slice(0, MARKER_CHANGES_SHOWN).map((k) => change(k, '→', shortFieldName(t, k)));
   const more = changes.length > shown.length ? ` +${changes.length - shown.length}` : '';
-  const named = shown.length ? `${shown.join(', ')}${more}` : '';
-  const label = start.newModel ? (named ? `new model: ${named}` : 'new model') : named || 'resumed';
-  const full = changes.map((k) => change(k, ' → ', (key) => FIELD_TABLE[key].label));
-  const what = start.newModel
-    ? 'New model (weights from the seed)'
-    : `Continues the trained model from its step ${start.fromStep}`;
-  const detail = `${what}: ${full.length ? full.join('; ') : 'no setting changed'}`;
+  const named = shown.length ? `${shown.join(w.listSeparator)}${more}` : '';
+  const label = start.newModel
+    ? named
+      ? fill(w.newModelWith, { changes: named })
+      : w.newModel
+    : named || w.resumed;
+  const full = changes.map((k) => change(k, ' → ', t.fields.settings[k].label));
+  const what = start.newModel ? w.newModelDetail : fill(w.continues, { step: start.fromStep });
+  const detail = fill(w.detail, { what, changes: full.length ? full.join(w.fullSeparator) : w.noChange });
   return { newModel: start.newModel, fromStep: start.fromStep, label, detail };
 }

@@ -1,8 +1,27 @@
 /**
  * Byte counts as text, in binary units (B, KiB, MiB, GiB: steps of 1024) for every panel, tile and chart:
  * the short form ("1.5 KiB"), the exact form ("1,536 B"), and axis ticks at round binary steps
- * (256 KiB, 512 KiB, …; never a fraction of a byte). Pure; imports nothing.
+ * (256 KiB, 512 KiB, …; never a fraction of a byte). Digits are written for a locale (Intl.NumberFormat;
+ * `en-US` unless the caller passes the page's locale); the unit symbols are the same in every language.
+ * Pure; imports nothing.
  */
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+/** `n` with exactly `decimals` decimals in `locale`; `grouping` adds thousands separators. */
+export function formatNumber(n: number, locale = 'en-US', decimals = 0, grouping = false): string {
+  const key = `${locale}|${decimals}|${grouping ? 1 : 0}`;
+  let f = formats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+      useGrouping: grouping,
+    });
+    formats.set(key, f);
+  }
+  return f.format(n);
+}
 
 export const BYTE_UNITS = [
   { unit: 'B', bytes: 1 },
@@ -21,22 +40,22 @@ export function byteUnitFor(bytes: number): ByteUnit {
 }
 
 /** "512 B", "1.5 KiB", "37.5 GiB": whole bytes under 1 KiB, else one decimal; GiB is the largest unit. */
-export function formatBytes(bytes: number): string {
+export function formatBytes(bytes: number, locale = 'en-US'): string {
   if (!Number.isFinite(bytes)) return '—';
   const sign = bytes < 0 ? '-' : '';
   const magnitude = Math.abs(bytes);
-  if (magnitude < 1024) return `${sign}${Math.round(magnitude)} B`;
+  if (magnitude < 1024) return `${sign}${formatNumber(Math.round(magnitude), locale)} B`;
   let k = 1;
   // Move up a unit when the rounded figure would read 1024.0 of the smaller one.
   while (k < BYTE_UNITS.length - 1 && Math.round((magnitude / BYTE_UNITS[k]!.bytes) * 10) / 10 >= 1024) k++;
   const u = BYTE_UNITS[k]!;
-  return `${sign}${(magnitude / u.bytes).toFixed(1)} ${u.unit}`;
+  return `${sign}${formatNumber(magnitude / u.bytes, locale, 1)} ${u.unit}`;
 }
 
-/** 33554432 → "33,554,432 B" (whole bytes, separators). */
-export function formatExactBytes(bytes: number): string {
+/** 33554432 → "33,554,432 B" (whole bytes, the locale's separators: the exact integer a lesson quotes). */
+export function formatExactBytes(bytes: number, locale = 'en-US'): string {
   if (!Number.isFinite(bytes)) return '—';
-  return `${Math.round(bytes).toLocaleString('en-US')} B`;
+  return `${formatNumber(Math.round(bytes), locale, 0, true)} B`;
 }
 
 /** Tick steps a byte axis may use: every power of two from 1 B to 512 GiB. */

@@ -1,3 +1,4 @@
+import { en } from '../i18n/en';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, LIMITS, type TrainConfig } from './trainConfig';
 import { changedKeys, CONFIG_KEYS, FIELD_TABLE, maxLoaderWorkers, MODEL_KEYS, sameModel } from './fieldTable';
@@ -15,7 +16,7 @@ describe('loader fields', () => {
     for (const key of ['workers', 'prefetch'] as const) {
       const field = FIELD_TABLE[key];
       expect(field?.group).toBe('loader');
-      expect(field?.help).toMatch(/next Start/);
+      expect(en.fields.settings[key].help).toMatch(/next Start/);
     }
     const workers = FIELD_TABLE.workers.control;
     expect(workers).toMatchObject({ kind: 'number', min: 0, step: 1 });

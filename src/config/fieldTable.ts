@@ -1,10 +1,11 @@
 /**
  * Every setting of an experiment, declared once: its short link key and value codec (the link codec reads
- * these), its form label, explanation and control (the form and the comparison's B fields read these), and
+ * these), its control and group (the form and the comparison's B fields read these; the label and help are
+ * words, in each language's dictionary: src/i18n/<lang>/fields.ts), and
  * its role — whether changing it after Stop keeps the trained model (the training worker reads this).
  * Bounds come from LIMITS and the vocabularies from trainConfig.ts, which the schema reads too.
  * The mapped type makes a missing or extra field a compile error; the object's key order is the link's.
- * Pure data; imports only config. (Its length is the table's: one entry of eight facts per setting.)
+ * Pure data; imports only config. (Its length is the table's: one entry of six facts per setting.)
  */
 import {
   BACKEND_PREFERENCES,
@@ -13,7 +14,6 @@ import {
   MASK_DTYPES,
   NORMALIZE_PLACEMENTS,
   OPTIMIZERS,
-  SOURCE_SIDE_MAX_PX,
   UPLOAD_PATHS,
   type TrainConfig,
 } from './trainConfig';
@@ -46,9 +46,6 @@ export interface FieldFacts<T> {
   codec: Codec<T>;
   role: FieldRole;
   group: FieldGroup;
-  label: string;
-  /** One or two plain sentences shown under the control. */
-  help: string;
   /** The form's control; null for settings edited elsewhere (mean/std: the Data path panel). */
   control: FieldControl | null;
 }
@@ -66,8 +63,6 @@ export const FIELD_TABLE: FieldTable = {
     codec: intCodec(LIMITS.seed),
     role: 'model',
     group: 'training',
-    label: 'Seed',
-    help: 'Fixes the data and the initial weights: the same seed reproduces the same run.',
     control: num(LIMITS.seed),
   },
   imageSizePx: {
@@ -75,8 +70,6 @@ export const FIELD_TABLE: FieldTable = {
     codec: intCodec(LIMITS.imageSizePx, 8),
     role: 'data',
     group: 'data',
-    label: 'Image size (px)',
-    help: 'Side of the square images. Memory and time grow with its square.',
     control: { kind: 'select', options: IMAGE_SIZES_PX },
   },
   channels: {
@@ -84,8 +77,6 @@ export const FIELD_TABLE: FieldTable = {
     codec: choiceCodec([1, 3] as const),
     role: 'model',
     group: 'data',
-    label: 'Channels',
-    help: '1 = grayscale, 3 = RGB.',
     control: { kind: 'select', options: [1, 3] },
   },
   numClasses: {
@@ -93,8 +84,6 @@ export const FIELD_TABLE: FieldTable = {
     codec: intCodec(LIMITS.numClasses),
     role: 'model',
     group: 'model',
-    label: 'Classes',
-    help: 'Background plus shape classes the model must tell apart.',
     control: num(LIMITS.numClasses),
   },
   batchSize: {
@@ -102,8 +91,6 @@ export const FIELD_TABLE: FieldTable = {
     codec: intCodec(LIMITS.batchSize),
     role: 'data',
     group: 'training',
-    label: 'Batch size',
-    help: 'Images per step. Bigger batches use the GPU better until memory runs out.',
     control: num(LIMITS.batchSize),
   },
   depth: {
@@ -111,8 +98,6 @@ export const FIELD_TABLE: FieldTable = {
     codec: intCodec(LIMITS.depth),
     role: 'model',
     group: 'model',
-    label: 'U-Net depth',
-    help: 'Levels of down- and up-sampling.',
     control: num(LIMITS.depth),
   },
   baseWidth: {
@@ -120,8 +105,6 @@ export const FIELD_TABLE: FieldTable = {
     codec: intCodec(LIMITS.baseWidth),
     role: 'model',
     group: 'model',
-    label: 'Base width',
-    help: 'Channels of the first level; each deeper level doubles it.',
     control: num(LIMITS.baseWidth),
   },
   optimizer: {
@@ -129,8 +112,6 @@ export const FIELD_TABLE: FieldTable = {
     codec: choiceCodec(OPTIMIZERS),
     role: 'model',
     group: 'training',
-    label: 'Optimizer',
-    help: 'Adam keeps two extra tensors per weight (more memory); SGD keeps none.',
     control: { kind: 'select', options: OPTIMIZERS },
   },
   learningRate: {
@@ -138,8 +119,6 @@ export const FIELD_TABLE: FieldTable = {
     codec: numCodec(LIMITS.learningRate),
     role: 'model',
     group: 'training',
-    label: 'Learning rate',
-    help: 'Step size of the optimizer.',
     control: num(LIMITS.learningRate, 0.0001),
   },
   imageDtype: {
@@ -147,8 +126,6 @@ export const FIELD_TABLE: FieldTable = {
     codec: choiceCodec(IMAGE_DTYPES),
     role: 'data',
     group: 'data',
-    label: 'Image storage dtype',
-    help: 'How the loader stores pixels. uint8 is 1 byte per value, float16 2, float32 4: the batch that crosses to the GPU shrinks with it.',
     control: { kind: 'select', options: IMAGE_DTYPES },
   },
   normalizeOn: {
@@ -156,8 +133,6 @@ export const FIELD_TABLE: FieldTable = {
     codec: choiceCodec(NORMALIZE_PLACEMENTS),
     role: 'data',
     group: 'data',
-    label: 'Normalize in',
-    help: '“loader”: (x − mean) / std on the CPU, so values must be floats. “model”: the first layer does it on the GPU, so raw bytes can travel.',
     control: { kind: 'select', options: NORMALIZE_PLACEMENTS },
   },
   uploadPath: {
@@ -165,8 +140,6 @@ export const FIELD_TABLE: FieldTable = {
     codec: choiceCodec(UPLOAD_PATHS),
     role: 'data',
     group: 'data',
-    label: 'uint8 upload',
-    help: '“packed”: bytes cross as bytes and a WGSL shader unpacks them. “tf-tensor”: tf.tensor(Uint8Array), which TensorFlow.js silently widens to int32 — 4 bytes each.',
     control: { kind: 'select', options: UPLOAD_PATHS },
   },
   maskDtype: {
@@ -174,8 +147,6 @@ export const FIELD_TABLE: FieldTable = {
     codec: choiceCodec(MASK_DTYPES),
     role: 'data',
     group: 'data',
-    label: 'Mask dtype',
-    help: 'Per-pixel class labels: uint8 (1 B), int32 (4 B), or a float32 one-hot built on the CPU (4 B × classes).',
     control: { kind: 'select', options: MASK_DTYPES },
   },
   mean255: {
@@ -183,8 +154,6 @@ export const FIELD_TABLE: FieldTable = {
     codec: numListCodec(STAT_MEAN, 3),
     role: 'model',
     group: 'data',
-    label: 'Mean (0–255)',
-    help: 'Per-channel mean subtracted by Normalize.',
     control: null,
   },
   std255: {
@@ -192,8 +161,6 @@ export const FIELD_TABLE: FieldTable = {
     codec: numListCodec(STAT_STD, 3),
     role: 'model',
     group: 'data',
-    label: 'Std (0–255)',
-    help: 'Per-channel standard deviation Normalize divides by.',
     control: null,
   },
   workers: {
@@ -201,8 +168,6 @@ export const FIELD_TABLE: FieldTable = {
     codec: intCodec(LIMITS.workers),
     role: 'loader',
     group: 'loader',
-    label: 'Loader workers',
-    help: '0 builds each batch inside the training worker when a step asks for it, so the GPU waits (PyTorch num_workers=0). More workers build batches in parallel, each holding up to “prefetch” whole batches in memory. Takes effect at the next Start.',
     control: num(LIMITS.workers),
   },
   prefetch: {
@@ -210,8 +175,6 @@ export const FIELD_TABLE: FieldTable = {
     codec: intCodec(LIMITS.prefetch),
     role: 'loader',
     group: 'loader',
-    label: 'Prefetch per worker',
-    help: 'Batches each loader worker builds ahead. Host memory held ≤ (workers × prefetch + 1) × batch bytes. Takes effect at the next Start.',
     control: num(LIMITS.prefetch),
   },
   blurRadiusPx: {
@@ -219,8 +182,6 @@ export const FIELD_TABLE: FieldTable = {
     codec: intCodec(LIMITS.blurRadiusPx),
     role: 'data',
     group: 'loader',
-    label: 'Blur radius (px)',
-    help: 'A box blur of the source image, costly on purpose: its cost grows with the radius and the source size. Raise it to make the GPU wait for data.',
     control: num(LIMITS.blurRadiusPx),
   },
   sourceScale: {
@@ -228,8 +189,6 @@ export const FIELD_TABLE: FieldTable = {
     codec: intCodec(LIMITS.sourceScale),
     role: 'data',
     group: 'loader',
-    label: 'Source scale (×)',
-    help: `Samples are rendered at this many times the image size (like photos decoded at full resolution), then cropped and rescaled to the image size. The loader's work grows with its square; the source side is at most ${SOURCE_SIDE_MAX_PX} px.`,
     control: num(LIMITS.sourceScale),
   },
   augment: {
@@ -237,8 +196,6 @@ export const FIELD_TABLE: FieldTable = {
     codec: boolCodec,
     role: 'data',
     group: 'loader',
-    label: 'Augment',
-    help: 'Random flips, crops, brightness and noise, done by the loader on the CPU.',
     control: { kind: 'checkbox' },
   },
   maxSteps: {
@@ -246,8 +203,6 @@ export const FIELD_TABLE: FieldTable = {
     codec: intCodec(LIMITS.maxSteps),
     role: 'loop',
     group: 'training',
-    label: 'Steps',
-    help: 'Training stops after this many steps.',
     control: num(LIMITS.maxSteps),
   },
   validateEverySteps: {
@@ -255,8 +210,6 @@ export const FIELD_TABLE: FieldTable = {
     codec: intCodec(LIMITS.validateEverySteps),
     role: 'loop',
     group: 'training',
-    label: 'Validate every (steps)',
-    help: 'Pixel accuracy and mean IoU on a fixed validation batch, every this many steps.',
     control: null,
   },
   backend: {
@@ -264,8 +217,6 @@ export const FIELD_TABLE: FieldTable = {
     codec: choiceCodec(BACKEND_PREFERENCES),
     role: 'device',
     group: 'training',
-    label: 'Backend',
-    help: 'auto tries WebGPU, then WebGL, then the CPU. Applies after a reload.',
     control: { kind: 'select', options: BACKEND_PREFERENCES },
   },
 };

@@ -120,12 +120,29 @@ export interface DeviceMemoryLimits {
   memoryBudgetBytes: number;
 }
 
+/** Why a step does not fit the device, as figures (the UI words them: src/i18n `preflight`). */
+export interface GpuShortfall {
+  batchSize: number;
+  imageSizePx: number;
+  totalBytes: number;
+  largestBufferBytes: number;
+  largestBufferName: string;
+  /** The per-buffer limit, when the largest buffer exceeds it; else null. */
+  perBufferBytes: number | null;
+  /** The budget and the pooled bytes with their headroom factor, when the pooled bytes exceed it; else null. */
+  budget: { budgetBytes: number; pooledBytes: number; headroom: number } | null;
+  /** Largest batch that fits; 0 if none. */
+  largestBatchThatFits: number;
+}
+
 export type FitResult =
   | { ok: true }
   | {
       ok: false;
       /** Plain words with the numbers: what is needed, what the device allows, what would fit. */
       reason: string;
+      /** The same, as figures, for the UI to say in the page's language. */
+      shortfall: GpuShortfall;
       /** Largest batch size in 1..LIMITS.batchSize.max that fits with every other setting unchanged; 0 if none. */
       largestBatchThatFits: number;
     };
@@ -373,5 +390,22 @@ export function checkFits(estimate: MemoryEstimate, limits: DeviceMemoryLimits):
     `Batch ${batchSize} at ${imageSizePx}×${imageSizePx} needs about ${formatBytes(estimate.totalBytes)}, ` +
     `its largest buffer ${formatBytes(estimate.largestBufferBytes)} (${estimate.largestBufferName}); ` +
     `${allowed.join(' and ')}. ${advice}`;
-  return { ok: false, reason, largestBatchThatFits: best };
+  const shortfall: GpuShortfall = {
+    batchSize,
+    imageSizePx,
+    totalBytes: estimate.totalBytes,
+    largestBufferBytes: estimate.largestBufferBytes,
+    largestBufferName: estimate.largestBufferName,
+    perBufferBytes: estimate.largestBufferBytes > perBufferBytes(limits) ? perBufferBytes(limits) : null,
+    budget:
+      pooledBytes(estimate) > limits.memoryBudgetBytes
+        ? {
+            budgetBytes: limits.memoryBudgetBytes,
+            pooledBytes: pooledBytes(estimate),
+            headroom: POOL_HEADROOM,
+          }
+        : null,
+    largestBatchThatFits: best,
+  };
+  return { ok: false, reason, shortfall, largestBatchThatFits: best };
 }

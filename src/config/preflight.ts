@@ -17,6 +17,7 @@ import {
   estimateTrainingMemory,
   type DeviceMemoryLimits,
   formatBytes,
+  type GpuShortfall,
   type MemoryEstimate,
   type MemoryOptions,
 } from './memoryEstimate';
@@ -58,14 +59,39 @@ function largestBatchForHost(config: HostConfig): number {
   return fits;
 }
 
-/** Why the loader's host memory does not fit, in plain words; null when it fits. */
-function hostMemoryRefusal(config: HostConfig): string | null {
+/** Why the loader's host memory does not fit, as figures (the UI words them). */
+export interface HostShortfall {
+  workers: number;
+  prefetch: number;
+  batchBytes: number;
+  heldBytes: number;
+  budgetBytes: number;
+}
+
+/** Why a config is refused, as figures: the estimator's own error, or the GPU's and the host's shortfalls. */
+export type PreflightRefusal =
+  | { kind: 'estimator'; message: string }
+  | { kind: 'memory'; gpu: GpuShortfall | null; host: HostShortfall | null };
+
+function hostShortfall(config: HostConfig): HostShortfall | null {
   const held = hostBytesHeld(config);
   if (held <= HOST_LOADER_BUDGET_BYTES) return null;
   const batch = hostBatchBytes(config);
+  return {
+    workers: config.workers,
+    prefetch: config.prefetch,
+    batchBytes: batch,
+    heldBytes: held,
+    budgetBytes: HOST_LOADER_BUDGET_BYTES,
+  };
+}
+
+/** Why the loader's host memory does not fit, in plain words; null when it fits. */
+function hostMemoryRefusal(host: HostShortfall | null): string | null {
+  if (host === null) return null;
   return (
-    `The loader would hold up to ${config.workers} × ${config.prefetch} + 1 batches of ${formatBytes(batch)} = ` +
-    `${formatBytes(held)} of host memory, over the ${formatBytes(HOST_LOADER_BUDGET_BYTES)} assumed for a tab: ` +
+    `The loader would hold up to ${host.workers} × ${host.prefetch} + 1 batches of ${formatBytes(host.batchBytes)} = ` +
+    `${formatBytes(host.heldBytes)} of host memory, over the ${formatBytes(host.budgetBytes)} assumed for a tab: ` +
     'use fewer workers, less prefetch, a smaller batch or uint8 storage.'
   );
 }
@@ -79,6 +105,10 @@ export const SKIP_PREFLIGHT_PARAM = 'skipPreflight';
 export interface PreflightLimits extends DeviceMemoryLimits {
   /** Where the figures come from, in plain words: reported limits, assumed budget and why. */
   source: string;
+  /** The same as a kind the UI words: WebGPU's limits with a hardware or software budget, or none reported. */
+  sourceKind: 'webgpu-hardware' | 'webgpu-software' | 'unreported';
+  /** The backend, for `unreported`. */
+  backend: string;
 }
 
 export type PreflightResult =
@@ -90,8 +120,10 @@ export type PreflightResult =
       /** null when the estimator itself rejected the shapes. */
       estimate: MemoryEstimate | null;
       limits: PreflightLimits;
-      /** Plain words with the numbers (checkFits's reason). */
+      /** Plain words with the numbers (checkFits's reason), in English: logs and tests. */
       reason: string;
+      /** The same as figures: what the UI words in the page's language. */
+      refusal: PreflightRefusal;
       /** Largest batch size that fits with every other setting unchanged; 0 if none. */
       largestBatchThatFits: number;
     };
@@ -109,6 +141,8 @@ export function preflightLimits(info: BackendInfo): PreflightLimits {
       maxBufferSizeBytes: info.limits.maxBufferSizeBytes,
       maxStorageBufferBindingSizeBytes: info.limits.maxStorageBufferBindingSizeBytes,
       memoryBudgetBytes: budget,
+      sourceKind: info.isSoftwareAdapter ? 'webgpu-software' : 'webgpu-hardware',
+      backend: info.backend,
       source: `per-buffer limits reported by WebGPU; the ${budget / GiB} GiB budget is ${kind}`,
     };
   }
@@ -116,6 +150,8 @@ export function preflightLimits(info: BackendInfo): PreflightLimits {
     maxBufferSizeBytes: ASSUMED_BUFFER_LIMIT_BYTES,
     maxStorageBufferBindingSizeBytes: ASSUMED_BUFFER_LIMIT_BYTES,
     memoryBudgetBytes: MEMORY_BUDGET_BYTES.noWebGpu,
+    sourceKind: 'unreported',
+    backend: info.backend,
     source:
       `${info.backend} reports no memory limits, so a conservative ${ASSUMED_BUFFER_LIMIT_BYTES / GiB} GiB ` +
       `per buffer and a ${MEMORY_BUDGET_BYTES.noWebGpu / GiB} GiB budget are assumed`,
@@ -141,17 +177,32 @@ export function runPreflight(config: TrainConfig, info: BackendInfo | null): Pre
     estimate = estimateTrainingMemory(config, estimateOptions(config, info));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { verdict: 'refused', estimate: null, limits, reason, largestBatchThatFits: 0 };
+    return {
+      verdict: 'refused',
+      estimate: null,
+      limits,
+      reason,
+      refusal: { kind: 'estimator', message: reason },
+      largestBatchThatFits: 0,
+    };
   }
   const fit = checkFits(estimate, limits);
-  const host = hostMemoryRefusal(config);
+  const hostFigures = hostShortfall(config);
+  const host = hostMemoryRefusal(hostFigures);
   if (fit.ok && host === null) return { verdict: 'fits', estimate, limits };
   const reasons = [fit.ok ? null : fit.reason, host].filter((r) => r !== null);
   const largest = Math.min(
     fit.ok ? config.batchSize : fit.largestBatchThatFits,
     host === null ? config.batchSize : largestBatchForHost(config),
   );
-  return { verdict: 'refused', estimate, limits, reason: reasons.join(' '), largestBatchThatFits: largest };
+  return {
+    verdict: 'refused',
+    estimate,
+    limits,
+    reason: reasons.join(' '),
+    refusal: { kind: 'memory', gpu: fit.ok ? null : fit.shortfall, host: hostFigures },
+    largestBatchThatFits: largest,
+  };
 }
 
 /** Whether the page's search string (`location.search`) carries `skipPreflight=1`. */

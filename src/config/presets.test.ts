@@ -2,6 +2,7 @@
  * Presets are plain links: each decodes with zero problems, carries a B that really differs from A, stays
  * small enough for a software GPU and has a one-sentence lesson.
  */
+import { DICTIONARIES } from '../i18n/dictionaries';
 import { describe, expect, it } from 'vitest';
 import { PRESETS, findPreset } from './presets';
 import { DEFAULT_CONFIG, trainConfigSchema } from './trainConfig';
@@ -50,11 +51,16 @@ describe('PRESETS', () => {
     }
   });
 
-  it('each preset has a title and one plain sentence as its lesson', () => {
+  it('each preset has a title and one plain sentence as its lesson, in every language', () => {
     for (const p of PRESETS) {
-      expect(p.title.length).toBeGreaterThan(0);
-      expect(p.lesson).toMatch(/^[^<>]+\.$/);
-      expect(p.lesson.slice(0, -1)).not.toMatch(/[.!?]\s/);
+      for (const dict of Object.values(DICTIONARIES)) {
+        const words = (dict.panels.presets as Record<string, { title: string; lesson: string } | undefined>)[
+          p.id
+        ];
+        expect(words?.title.length).toBeGreaterThan(0);
+        expect(words?.lesson).toMatch(/^[^<>]+[.。]$/);
+        expect(words?.lesson.slice(0, -1)).not.toMatch(/[.!?]\s|[。！？]/);
+      }
     }
   });
 

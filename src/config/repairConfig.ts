@@ -13,11 +13,13 @@
  * - the source image (image size × source scale) is at most SOURCE_SIDE_MAX_PX per side: the scale is lowered.
  * Pure; does not mutate its input.
  */
+import { part, type ProblemPart } from './problems';
 import { DATASET_STATS, maxSourceScale, SOURCE_SIDE_MAX_PX, type TrainConfig } from './trainConfig';
 
 export interface Repair {
   field: keyof TrainConfig;
-  message: string;
+  /** What changed and why, as a problem code (words in src/i18n). */
+  note: ProblemPart;
 }
 
 export function repairConfig(
@@ -29,15 +31,15 @@ export function repairConfig(
   if (c.imageDtype === 'uint8' && c.normalizeOn === 'loader') {
     if (changed === 'normalizeOn') {
       c.imageDtype = 'float32';
-      repairs.push({ field: 'imageDtype', message: 'uint8 cannot hold normalized values: using float32' });
+      repairs.push({ field: 'imageDtype', note: part('uint8CannotHoldNormalized', { value: 'float32' }) });
     } else {
       c.normalizeOn = 'model';
-      repairs.push({ field: 'normalizeOn', message: 'uint8 storage normalizes in the model: using model' });
+      repairs.push({ field: 'normalizeOn', note: part('uint8NormalizesInModel', { value: 'model' }) });
     }
   }
   if (c.uploadPath === 'tf-tensor' && c.imageDtype !== 'uint8') {
     c.uploadPath = 'packed';
-    repairs.push({ field: 'uploadPath', message: 'the tf.tensor path applies to uint8 only: using packed' });
+    repairs.push({ field: 'uploadPath', note: part('tfTensorUint8Only', { value: 'packed' }) });
   }
   for (const f of ['mean255', 'std255'] as const) {
     if (c[f].length !== c.channels) {
@@ -45,7 +47,7 @@ export function repairConfig(
       c[f] = [...DATASET_STATS[c.channels][f]];
       repairs.push({
         field: f,
-        message: `needs ${c.channels} value(s) for ${c.channels} channel(s), got ${had}: using the dataset's ${c[f].join(',')}`,
+        note: part('statsLength', { channels: c.channels, got: had, values: c[f].join(',') }),
       });
     }
   }
@@ -53,7 +55,7 @@ export function repairConfig(
     c.sourceScale = maxSourceScale(c.imageSizePx);
     repairs.push({
       field: 'sourceScale',
-      message: `the source side is at most ${SOURCE_SIDE_MAX_PX} px: using ${c.sourceScale}`,
+      note: part('sourceSideMax', { maxPx: SOURCE_SIDE_MAX_PX, value: c.sourceScale }),
     });
   }
   return { config: c, repairs };

@@ -22,6 +22,7 @@ describe('buildShareLink', () => {
     const link = buildShareLink(
       {
         view: 'loaders',
+        lang: null,
         config,
         compareOverrides: { imageDtype: 'uint8', normalizeOn: 'model' },
         hiddenControls: ['lr', 'opt'],
@@ -42,7 +43,13 @@ describe('buildShareLink', () => {
   });
 
   it('adds run=1 only when asked, and no b.* without a comparison', () => {
-    const state = { view: 'playground' as const, config, compareOverrides: null, hiddenControls: [] };
+    const state = {
+      view: 'playground' as const,
+      lang: null,
+      config,
+      compareOverrides: null,
+      hiddenControls: [],
+    };
     const withRun = decodeHash(new URL(buildShareLink(state, 'http://127.0.0.1:1/', true)).hash);
     expect(withRun.run).toBe(true);
     expect(withRun.overridesB).toBeNull();

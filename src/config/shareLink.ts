@@ -1,16 +1,19 @@
 /**
  * The shareable link of an experiment: `base` (the page's origin + path) and the hash urlCodec writes for
- * the view, the config, the comparison's B overrides and the hidden controls, plus `run=1` when the sharer wants the
+ * the view, the language (when chosen), the config, the comparison's B overrides and the hidden controls, plus `run=1` when the sharer wants the
  * link to start training (it then starts only if it fits the opener's device). The page's search string is
  * never part of it: it carries debug flags (`?testHooks=1`, `?skipPreflight=1`) a shared link must not pass on.
  * Pure.
  */
 import type { TrainConfig } from './trainConfig';
 import { encodeConfigToHash } from './urlCodec';
+import type { Lang } from './languages';
 import type { ViewId } from './views';
 
 export interface ShareLinkState {
   view: ViewId;
+  /** The language the link opens in; null: the opener's browser decides. */
+  lang: Lang | null;
   config: TrainConfig;
   compareOverrides: Partial<TrainConfig> | null;
   hiddenControls: readonly string[];
@@ -20,6 +23,7 @@ export interface ShareLinkState {
 export function buildShareLink(state: ShareLinkState, base: string, runOnOpen: boolean): string {
   const hash = encodeConfigToHash(state.config, {
     view: state.view,
+    ...(state.lang !== null ? { lang: state.lang } : {}),
     hide: [...state.hiddenControls],
     ...(state.compareOverrides ? { b: state.compareOverrides } : {}),
     run: runOnOpen,

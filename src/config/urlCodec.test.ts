@@ -2,6 +2,8 @@
  * The link codec: decoding never throws and always yields a schema-valid config, valid configs round-trip
  * exactly, bad values are clamped or defaulted with a problem naming their key, hostile links stay harmless.
  */
+import { en } from '../i18n/en';
+import { problemText } from '../i18n/problemText';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -29,10 +31,14 @@ import {
   decodeHashStrict,
   encodeConfigToHash,
   type DecodedHash,
+  type Problem,
 } from './urlCodec';
 import { repairConfig } from './repairConfig';
 import { CONFIG_KEYS } from './fieldTable';
 import { VIEW_IDS } from './views';
+
+/** A problem as the English page shows it (the decoder reports codes; the dictionary words them). */
+const message = (p: Problem | undefined): string => (p ? problemText(en, p) : '');
 
 const int = (b: { min: number; max: number }) => fc.integer({ min: b.min, max: b.max });
 const double = (min: number, max: number) =>
@@ -78,14 +84,14 @@ const validConfig: fc.Arbitrary<TrainConfig> = fc
 function expectSane(hash: string): void {
   const d = decodeHashStrict(hash);
   expect(decodeHash(hash)).toEqual(d);
-  expect(d.problems.map((p) => p.message)).not.toContain(UNREADABLE_LINK);
+  expect(d.problems.flatMap((p) => p.parts)).not.toContainEqual(UNREADABLE_LINK);
   expect(() => trainConfigSchema.parse(d.config)).not.toThrow();
   expect(d.problems.length).toBeLessThanOrEqual(MAX_PROBLEMS);
   for (const p of d.problems) {
     expect(typeof p.key).toBe('string');
     expect(p.key.length).toBeLessThanOrEqual(MAX_ECHO * 2 + 1);
-    expect(p.message.length).toBeLessThanOrEqual(MAX_MESSAGE);
-    expect(p.message.length).toBeGreaterThan(0);
+    expect(message(p).length).toBeLessThanOrEqual(MAX_MESSAGE);
+    expect(message(p).length).toBeGreaterThan(0);
   }
   for (const k of d.hide) expect(SHORT_KEYS).toContain(k);
   if (d.overridesB !== null)
@@ -547,7 +553,7 @@ describe('hostile and malformed links', () => {
     expect(d.config).toEqual(DEFAULT_CONFIG);
     expect(d.problems).toHaveLength(1);
     expect(d.problems[0]?.key).toBe('#');
-    expect(d.problems[0]?.message.length).toBeLessThanOrEqual(MAX_MESSAGE);
+    expect(message(d.problems[0]).length).toBeLessThanOrEqual(MAX_MESSAGE);
     fc.assert(
       fc.property(fc.string({ minLength: MAX_HASH_LENGTH + 1, maxLength: 10_240, unit: 'binary' }), (s) => {
         const r = decodeHash(s);
@@ -561,13 +567,13 @@ describe('hostile and malformed links', () => {
   it('long values are echoed truncated, without control or bidi characters', () => {
     const long = 'A'.repeat(3000);
     const d = decodeOne('lr', long);
-    expect(d.problems[0]?.message.length).toBeLessThanOrEqual(MAX_MESSAGE);
-    expect(d.problems[0]?.message).toContain('A'.repeat(MAX_ECHO) + '…');
-    expect(d.problems[0]?.message).not.toContain('A'.repeat(MAX_ECHO + 1));
+    expect(message(d.problems[0]).length).toBeLessThanOrEqual(MAX_MESSAGE);
+    expect(message(d.problems[0])).toContain('A'.repeat(MAX_ECHO) + '…');
+    expect(message(d.problems[0])).not.toContain('A'.repeat(MAX_ECHO + 1));
     const sneaky = decodeOne('opt', 'a\u202eb\nc\u0000');
-    const codes = Array.from(sneaky.problems[0]?.message ?? '', (ch) => ch.codePointAt(0) ?? 0);
+    const codes = Array.from(message(sneaky.problems[0]) ?? '', (ch) => ch.codePointAt(0) ?? 0);
     expect(codes.filter((c) => c < 0x20 || c === 0x202e)).toEqual([]);
-    expect(sneaky.problems[0]?.message).toContain('"a\ufffdb\ufffdc\ufffd"');
+    expect(message(sneaky.problems[0])).toContain('"a\ufffdb\ufffdc\ufffd"');
     const key = decodeHash(`#${'k'.repeat(500)}=1`);
     expect(key.problems[0]?.key.length).toBeLessThanOrEqual(MAX_ECHO + 1);
   });
@@ -577,7 +583,7 @@ describe('hostile and malformed links', () => {
     const d = decodeHash(`#${junk}&px=9999`);
     expect(d.problems).toHaveLength(MAX_PROBLEMS);
     expect(d.problems[0]?.key).toBe('px');
-    expect(d.problems.at(-1)?.message).toMatch(/more problems/);
+    expect(message(d.problems.at(-1))).toMatch(/more problems/);
   });
 
   it('empty and trivial inputs give defaults without problems', () => {
@@ -610,7 +616,28 @@ describe('view', () => {
       const d = decodeHash(`#v=1&view=${encodeURIComponent(raw)}`);
       expect(d.view).toBe('playground');
       expect(problemKeys(d)).toEqual(['view']);
-      expect(d.problems[0]!.message).toContain('bytes|loaders|gpus|playground');
+      expect(message(d.problems[0])).toContain('bytes|loaders|gpus|playground');
+    }
+  });
+});
+
+describe('lang', () => {
+  it('round-trips every language, and a link without one names none', () => {
+    expect(decodeHash(encodeConfigToHash(DEFAULT_CONFIG, { lang: 'zh-CN' })).lang).toBe('zh-CN');
+    expect(encodeConfigToHash(DEFAULT_CONFIG, { lang: 'zh-CN' })).toContain('lang=zh');
+    const en = decodeHash(encodeConfigToHash(DEFAULT_CONFIG, { lang: 'en' }));
+    expect(en.lang).toBe('en');
+    expect(en.problems).toEqual([]);
+    expect(decodeHash(encodeConfigToHash(DEFAULT_CONFIG)).lang).toBeNull();
+  });
+
+  it('a hostile lang reads as English and says so, as text', () => {
+    for (const raw of ['fr', '<img src=x onerror=alert(1)>', '', 'ZH', '__proto__']) {
+      const d = decodeHash(`#v=1&lang=${encodeURIComponent(raw)}`);
+      expect(d.lang).toBe('en');
+      expect(problemKeys(d)).toEqual(['lang']);
+      expect(message(d.problems[0])).toContain('en|zh');
+      expect(message(d.problems[0])).toContain('using en');
     }
   });
 });

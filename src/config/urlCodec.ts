@@ -4,7 +4,8 @@
  * TrainConfig field to a short stable key and a value codec; one generic loop encodes and decodes.
  *
  * Decoding never throws. Every value is checked on its own (strict numbers, bounds, allowlisted enums), then
- * the cross-field rules of trainConfigSchema are repaired; every change is reported as a plain-text Problem.
+ * the cross-field rules of trainConfigSchema are repaired; every change is reported as a Problem: the key and
+ * coded parts (config/problems.ts) whose words each language's dictionary holds.
  * Policies:
  * - a missing key takes its default silently (links may be partial or hand-written);
  * - a malformed value falls back to the default; an out-of-range number is clamped to its bound;
@@ -17,13 +18,17 @@
  * - `b.<key>` overrides follow the same per-field rules, but an invalid one is dropped rather than defaulted;
  *   B's conflicts with A are reported under `b.<key>` and repaired by applyOverrides;
  * - whole-link problems use the pseudo-key `#`.
- * Problem messages never carry more than MAX_ECHO characters of a raw value and never exceed MAX_MESSAGE.
+ * Problem parameters never carry more than MAX_ECHO characters of a raw value; a rendered message is capped
+ * at MAX_MESSAGE characters.
+ * - `lang=` names the interface language (`en`, `zh`); anything else reads as English and is reported.
  * (Over 300 lines on purpose: these policies are one algorithm, and reading them in one file is the point.)
  */
 import { z } from 'zod';
 import { CONFIG_KEYS, FIELD_TABLE } from './fieldTable';
 import { repairConfig, type Repair } from './repairConfig';
 import { DEFAULT_CONFIG, trainConfigFields, trainConfigSchema, type TrainConfig } from './trainConfig';
+import { FALLBACK_LANG, LANG_LINK_VALUES, LANGS, langFromLinkValue, type Lang } from './languages';
+import { part, type ProblemPart } from './problems';
 import { echo, MAX_ECHO, quoted } from './valueCodecs';
 import { VIEW_IDS, VIEW_OF_OLD_LINKS, type ViewId } from './views';
 
@@ -33,12 +38,17 @@ export { MAX_ECHO };
 // were built before this line (trainConfig.ts) also get `{ jitless: true }` per call below.
 z.config({ jitless: true });
 
-/** One thing the decoder changed or ignored; `key` is the URL key (`px`, `b.px`, `run`…) or `#` for the link. */
-export type Problem = { key: string; message: string };
+/**
+ * One thing the decoder changed or ignored; `key` is the URL key (`px`, `b.px`, `run`…) or `#` for the link;
+ * `parts` say what and what was used instead, in order (words: src/i18n).
+ */
+export type Problem = { key: string; parts: readonly ProblemPart[] };
 
 export type HashExtras = {
   /** The view the link opens (`view=loaders`). */
   view?: ViewId;
+  /** The interface language the link opens in (`lang=zh`); absent: the opener's browser decides. */
+  lang?: Lang;
   /** Start training as soon as the link opens (`run=1`). */
   run?: boolean;
   /** Profile a step as soon as the link opens (`prof=1`), under the same guard as `run=1`. */
@@ -52,6 +62,8 @@ export type HashExtras = {
 export type DecodedHash = {
   /** The view the link names; null when it names none (an old link: the Playground). */
   view: ViewId | null;
+  /** The language the link names; null when it names none. A hostile value reads as English. */
+  lang: Lang | null;
   config: TrainConfig;
   problems: Problem[];
   run: boolean;
@@ -66,13 +78,14 @@ export type DecodedHash = {
 export const MAX_HASH_LENGTH = 4096;
 /** The most problems one decode returns; the last one then says how many more were dropped. */
 export const MAX_PROBLEMS = 24;
-/** Hard cap on a problem message's length. */
+/** Hard cap on a problem message's length, in any language (the renderer cuts it). */
 export const MAX_MESSAGE = 100;
 
 export const HASH_VERSION = 1;
 const VERSION_KEY = 'v';
 const RUN_KEY = 'run';
 const VIEW_KEY = 'view';
+const LANG_KEY = 'lang';
 const PROFILE_KEY = 'prof';
 const HIDE_KEY = 'hide';
 const B_PREFIX = 'b.';
@@ -115,6 +128,7 @@ function encodeField<K extends keyof TrainConfig>(f: K, value: TrainConfig[K]): 
 export function encodeConfigToHash(config: TrainConfig, extras: HashExtras = {}): string {
   const pairs: string[] = [`${VERSION_KEY}=${HASH_VERSION}`];
   if (extras.view) pairs.push(`${VIEW_KEY}=${extras.view}`);
+  if (extras.lang) pairs.push(`${LANG_KEY}=${LANG_LINK_VALUES[extras.lang]}`);
   for (const f of CONFIG_KEYS) pairs.push(`${URL_KEYS[f]}=${encodeComponent(encodeField(f, config[f]))}`);
   const b = extras.b;
   if (b) {
@@ -176,21 +190,18 @@ function setIfValid<K extends keyof TrainConfig>(
 // ---------------------------------------------------------------------------------------------------------
 // Decoding
 
-const cap = (message: string): string =>
-  message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE - 1)}…` : message;
-
 /** Collects problems, at most MAX_PROBLEMS; field problems are listed before link-level ones. */
 class ProblemList {
   private readonly first: Problem[] = [];
   private readonly later: Problem[] = [];
-  add(key: string, message: string, late = false): void {
-    (late ? this.later : this.first).push({ key: echo(key), message: cap(message) });
+  add(key: string, parts: readonly ProblemPart[], late = false): void {
+    (late ? this.later : this.first).push({ key: echo(key), parts });
   }
   list(): Problem[] {
     const all = [...this.first, ...this.later];
     if (all.length <= MAX_PROBLEMS) return all;
     const kept = all.slice(0, MAX_PROBLEMS - 1);
-    kept.push({ key: '#', message: `and ${all.length - kept.length} more problems` });
+    kept.push({ key: '#', parts: [part('moreProblems', { count: all.length - kept.length })] });
     return kept;
   }
 }
@@ -215,11 +226,11 @@ function readPairs(body: string, problems: ProblemList): Map<string, string | nu
     const rawValue = eq < 0 ? '' : pair.slice(eq + 1);
     const key = decodeComponent(rawKey);
     if (key === null) {
-      problems.add(rawKey, 'key is not valid percent-encoding; ignored', true);
+      problems.add(rawKey, [part('badKeyEncoding'), part('ignored')], true);
       continue;
     }
     if (values.has(key)) {
-      if (!repeated.has(key)) problems.add(key, 'key repeated; the first value is used', true);
+      if (!repeated.has(key)) problems.add(key, [part('keyRepeated')], true);
       repeated.add(key);
       continue;
     }
@@ -229,13 +240,13 @@ function readPairs(body: string, problems: ProblemList): Map<string, string | nu
 }
 
 type FieldRead<K extends keyof TrainConfig> =
-  | { value: TrainConfig[K]; note?: string }
-  | { error: string }
+  | { value: TrainConfig[K]; note?: ProblemPart }
+  | { error: ProblemPart }
   | null;
 
 /** Reads field `f` from `raw` (null = undecodable text). */
 function readField<K extends keyof TrainConfig>(f: K, raw: string | null): FieldRead<K> {
-  if (raw === null) return { error: 'value is not valid percent-encoding' };
+  if (raw === null) return { error: part('badValueEncoding') };
   return FIELD_TABLE[f].codec.decode(raw);
 }
 
@@ -250,15 +261,17 @@ function decodeInto<K extends keyof TrainConfig>(
   const read = readField(f, raw);
   if (read === null) return;
   if ('error' in read) {
-    problems.add(
-      key,
-      `${read.error}; ${fallback === null ? 'ignored' : `using ${encodeField(f, fallback)}`}`,
-    );
+    problems.add(key, [
+      read.error,
+      fallback === null ? part('ignored') : part('usingValue', { value: encodeField(f, fallback) }),
+    ]);
     if (fallback !== null) target[f] = fallback;
     return;
   }
   target[f] = read.value;
-  if (read.note !== undefined) problems.add(key, `${read.note}; using ${encodeField(f, read.value)}`);
+  if (read.note !== undefined) {
+    problems.add(key, [read.note, part('usingValue', { value: encodeField(f, read.value) })]);
+  }
 }
 
 function emptyResult(problems: Problem[]): DecodedHash {
@@ -266,6 +279,7 @@ function emptyResult(problems: Problem[]): DecodedHash {
     config: copyConfig(DEFAULT_CONFIG),
     problems,
     view: null,
+    lang: null,
     run: false,
     profile: false,
     hide: [],
@@ -283,12 +297,12 @@ export function decodeHash(hash: string): DecodedHash {
     return decodeHashStrict(typeof hash === 'string' ? hash : '');
   } catch {
     // Not expected to happen; the promise "never throws" should not rest on that.
-    return emptyResult([{ key: '#', message: UNREADABLE_LINK }]);
+    return emptyResult([{ key: '#', parts: [UNREADABLE_LINK] }]);
   }
 }
 
 /** The one problem decodeHash reports when its decoder threw (a bug): tests assert it never appears. */
-export const UNREADABLE_LINK = 'link could not be read; defaults used';
+export const UNREADABLE_LINK: ProblemPart = part('unreadableLink');
 
 /**
  * decodeHash without its safety net: a bug throws here instead of falling back to the defaults, so the
@@ -297,7 +311,7 @@ export const UNREADABLE_LINK = 'link could not be read; defaults used';
 export function decodeHashStrict(hash: string): DecodedHash {
   if (hash.length > MAX_HASH_LENGTH) {
     return emptyResult([
-      { key: '#', message: `link too long (${hash.length} > ${MAX_HASH_LENGTH} characters); defaults used` },
+      { key: '#', parts: [part('linkTooLong', { length: hash.length, max: MAX_HASH_LENGTH })] },
     ]);
   }
   const problems = new ProblemList();
@@ -305,7 +319,11 @@ export function decodeHashStrict(hash: string): DecodedHash {
 
   const version = pairs.get(VERSION_KEY);
   if (version !== undefined && version !== String(HASH_VERSION)) {
-    problems.add(VERSION_KEY, `unknown version ${quoted(version ?? '')}; read as v=${HASH_VERSION}`, true);
+    problems.add(
+      VERSION_KEY,
+      [part('unknownVersion', { raw: quoted(version ?? ''), version: HASH_VERSION })],
+      true,
+    );
   }
 
   // Configuration A: every field, defaults for the missing ones.
@@ -321,11 +339,11 @@ export function decodeHashStrict(hash: string): DecodedHash {
   const repairedA = repairConfig(merged);
   for (const fix of repairedA.repairs) {
     // A default adapted to the channel count was not the link's doing: adapt it silently.
-    if (presentA.has(fix.field)) problems.add(URL_KEYS[fix.field], fix.message);
+    if (presentA.has(fix.field)) problems.add(URL_KEYS[fix.field], [fix.note]);
   }
   let config = repairedA.config;
   if (!trainConfigSchema.safeParse(config, { jitless: true }).success) {
-    problems.add('#', 'settings could not be repaired; defaults used');
+    problems.add('#', [part('unrepairable')]);
     config = copyConfig(DEFAULT_CONFIG);
   }
 
@@ -342,7 +360,7 @@ export function decodeHashStrict(hash: string): DecodedHash {
   if (overridesB !== null) {
     for (const fix of applyOverridesReporting(config, overridesB).repairs) {
       const isStat = fix.field === 'mean255' || fix.field === 'std255';
-      if (!isStat || presentB.has(fix.field)) problems.add(B_PREFIX + URL_KEYS[fix.field], fix.message);
+      if (!isStat || presentB.has(fix.field)) problems.add(B_PREFIX + URL_KEYS[fix.field], [fix.note]);
     }
   }
 
@@ -352,20 +370,47 @@ export function decodeHashStrict(hash: string): DecodedHash {
     const raw = pairs.get(VIEW_KEY) ?? null;
     view = VIEW_IDS.find((v) => v === raw) ?? VIEW_OF_OLD_LINKS;
     if (view !== raw) {
-      problems.add(VIEW_KEY, `${quoted(raw ?? '')} is not ${VIEW_IDS.join('|')}; using ${VIEW_OF_OLD_LINKS}`);
+      problems.add(VIEW_KEY, [
+        part('notOneOf', { raw: quoted(raw ?? ''), choices: VIEW_IDS.join('|') }),
+        part('usingValue', { value: VIEW_OF_OLD_LINKS }),
+      ]);
+    }
+  }
+  let lang: Lang | null = null;
+  if (pairs.has(LANG_KEY)) {
+    const raw = pairs.get(LANG_KEY) ?? null;
+    lang = (raw === null ? null : langFromLinkValue(raw)) ?? FALLBACK_LANG;
+    if (raw === null || langFromLinkValue(raw) === null) {
+      problems.add(LANG_KEY, [
+        part('notOneOf', {
+          raw: quoted(raw ?? ''),
+          choices: LANGS.map((l) => LANG_LINK_VALUES[l]).join('|'),
+        }),
+        part('usingValue', { value: LANG_LINK_VALUES[FALLBACK_LANG] }),
+      ]);
     }
   }
   let run = false;
   if (pairs.has(RUN_KEY)) {
     const raw = pairs.get(RUN_KEY) ?? null;
     run = raw === '1';
-    if (raw !== '1' && raw !== '0') problems.add(RUN_KEY, `${quoted(raw ?? '')} is not 0|1; not running`);
+    if (raw !== '1' && raw !== '0') {
+      problems.add(RUN_KEY, [
+        part('notOneOf', { raw: quoted(raw ?? ''), choices: '0|1' }),
+        part('notRunning'),
+      ]);
+    }
   }
   let profile = false;
   if (pairs.has(PROFILE_KEY)) {
     const raw = pairs.get(PROFILE_KEY) ?? null;
     profile = raw === '1';
-    if (raw !== '1' && raw !== '0') problems.add(PROFILE_KEY, `${quoted(raw ?? '')} is not 0|1; no profile`);
+    if (raw !== '1' && raw !== '0') {
+      problems.add(PROFILE_KEY, [
+        part('notOneOf', { raw: quoted(raw ?? ''), choices: '0|1' }),
+        part('noProfile'),
+      ]);
+    }
   }
   const hide: string[] = [];
   if (pairs.has(HIDE_KEY)) {
@@ -374,7 +419,9 @@ export function decodeHashStrict(hash: string): DecodedHash {
     const ignored = asked.filter((k) => !FIELD_BY_KEY.has(k));
     for (const k of SHORT_KEYS) if (asked.includes(k)) hide.push(k);
     if (raw === null || ignored.length > 0) {
-      problems.add(HIDE_KEY, `unknown keys ignored: ${quoted(raw === null ? '' : ignored.join(','))}`);
+      problems.add(HIDE_KEY, [
+        part('unknownHideKeys', { raw: quoted(raw === null ? '' : ignored.join(',')) }),
+      ]);
     }
   }
 
@@ -384,12 +431,13 @@ export function decodeHashStrict(hash: string): DecodedHash {
       key === VERSION_KEY ||
       key === RUN_KEY ||
       key === VIEW_KEY ||
+      key === LANG_KEY ||
       key === PROFILE_KEY ||
       key === HIDE_KEY ||
       FIELD_BY_KEY.has(key) ||
       (key.startsWith(B_PREFIX) && FIELD_BY_KEY.has(key.slice(B_PREFIX.length)));
-    if (!known) problems.add(key, 'unknown key; ignored', true);
+    if (!known) problems.add(key, [part('unknownKey'), part('ignored')], true);
   }
 
-  return { config, problems: problems.list(), view, run, profile, hide, overridesB };
+  return { config, problems: problems.list(), view, lang, run, profile, hide, overridesB };
 }

@@ -1,16 +1,17 @@
 /**
  * Text codecs for config values in links: strict number syntax, bounds with a note when a value is clamped
  * or snapped, allowlisted choices, 0|1 booleans, short number lists. Each decode returns a value (maybe
- * adjusted, with a plain-text note) or an error; none throws. Also the one `echo` that makes raw link text
- * safe to show inside a message (control and bidi characters replaced, length capped).
- * Pure; imports nothing.
+ * adjusted, with a coded note) or an error (a problem code: config/problems.ts); none throws. Also the one
+ * `echo` that makes raw link text safe to show inside a message (control and bidi characters replaced,
+ * length capped). Pure; imports only config/problems.
  */
+import { part, type ProblemPart } from './problems';
 
 /** How many characters of a raw value (or key) a problem message may echo. */
 export const MAX_ECHO = 40;
 
 /** A value decoded from text: `value` (maybe adjusted, with `note` saying how) or `error` (unusable). */
-export type Decoded<T> = { value: T; note?: string } | { error: string };
+export type Decoded<T> = { value: T; note?: ProblemPart } | { error: ProblemPart };
 
 export type Codec<T> = {
   encode: (value: T) => string;
@@ -59,8 +60,8 @@ export function parseNumber(raw: string): number | null {
 const numberText = (n: number): string => String(n);
 
 function clampNote(raw: string, n: number, b: Bounds): Decoded<number> {
-  if (n < b.min) return { value: b.min, note: `${quoted(raw)} is below ${b.min}` };
-  if (n > b.max) return { value: b.max, note: `${quoted(raw)} is above ${b.max}` };
+  if (n < b.min) return { value: b.min, note: part('belowMin', { raw: quoted(raw), min: b.min }) };
+  if (n > b.max) return { value: b.max, note: part('aboveMax', { raw: quoted(raw), max: b.max }) };
   return { value: n };
 }
 
@@ -69,12 +70,12 @@ export function intCodec(b: Bounds, multipleOf = 1): Codec<number> {
     encode: numberText,
     decode(raw) {
       const n = parseNumber(raw);
-      if (n === null) return { error: `not a number: ${quoted(raw)}` };
-      if (!Number.isInteger(n)) return { error: `not a whole number: ${quoted(raw)}` };
+      if (n === null) return { error: part('notNumber', { raw: quoted(raw) }) };
+      if (!Number.isInteger(n)) return { error: part('notWholeNumber', { raw: quoted(raw) }) };
       const clamped = clampNote(raw, n, b);
       if ('error' in clamped || clamped.value % multipleOf === 0) return clamped;
       const snapped = Math.min(b.max, Math.max(b.min, Math.round(clamped.value / multipleOf) * multipleOf));
-      return { value: snapped, note: `${quoted(raw)} is not a multiple of ${multipleOf}` };
+      return { value: snapped, note: part('notMultiple', { raw: quoted(raw), multiple: multipleOf }) };
     },
   };
 }
@@ -84,7 +85,7 @@ export function numCodec(b: Bounds): Codec<number> {
     encode: numberText,
     decode(raw) {
       const n = parseNumber(raw);
-      if (n === null) return { error: `not a number: ${quoted(raw)}` };
+      if (n === null) return { error: part('notNumber', { raw: quoted(raw) }) };
       return clampNote(raw, n, b);
     },
   };
@@ -97,19 +98,19 @@ export function numListCodec(b: Bounds, maxLength: number): Codec<number[]> {
     decode(raw) {
       const parts = raw.split(',', maxLength + 1);
       if (raw === '' || parts.length > maxLength) {
-        return { error: `needs 1 to ${maxLength} comma-separated numbers: ${quoted(raw)}` };
+        return { error: part('listLength', { raw: quoted(raw), max: maxLength }) };
       }
       const values: number[] = [];
       let clampedAny = false;
-      for (const part of parts) {
-        const n = parseNumber(part);
-        if (n === null) return { error: `not a number list: ${quoted(raw)}` };
+      for (const item of parts) {
+        const n = parseNumber(item);
+        if (n === null) return { error: part('notNumberList', { raw: quoted(raw) }) };
         const c = Math.min(b.max, Math.max(b.min, n));
         clampedAny ||= c !== n;
         values.push(c);
       }
       return clampedAny
-        ? { value: values, note: `${quoted(raw)} has values outside ${b.min}–${b.max}` }
+        ? { value: values, note: part('listOutside', { raw: quoted(raw), min: b.min, max: b.max }) }
         : { value: values };
     },
   };
@@ -123,7 +124,7 @@ export function choiceCodec<T extends string | number>(values: readonly T[]): Co
     decode(raw) {
       const v = byText.get(raw);
       return v === undefined
-        ? { error: `${quoted(raw)} is not ${[...byText.keys()].join('|')}` }
+        ? { error: part('notOneOf', { raw: quoted(raw), choices: [...byText.keys()].join('|') }) }
         : { value: v };
     },
   };
@@ -132,5 +133,9 @@ export function choiceCodec<T extends string | number>(values: readonly T[]): Co
 export const boolCodec: Codec<boolean> = {
   encode: (v) => (v ? '1' : '0'),
   decode: (raw) =>
-    raw === '1' ? { value: true } : raw === '0' ? { value: false } : { error: `${quoted(raw)} is not 0|1` },
+    raw === '1'
+      ? { value: true }
+      : raw === '0'
+        ? { value: false }
+        : { error: part('notOneOf', { raw: quoted(raw), choices: '0|1' }) },
 };

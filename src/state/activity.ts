@@ -1,10 +1,11 @@
 /**
  * What the page is busy with, and the one rule for starting a measured run (a comparison, a lesson, a
  * multi-device run) beside it: never two at once, and never while the main run trains — on a software
- * adapter they would share the same CPU cores and distort each other's step times. Pure.
+ * adapter they would share the same CPU cores and distort each other's step times. Reasons are codes; the
+ * UI says them in the page's language. Pure.
  */
 import type { BackendInfo, RunStatus } from '../config/backendInfo';
-import { runPreflight } from '../config/preflight';
+import { runPreflight, type PreflightRefusal } from '../config/preflight';
 import type { TrainConfig } from '../config/trainConfig';
 import type { LessonId } from '../config/views';
 
@@ -18,19 +19,30 @@ export interface Activity {
   lesson: LessonId | null;
 }
 
-/** Why another measured run cannot start now, in plain words; null when nothing else runs. */
-export function busyReason(a: Activity): string | null {
-  if (a.main === 'running') return 'Stop the training run first: two runs at once would distort step times.';
-  if (a.main === 'booting') return 'The training backend is still starting.';
-  if (a.compare === 'running') return 'A comparison is running.';
-  if (a.parallel === 'starting' || a.parallel === 'running') return 'The several-GPU run is running.';
-  if (a.lesson !== null) return 'A lesson is running.';
+/** Why a measured run cannot start: something else runs, or `id`'s configuration does not fit. */
+export type RunBlocker =
+  | { code: 'mainRunning' | 'booting' | 'compareRunning' | 'parallelRunning' | 'lessonRunning' }
+  | {
+      code: 'doesNotFit';
+      /** The configuration's id in its caller ('a', 'b', an arm id, 'lesson'). */
+      id: string;
+      /** The pre-flight's refusal. */
+      refusal: PreflightRefusal;
+    };
+
+/** Why another measured run cannot start now; null when nothing else runs. */
+export function busyReason(a: Activity): RunBlocker | null {
+  if (a.main === 'running') return { code: 'mainRunning' };
+  if (a.main === 'booting') return { code: 'booting' };
+  if (a.compare === 'running') return { code: 'compareRunning' };
+  if (a.parallel === 'starting' || a.parallel === 'running') return { code: 'parallelRunning' };
+  if (a.lesson !== null) return { code: 'lessonRunning' };
   return null;
 }
 
 export interface MeasuredRunInput {
-  /** The configurations the run trains, with the names the user knows them by (A, B, "2 workers"…). */
-  configs: { name: string; config: TrainConfig }[];
+  /** The configurations the run trains, with the ids the UI names them by ('a', 'b', 'w2'…). */
+  configs: { id: string; config: TrainConfig }[];
   activity: Activity;
   backendInfo: BackendInfo | null;
   /** The page was opened with `?skipPreflight=1`. */
@@ -41,14 +53,14 @@ export interface MeasuredRunInput {
  * Why a measured run cannot start: something else runs, the backend is not known yet, or a configuration
  * fails the pre-flight memory check on this device (unless `?skipPreflight=1`). null when it can.
  */
-export function measuredRunBlocker(input: MeasuredRunInput): string | null {
+export function measuredRunBlocker(input: MeasuredRunInput): RunBlocker | null {
   const busy = busyReason(input.activity);
   if (busy !== null) return busy;
-  if (input.backendInfo === null) return 'The training backend is still starting.';
+  if (input.backendInfo === null) return { code: 'booting' };
   if (input.skipPreflight) return null;
-  for (const { name, config } of input.configs) {
+  for (const { id, config } of input.configs) {
     const result = runPreflight(config, input.backendInfo);
-    if (result.verdict === 'refused') return `${name} does not fit this device: ${result.reason}`;
+    if (result.verdict === 'refused') return { code: 'doesNotFit', id, refusal: result.refusal };
   }
   return null;
 }

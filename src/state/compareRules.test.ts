@@ -60,17 +60,17 @@ describe('measuredRunBlocker', () => {
 
   it('refuses while anything else runs, or before the backend is known', () => {
     const busy = (patch: Partial<Activity>) => measuredRunBlocker({ ...ok, activity: { ...IDLE, ...patch } });
-    expect(busy({ main: 'running' })).toContain('Stop the training run');
-    expect(busy({ compare: 'running' })).toContain('comparison is running');
-    expect(busy({ parallel: 'running' })).toContain('several-GPU');
-    expect(busy({ lesson: 'loaders' })).toContain('lesson is running');
-    expect(busy({ main: 'booting' })).toContain('still starting');
-    expect(measuredRunBlocker({ ...ok, backendInfo: null })).toContain('still starting');
+    expect(busy({ main: 'running' })).toEqual({ code: 'mainRunning' });
+    expect(busy({ compare: 'running' })).toEqual({ code: 'compareRunning' });
+    expect(busy({ parallel: 'running' })).toEqual({ code: 'parallelRunning' });
+    expect(busy({ lesson: 'loaders' })).toEqual({ code: 'lessonRunning' });
+    expect(busy({ main: 'booting' })).toEqual({ code: 'booting' });
+    expect(measuredRunBlocker({ ...ok, backendInfo: null })).toEqual({ code: 'booting' });
   });
 
   it('refuses a configuration that does not fit, by name, unless the pre-flight is skipped', () => {
     const huge = namedSides(comparisonConfigs(A, { imageSizePx: 512, batchSize: 512 }));
-    expect(measuredRunBlocker({ ...ok, configs: huge })).toMatch(/^Configuration B does not fit/);
+    expect(measuredRunBlocker({ ...ok, configs: huge })).toMatchObject({ code: 'doesNotFit', id: 'b' });
     expect(measuredRunBlocker({ ...ok, configs: huge, skipPreflight: true })).toBeNull();
   });
 });

@@ -13,8 +13,8 @@ export function comparisonConfigs(
   return { a, b: applyOverrides(a, overrides ?? {}) };
 }
 
-/** The comparison's configurations under the names the user knows them by. */
+/** The comparison's configurations under the ids the UI names them by ('a' → "Configuration A"). */
 export const namedSides = (configs: { a: TrainConfig; b: TrainConfig }) => [
-  { name: 'Configuration A', config: configs.a },
-  { name: 'Configuration B', config: configs.b },
+  { id: 'a', config: configs.a },
+  { id: 'b', config: configs.b },
 ];

@@ -16,8 +16,8 @@ import { LESSON_IDS, type LessonId } from '../config/views';
 export type LessonPhase = 'idle' | 'running' | 'done' | 'stopped' | 'failed';
 
 export interface ArmProgress {
+  /** The arm's id in config/lessons.ts (its label is the dictionary's). */
   id: string;
-  label: string;
   config: TrainConfig;
   backend: BackendInfo | null;
   rows: TelemetryRow[];

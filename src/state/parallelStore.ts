@@ -111,14 +111,15 @@ export const selectParallelLatest = (s: ParallelState) => s.latest;
 export const selectParallelRun = (s: ParallelState) => s.run;
 export const selectParallelByStrategy = (s: ParallelState) => s.byStrategy;
 
-/** Why this config cannot run with N replicas (B must split into N equal shards), or null. */
+/**
+ * Why this config cannot run with N replicas (B must split into N equal shards), or null: `too-few` (fewer
+ * samples than replicas) or `uneven` (no equal shards). The UI words it.
+ */
 export function parallelConfigProblem(
   config: Pick<TrainConfig, 'batchSize'>,
   replicas: number,
-): string | null {
-  if (config.batchSize < replicas) return `a batch of ${config.batchSize} cannot feed ${replicas} replicas`;
-  if (config.batchSize % replicas !== 0) {
-    return `a batch of ${config.batchSize} does not split into ${replicas} equal shards`;
-  }
+): 'too-few' | 'uneven' | null {
+  if (config.batchSize < replicas) return 'too-few';
+  if (config.batchSize % replicas !== 0) return 'uneven';
   return null;
 }

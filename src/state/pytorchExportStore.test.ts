@@ -28,9 +28,12 @@ describe('exportPyTorch', () => {
     const status = await usePyTorchExportStore.getState().exportPyTorch({ strategy: 'ddp', processes: 3 });
     expect(status).toBe('refused');
     expect(calls).toEqual([]);
-    const lines = usePyTorchExportStore.getState().message!.split('\n');
-    expect(lines[0]).toMatch(/^Not exported/);
-    expect(lines.slice(1).map((l) => l.split(':')[0])).toEqual(['uploadPath', 'processes']);
+    const note = usePyTorchExportStore.getState().message;
+    expect(note?.kind).toBe('refused');
+    expect(note?.kind === 'refused' ? note.refusals.map((r) => r.setting) : []).toEqual([
+      'uploadPath',
+      'processes',
+    ]);
   });
 
   it('exports the config the run was trained with, then says what was saved', async () => {
@@ -39,9 +42,11 @@ describe('exportPyTorch', () => {
     const status = await usePyTorchExportStore.getState().exportPyTorch({ strategy: 'single', processes: 1 });
     expect(status).toBe('saved');
     expect(calls).toEqual([[trained, { strategy: 'single', processes: 1 }]]);
-    expect(usePyTorchExportStore.getState().message).toBe(
-      'Saved batchlab-x.zip (1234 B). Unzip it, then run python3 train.py.',
-    );
+    expect(usePyTorchExportStore.getState().message).toEqual({
+      kind: 'saved',
+      fileName: 'batchlab-x.zip',
+      zipBytes: 1234,
+    });
   });
 
   it("reports the controller's failure as text and ignores a second click while building", async () => {
@@ -55,6 +60,9 @@ describe('exportPyTorch', () => {
     fail(new Error('the export worker crashed: boom'));
     expect(await first).toBe('failed');
     expect(calls).toHaveLength(1);
-    expect(usePyTorchExportStore.getState().message).toBe('Export failed: the export worker crashed: boom');
+    expect(usePyTorchExportStore.getState().message).toEqual({
+      kind: 'failed',
+      error: 'the export worker crashed: boom',
+    });
   });
 });

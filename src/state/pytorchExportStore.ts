@@ -6,9 +6,21 @@
  * src/app attaches at boot, so the store never imports the engine or the exporter.
  */
 import { create } from 'zustand';
-import { describeRefusals, pytorchExportRefusals, type PyTorchExportRequest } from '../config/pytorchExport';
+import {
+  pytorchExportRefusals,
+  type ExportRefusal,
+  type PyTorchExportRequest,
+} from '../config/pytorchExport';
 import type { TrainConfig } from '../config/trainConfig';
 import { useAppStore } from './store';
+
+/** What the last export did, for the UI to say (src/ui/exportStatusText.ts). */
+export type PyTorchExportNote =
+  | { kind: 'refused'; refusals: readonly ExportRefusal[] }
+  | { kind: 'not-ready' }
+  | { kind: 'building' }
+  | { kind: 'saved'; fileName: string; zipBytes: number }
+  | { kind: 'failed'; error: string };
 
 export type PyTorchExportStatus = 'idle' | 'building' | 'saved' | 'refused' | 'failed';
 
@@ -25,8 +37,8 @@ export interface PyTorchExportController {
 
 export interface PyTorchExportState {
   status: PyTorchExportStatus;
-  /** Plain text for the user (one line per refused setting); null before the first export. */
-  message: string | null;
+  /** What happened, as a note the UI words in the page's language; null before the first export. */
+  message: PyTorchExportNote | null;
   controller: PyTorchExportController | null;
   attachController(controller: PyTorchExportController): void;
   /**
@@ -48,26 +60,25 @@ export const usePyTorchExportStore = create<PyTorchExportState>()((set, get) => 
     const config = given ?? runConfig ?? formConfig;
     const refusals = pytorchExportRefusals(config, request);
     if (refusals.length) {
-      const message = `Not exported: PyTorch cannot reproduce this experiment exactly.\n${describeRefusals(refusals)}`;
-      set({ status: 'refused', message });
+      set({ status: 'refused', message: { kind: 'refused', refusals } });
       return 'refused';
     }
     if (!controller) {
-      set({ status: 'failed', message: 'Export failed: the exporter is not ready yet.' });
+      set({ status: 'failed', message: { kind: 'not-ready' } });
       return 'failed';
     }
-    set({ status: 'building', message: 'Building the PyTorch project (initial weights, batches, zip)…' });
+    set({ status: 'building', message: { kind: 'building' } });
     try {
       const saved = await controller.exportProject(config, request);
       set({
         status: 'saved',
-        message: `Saved ${saved.fileName} (${saved.zipBytes} B). Unzip it, then run python3 train.py.`,
+        message: { kind: 'saved', fileName: saved.fileName, zipBytes: saved.zipBytes },
       });
       return 'saved';
     } catch (error) {
       set({
         status: 'failed',
-        message: `Export failed: ${error instanceof Error ? error.message : String(error)}`,
+        message: { kind: 'failed', error: error instanceof Error ? error.message : String(error) },
       });
       return 'failed';
     }

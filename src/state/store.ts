@@ -8,8 +8,9 @@ import { create } from 'zustand';
 import { repairConfig } from '../config/repairConfig';
 import { buildShareLink } from '../config/shareLink';
 import { DEFAULT_CONFIG, type TrainConfig } from '../config/trainConfig';
-import { decodeHash, type DecodedHash } from '../config/urlCodec';
+import { decodeHash, type DecodedHash, type Problem } from '../config/urlCodec';
 import { FIRST_VIEW, VIEW_OF_OLD_LINKS, type ViewId } from '../config/views';
+import { langFromNavigator, type Lang } from '../config/languages';
 import type { EvalRecord, PreviewRecord, TelemetryRow } from '../config/telemetry';
 import type { BackendInfo, RunStatus } from '../config/backendInfo';
 import type { DataPathCheckResult } from '../config/dataPathCheck';
@@ -26,9 +27,15 @@ export interface ConfigSlice {
   view: ViewId;
   /** Shows another view; the link follows with a new history entry, so Back returns. */
   openView(view: ViewId): void;
+  /** The interface language: the browser's at first, then the header switch's or a link's (`lang=zh`). */
+  lang: Lang;
+  /** True once the switch or a link chose the language: only then does the link carry `lang=`. */
+  langChosen: boolean;
+  /** The header switch: changes only the words on screen, never the run. */
+  setLang(lang: Lang): void;
   config: TrainConfig;
-  /** Problems found while reading the config from a link: plain text, shown as text. */
-  configProblems: { key: string; message: string }[];
+  /** Problems found while reading the config from a link: codes and parameters, translated by the UI. */
+  configProblems: Problem[];
   /** True once the user or a link chose the config (device defaults then leave it alone). */
   configChosen: boolean;
   /** URL keys of controls a link asked to hide (`hide=lr,opt`), for embedding in a teaching page. */
@@ -82,6 +89,9 @@ export type AppState = ConfigSlice & RunSlice;
 export const useAppStore = create<AppState>()((set, get) => ({
   view: FIRST_VIEW,
   openView: (view) => set({ view }),
+  lang: langFromNavigator(typeof navigator === 'undefined' ? undefined : navigator.languages),
+  langChosen: false,
+  setLang: (lang) => set({ lang, langChosen: true }),
   config: DEFAULT_CONFIG,
   configProblems: [],
   configChosen: false,
@@ -98,6 +108,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
     const decoded = decodeHash(hash);
     set((s) => ({
       view: decoded.view ?? VIEW_OF_OLD_LINKS,
+      ...(decoded.lang !== null ? { lang: decoded.lang, langChosen: true } : {}),
       // decodeHash already repaired it; repairing again keeps "every write is repaired" true by construction.
       config: repairConfig(decoded.config).config,
       configProblems: decoded.problems,
@@ -111,7 +122,11 @@ export const useAppStore = create<AppState>()((set, get) => ({
   shareLink: (runOnOpen, withHidden = true) => {
     const s = get();
     const base = `${window.location.origin}${window.location.pathname}`;
-    return buildShareLink({ ...s, hiddenControls: withHidden ? s.hiddenControls : [] }, base, runOnOpen);
+    return buildShareLink(
+      { ...s, lang: s.langChosen ? s.lang : null, hiddenControls: withHidden ? s.hiddenControls : [] },
+      base,
+      runOnOpen,
+    );
   },
   applyDefaults: (patch) =>
     set((s) => (s.configChosen ? {} : { config: repairConfig({ ...s.config, ...patch }).config })),

@@ -1,24 +1,34 @@
 /**
- * The page: a header (name, the views as tabs, the backend, link problems) and the view on screen — one
- * lesson, or the Playground. Components read the store and call its actions; nothing here talks to workers.
+ * The page: a header (name, the language switch, the views as tabs, the backend, link problems) and the view on screen — one
+ * lesson, or the Playground. `<html lang>` follows the store's language. Components read the store and call its actions; nothing here talks to workers.
  */
+import { useEffect } from 'react';
 import { isLesson } from '../config/views';
+import { LOCALE_TAGS } from '../i18n/dictionaries';
 import { useAppStore } from '../state/store';
 import { BackendNotice } from './BackendNotice';
 import { LessonView } from './lessons/LessonView';
 import { ProblemsBanner } from './ProblemsBanner';
 import { PlaygroundView } from './views/PlaygroundView';
 import { ViewNav } from './views/ViewNav';
+import { LangSwitch } from './i18n/LangSwitch';
+import { useLang, useText } from './i18n/useText';
 
 export function App() {
   const view = useAppStore((s) => s.view);
+  const lang = useLang();
+  const t = useText();
+  useEffect(() => {
+    document.documentElement.lang = LOCALE_TAGS[lang];
+  }, [lang]);
   return (
     <div className="app">
       <header className="app-header">
         <div className="brand">
           <h1>BatchLab</h1>
-          <p className="tagline">See what tensor sizes do to training, measured in your browser.</p>
+          <p className="tagline">{t.app.tagline}</p>
         </div>
+        <LangSwitch />
         <ViewNav />
         <BackendNotice />
         <ProblemsBanner />

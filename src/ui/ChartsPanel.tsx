@@ -8,18 +8,17 @@ import { chartFeed } from '../charts/chartFeed';
 import { CHART_SPECS } from '../charts/chartSpecs';
 import { chartsEnabled, subscribeChartsEnabled } from '../charts/chartsSwitch';
 import { SourceChart } from './charts/SourceChart';
+import { useText } from './i18n/useText';
 
 export function ChartsPanel() {
   const enabled = useSyncExternalStore(subscribeChartsEnabled, chartsEnabled);
+  const t = useText().app.charts;
   return (
     <section className="panel charts" aria-labelledby="charts-title">
-      <h2 id="charts-title">Live charts</h2>
+      <h2 id="charts-title">{t.title}</h2>
       {enabled ? (
         <>
-          <p className="help">
-            x is the step on this page, counted across runs. Dashed lines mark each Start after the first,
-            labelled with what changed; hover near one to read it in full.
-          </p>
+          <p className="help">{t.help}</p>
           <div className="chart-grid">
             {CHART_SPECS.map((spec) => (
               <SourceChart key={spec.id} spec={spec} feed={chartFeed} />
@@ -28,7 +27,7 @@ export function ChartsPanel() {
         </>
       ) : (
         <p className="help" data-testid="charts-off">
-          Live charts are off for this page (charts=off in its address).
+          {t.off}
         </p>
       )}
     </section>

@@ -15,13 +15,10 @@ import type { TrainConfig } from '../config/trainConfig';
 import { URL_KEYS } from '../config/urlCodec';
 import { selectConfig, selectIsRunning, useAppStore } from '../state/store';
 import { FieldInput } from './fields/FieldInput';
+import { fieldHelp, fieldLabel } from './fields/fieldText';
+import { useText } from './i18n/useText';
 
-const GROUPS: { id: FieldGroup; title: string }[] = [
-  { id: 'data', title: 'Data path' },
-  { id: 'training', title: 'Training' },
-  { id: 'model', title: 'Model' },
-  { id: 'loader', title: 'Loader' },
-];
+const GROUPS: readonly FieldGroup[] = ['data', 'training', 'model', 'loader'];
 
 /** The form offers one loader worker per core the browser reports (a link may ask for more). */
 const WORKERS_MAX = maxLoaderWorkers(
@@ -43,11 +40,11 @@ function Field({ name, control }: { name: keyof TrainConfig; control: FieldContr
   const config = useAppStore(selectConfig);
   const running = useAppStore(selectIsRunning);
   const setConfig = useAppStore((s) => s.setConfig);
-  const facts = FIELD_TABLE[name];
+  const t = useText();
   const helpId = `${id}-help`;
   return (
     <div className="field" data-field={name}>
-      <label htmlFor={id}>{facts.label}</label>
+      <label htmlFor={id}>{fieldLabel(t, name)}</label>
       <FieldInput
         id={id}
         control={control}
@@ -57,7 +54,7 @@ function Field({ name, control }: { name: keyof TrainConfig; control: FieldContr
         onChange={(v) => setConfig({ [name]: v } as Partial<TrainConfig>)}
       />
       <p id={helpId} className="help">
-        {facts.help}
+        {fieldHelp(t, name)}
       </p>
     </div>
   );
@@ -65,15 +62,16 @@ function Field({ name, control }: { name: keyof TrainConfig; control: FieldContr
 
 export function ConfigPanel() {
   const hidden = useAppStore((s) => s.hiddenControls);
+  const t = useText().fields;
   return (
     <section className="panel config-panel" aria-labelledby="config-title">
-      <h2 id="config-title">Experiment</h2>
+      <h2 id="config-title">{t.title}</h2>
       {GROUPS.map((g) => (
-        <fieldset key={g.id}>
-          <legend>{g.title}</legend>
+        <fieldset key={g}>
+          <legend>{t.groups[g]}</legend>
           {CONFIG_KEYS.map((key) => {
             const control = formControl(key);
-            if (!control || FIELD_TABLE[key].group !== g.id || hidden.includes(URL_KEYS[key])) return null;
+            if (!control || FIELD_TABLE[key].group !== g || hidden.includes(URL_KEYS[key])) return null;
             return <Field key={key} name={key} control={control} />;
           })}
         </fieldset>

@@ -11,37 +11,45 @@ import { ARTICLE_EXAMPLE, browserBatchBytes, torchBatchBytes } from '../data/bat
 import { useLessonStore } from '../state/lessonStore';
 import { selectConfig, useAppStore } from '../state/store';
 import { dataPathRows } from './dataPathTable';
-import { formatBytes, formatExactBytes, formatRatio } from './format';
+import { formatBytes, formatExactBytes, formatNumber, formatRatio } from './format';
+import { fill } from '../i18n/fill';
+import { Template } from './i18n/Template';
+import { useLocale, useText } from './i18n/useText';
+import { armLabel } from './lessons/armLabel';
 
 function BytesTable({ caption, rows }: { caption: string; rows: ReturnType<typeof dataPathRows> }) {
+  const w = useText().panels.dataPath;
+  const locale = useLocale();
+  const formatExact = (bytes: number) => formatExactBytes(bytes, locale);
+  const formatShort = (bytes: number) => formatBytes(bytes, locale);
   return (
     <table>
       <caption>{caption}</caption>
       <thead>
         <tr>
-          <th scope="col">Mode</th>
-          <th scope="col">Host batch</th>
-          <th scope="col">To GPU / step</th>
-          <th scope="col">GPU input tensors</th>
-          <th scope="col">vs float32</th>
+          <th scope="col">{w.columns.mode}</th>
+          <th scope="col">{w.columns.host}</th>
+          <th scope="col">{w.columns.toGpu}</th>
+          <th scope="col">{w.columns.gpuInput}</th>
+          <th scope="col">{w.columns.vsFloat32}</th>
         </tr>
       </thead>
       <tbody>
         {rows.map((r) => (
           <tr key={r.mode.id} className={r.current ? 'current' : undefined} data-mode={r.mode.id}>
             <th scope="row">
-              {r.mode.label}
-              {r.current ? ' (current)' : ''}
+              {w.modes[r.mode.id]}
+              {r.current ? w.current : ''}
             </th>
-            <td title={formatExactBytes(r.hostBatchBytes)}>{formatBytes(r.hostBatchBytes)}</td>
+            <td title={formatExact(r.hostBatchBytes)}>{formatShort(r.hostBatchBytes)}</td>
             <td
-              title={formatExactBytes(r.bytesToGpu)}
+              title={formatExact(r.bytesToGpu)}
               data-testid={r.current ? 'datapath-current-bytes' : undefined}
             >
-              {formatBytes(r.bytesToGpu)}
+              {formatShort(r.bytesToGpu)}
             </td>
-            <td title={formatExactBytes(r.gpuInputBytes)}>{formatBytes(r.gpuInputBytes)}</td>
-            <td>{formatRatio(r.ratioToFloat32)}</td>
+            <td title={formatExact(r.gpuInputBytes)}>{formatShort(r.gpuInputBytes)}</td>
+            <td>{formatRatio(r.ratioToFloat32, locale)}</td>
           </tr>
         ))}
       </tbody>
@@ -51,6 +59,8 @@ function BytesTable({ caption, rows }: { caption: string; rows: ReturnType<typeo
 
 function ArticleExample({ backend }: { backend: 'webgpu' | 'webgl' | 'cpu' }) {
   const config = useAppStore(selectConfig);
+  const w = useText().panels.dataPath;
+  const locale = useLocale();
   const shape = ARTICLE_EXAMPLE;
   const float = torchBatchBytes({ ...shape, imageDtype: 'float32', maskDtype: 'int64' });
   const bytes = torchBatchBytes({ ...shape, imageDtype: 'uint8', maskDtype: 'uint8' });
@@ -67,17 +77,21 @@ function ArticleExample({ backend }: { backend: 'webgpu' | 'webgl' | 'cpu' }) {
   return (
     <div className="article-example" data-testid="article-example">
       <p>
-        PyTorch, 32 RGB images of 512×512 with a class mask: float32 images + int64 masks ={' '}
-        <strong data-testid="article-float-bytes">{formatExactBytes(float.totalBytes)}</strong>; uint8 images
-        + uint8 masks ={' '}
-        <strong data-testid="article-uint8-bytes">{formatExactBytes(bytes.totalBytes)}</strong> (
-        {formatRatio(float.totalBytes / bytes.totalBytes)} less).
+        <Template
+          text={w.article}
+          values={{
+            float: (
+              <strong data-testid="article-float-bytes">{formatExactBytes(float.totalBytes, locale)}</strong>
+            ),
+            uint8: (
+              <strong data-testid="article-uint8-bytes">{formatExactBytes(bytes.totalBytes, locale)}</strong>
+            ),
+            ratio: formatRatio(float.totalBytes / bytes.totalBytes, locale),
+          }}
+        />
       </p>
-      <BytesTable caption={`The same batch in this browser (${backend}), uint8 masks`} rows={rows} />
-      <p className="help">
-        These are computed, not run: a 32×512×512 batch is far beyond what a software GPU trains in reasonable
-        time, and may not fit a small GPU.
-      </p>
+      <BytesTable caption={fill(w.articleCaption, { backend })} rows={rows} />
+      <p className="help">{w.articleHelp}</p>
     </div>
   );
 }
@@ -87,9 +101,12 @@ function StatsChoice() {
   const setConfig = useAppStore((s) => s.setConfig);
   const running = useAppStore((s) => s.status === 'running');
   const article = config.mean255.every((m) => Math.abs(m - ARTICLE_GRAY_MEAN255) < 1e-9);
+  const w = useText().panels.dataPath.stats;
+  const locale = useLocale();
+  const list = (values: readonly number[]) => values.map((v) => formatNumber(v, locale, 1)).join(', ');
   return (
     <div className="field">
-      <label htmlFor="stats-choice">Mean / std</label>
+      <label htmlFor="stats-choice">{w.label}</label>
       <select
         id="stats-choice"
         className="wide-select"
@@ -110,13 +127,11 @@ function StatsChoice() {
           )
         }
       >
-        <option value="dataset">measured on this dataset</option>
-        <option value="article">the article's (0.221·255 / 0.242·255)</option>
+        <option value="dataset">{w.dataset}</option>
+        <option value="article">{w.article}</option>
       </select>
       <p id="stats-choice-help" className="help">
-        mean {config.mean255.map((m) => m.toFixed(1)).join(', ')} · std{' '}
-        {config.std255.map((s) => s.toFixed(1)).join(', ')} (0–255 scale). The Normalize layer keeps them on
-        the GPU as constant tensors.
+        {fill(w.help, { mean: list(config.mean255), std: list(config.std255) })}
       </p>
     </div>
   );
@@ -127,6 +142,8 @@ function VerifyPaths() {
   const run = useAppStore((s) => s.runDataPathCheck);
   const busy = useAppStore((s) => s.status !== 'idle' && s.status !== 'stopped');
   const result = check.result;
+  const w = useText().panels.dataPath.verify;
+  const locale = useLocale();
   return (
     <div className="verify-paths">
       <button
@@ -135,22 +152,19 @@ function VerifyPaths() {
         disabled={busy || check.running}
         data-testid="verify-paths"
       >
-        {check.running ? 'Checking…' : 'Verify that every path feeds the same numbers'}
+        {check.running ? w.checking : w.button}
       </button>
       {result?.error && <p className="status-failed">{result.error}</p>}
       {result && !result.error && (
         <table data-testid="verify-result">
-          <caption>
-            Batch 0 through each path on {result.backend}, against a CPU reference; uncaptured GPU errors:{' '}
-            {result.uncapturedErrors}
-          </caption>
+          <caption>{fill(w.caption, { backend: result.backend, errors: result.uncapturedErrors })}</caption>
           <thead>
             <tr>
-              <th scope="col">Path</th>
-              <th scope="col">max |error|</th>
-              <th scope="col">tolerance</th>
-              <th scope="col">first loss</th>
-              <th scope="col">image bytes to GPU</th>
+              <th scope="col">{w.path}</th>
+              <th scope="col">{w.maxError}</th>
+              <th scope="col">{w.tolerance}</th>
+              <th scope="col">{w.firstLoss}</th>
+              <th scope="col">{w.imageBytes}</th>
             </tr>
           </thead>
           <tbody>
@@ -163,7 +177,7 @@ function VerifyPaths() {
                 <td>{r.maxAbsError.toExponential(1)}</td>
                 <td>{r.tolerance.toExponential(0)}</td>
                 <td>{r.firstLoss.toFixed(5)}</td>
-                <td>{formatExactBytes(r.uploadedImageBytes)}</td>
+                <td>{formatExactBytes(r.uploadedImageBytes, locale)}</td>
               </tr>
             ))}
           </tbody>
@@ -180,24 +194,29 @@ function VerifyPaths() {
 function LessonMeasurements() {
   const arms = useLessonStore((s) => s.runs.bytes.arms);
   const info = useAppStore((s) => s.backendInfo);
+  const t = useText();
+  const w = t.panels.dataPath;
+  const locale = useLocale();
   const measured = arms.filter((a) => a.finished && a.rows.length > 0);
   if (measured.length === 0) return null;
   const { batchSize, imageSizePx, channels } = measured[0]!.config;
   return (
     <div data-testid="datapath-lesson-measured">
-      <p>
-        Measured by lesson 1 (batch {batchSize} × {imageSizePx}×{imageSizePx}×{channels}), bytes handed to the
-        GPU per step:
-      </p>
+      <p>{fill(w.lessonMeasured, { batch: batchSize, size: imageSizePx, channels })}</p>
       <ul>
         {measured.map((a) => {
           const row = a.rows.at(-1)!;
           const expected = info ? browserBatchBytes(a.config, info.backend) : null;
           return (
             <li key={a.id} data-testid={`datapath-lesson-${a.id}`}>
-              {a.label}: {formatExactBytes(row.uploadedImageBytes + row.uploadedMaskBytes)}
+              {fill(w.lessonArm, {
+                arm: armLabel(t, 'bytes', a.id),
+                bytes: formatExactBytes(row.uploadedImageBytes + row.uploadedMaskBytes, locale),
+              })}
               {expected
-                ? ` (formula: ${formatExactBytes(expected.uploadImageBytes + expected.uploadMaskBytes)})`
+                ? fill(w.lessonFormula, {
+                    bytes: formatExactBytes(expected.uploadImageBytes + expected.uploadMaskBytes, locale),
+                  })
                 : ''}
             </li>
           );
@@ -215,26 +234,40 @@ export function DataPathPanel() {
   const backend = info?.backend ?? 'webgpu';
   const rows = dataPathRows(config, backend);
   const current = rows.find((r) => r.current);
+  const w = useText().panels.dataPath;
+  const locale = useLocale();
   return (
     <section className="panel data-path" aria-labelledby="datapath-title">
-      <h2 id="datapath-title">Data path: what crosses to the GPU</h2>
+      <h2 id="datapath-title">{w.title}</h2>
       <p className="help">
-        A float32 pixel is 4 bytes; a uint8 pixel is 1. Keep images as uint8 on the host and over the bus, and
-        let the model's first layer cast and normalize them on the GPU: the batch that crosses shrinks 4×.
-        TensorFlow.js has no uint8 tensor — <code>tf.tensor(Uint8Array)</code> silently becomes int32, 4 bytes
-        each — so BatchLab uploads the packed bytes itself and unpacks them in a WGSL shader. Only WebGPU can
-        do that here; on {backend === 'webgpu' ? 'other backends' : backend} every path is widened to 4 bytes.
+        <Template
+          text={w.help}
+          values={{
+            code: <code>tf.tensor(Uint8Array)</code>,
+            others: backend === 'webgpu' ? w.otherBackends : backend,
+          }}
+        />
       </p>
       <StatsChoice />
       <BytesTable
-        caption={`Batch ${config.batchSize} × ${config.imageSizePx}×${config.imageSizePx}×${config.channels}, ${config.maskDtype} masks, on ${backend}`}
+        caption={fill(w.caption, {
+          batch: config.batchSize,
+          size: config.imageSizePx,
+          channels: config.channels,
+          mask: config.maskDtype,
+          backend,
+        })}
         rows={rows}
       />
       <p data-testid="datapath-measured">
-        Measured last step:{' '}
-        {latest
-          ? `${formatExactBytes(latest.uploadedImageBytes + latest.uploadedMaskBytes)} handed to the GPU (formula: ${formatExactBytes(current?.bytesToGpu ?? Number.NaN)})`
-          : 'start training to measure'}
+        {fill(w.measuredLast, {
+          value: latest
+            ? fill(w.measuredValue, {
+                bytes: formatExactBytes(latest.uploadedImageBytes + latest.uploadedMaskBytes, locale),
+                formula: formatExactBytes(current?.bytesToGpu ?? Number.NaN, locale),
+              })
+            : w.startToMeasure,
+        })}
       </p>
       <LessonMeasurements />
       <button
@@ -243,7 +276,7 @@ export function DataPathPanel() {
         aria-expanded={showArticle}
         data-testid="article-toggle"
       >
-        {showArticle ? 'Hide the article example' : 'Show the article example (32×512×512×3)'}
+        {showArticle ? w.hideArticle : w.showArticle}
       </button>
       {showArticle && <ArticleExample backend={backend} />}
       <VerifyPaths />

@@ -7,13 +7,17 @@ import { useState } from 'react';
 import { chartPngBlob } from '../charts/chartPng';
 import type { ChartId } from '../charts/chartSpec';
 import { CHART_SPECS } from '../charts/chartSpecs';
+import { localizeSpec } from '../charts/localizeSpec';
 import { downloadBlob } from '../charts/download';
 import { exportFileName, toCsv, toRunJson } from '../charts/exportRun';
 import { telemetryHistory } from '../charts/telemetryHistory';
 import { useAppStore } from '../state/store';
 import { PyTorchExport } from './PyTorchExport';
+import { fill } from '../i18n/fill';
+import type { Dictionary } from '../i18n/types';
+import { useText } from './i18n/useText';
 
-function exportData(kind: 'json' | 'csv'): string {
+function exportData(t: Dictionary, kind: 'json' | 'csv'): string {
   const { runConfig, config: currentConfig, backendInfo } = useAppStore.getState();
   // The config the history was trained with, not whatever the form shows now.
   const config = runConfig ?? currentConfig;
@@ -32,49 +36,51 @@ function exportData(kind: 'json' | 'csv'): string {
     });
     downloadBlob(new Blob([json], { type: 'application/json' }), name);
   }
-  return `Saved ${name} (${rows.length} steps).`;
+  return fill(t.panels.export.savedData, { name, count: rows.length });
 }
 
-async function exportPng(id: ChartId): Promise<string> {
+async function exportPng(t: Dictionary, id: ChartId): Promise<string> {
   const blob = await chartPngBlob(id);
   const { runConfig, config } = useAppStore.getState();
   const name = exportFileName(runConfig ?? config, 'png', new Date(), id);
   downloadBlob(blob, name);
-  return `Saved ${name}.`;
+  return fill(t.panels.export.saved, { name });
 }
 
 export function ExportPanel() {
   const [message, setMessage] = useState<string | null>(null);
+  const t = useText();
+  const w = t.panels.export;
   const report = (work: () => string | Promise<string>) => {
     Promise.resolve()
       .then(work)
       .then(setMessage, (error: unknown) =>
-        setMessage(`Export failed: ${error instanceof Error ? error.message : String(error)}`),
+        setMessage(fill(w.failed, { error: error instanceof Error ? error.message : String(error) })),
       );
   };
   return (
     <section className="panel export" aria-labelledby="export-title">
-      <h2 id="export-title">Export the run</h2>
+      <h2 id="export-title">{w.title}</h2>
       <div className="buttons">
-        <button type="button" onClick={() => report(() => exportData('json'))} data-testid="export-json">
+        <button type="button" onClick={() => report(() => exportData(t, 'json'))} data-testid="export-json">
           JSON
         </button>
-        <button type="button" onClick={() => report(() => exportData('csv'))} data-testid="export-csv">
+        <button type="button" onClick={() => report(() => exportData(t, 'csv'))} data-testid="export-csv">
           CSV
         </button>
         {CHART_SPECS.map((spec) => (
           <button
             type="button"
             key={spec.id}
-            onClick={() => report(() => exportPng(spec.id))}
+            onClick={() => report(() => exportPng(t, spec.id))}
             data-testid={`export-png-${spec.id}`}
           >
-            {spec.title} (PNG)
+            {fill(t.charts.png, { title: localizeSpec(spec, t).title })}
           </button>
         ))}
       </div>
       <p className="help" role="status" data-testid="export-status">
-        {message ?? 'JSON holds the config and every step; CSV has one row per step.'}
+        {message ?? w.help}
       </p>
       <PyTorchExport />
     </section>

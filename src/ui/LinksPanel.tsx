@@ -9,9 +9,13 @@ import { CopyLink } from './links/CopyLink';
 import { PRESETS, type Preset } from '../config/presets';
 import { encodeConfigToHash } from '../config/urlCodec';
 import { selectIsRunning, useAppStore } from '../state/store';
+import { useText } from './i18n/useText';
 
 function PresetItem({ preset, current, running }: { preset: Preset; current: boolean; running: boolean }) {
   const lessonId = useId();
+  const words = (
+    useText().panels.presets as Readonly<Record<string, { title: string; lesson: string } | undefined>>
+  )[preset.id];
   const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
     // Let modified clicks (new tab, new window) do what links do.
     if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
@@ -28,10 +32,10 @@ function PresetItem({ preset, current, running }: { preset: Preset; current: boo
         aria-disabled={running ? 'true' : undefined}
         data-testid={`preset-link-${preset.id}`}
       >
-        {preset.title}
+        {words?.title ?? preset.id}
       </a>
       <p id={lessonId} className="help">
-        {preset.lesson}
+        {words?.lesson ?? ''}
       </p>
     </li>
   );
@@ -41,16 +45,17 @@ export function LinksPanel() {
   const running = useAppStore(selectIsRunning);
   const config = useAppStore((s) => s.config);
   const overrides = useAppStore((s) => s.compareOverrides);
+  const w = useText().panels.links;
   // The presets are exactly encodeConfigToHash(A, { b }): equal text means the same experiment.
   const currentHash = encodeConfigToHash(config, overrides ? { b: overrides } : {});
   return (
     <section className="panel links-panel" aria-labelledby="links-title">
-      <h2 id="links-title">Links and presets</h2>
+      <h2 id="links-title">{w.title}</h2>
       <CopyLink />
-      <h3>Presets</h3>
+      <h3>{w.presets}</h3>
       <p className="help">
-        Each preset is a link: A is the experiment, B the comparison it teaches (run it under “Compare A and
-        B”).{running ? ' Stop the run to switch presets.' : ''}
+        {w.presetsHelp}
+        {running ? w.stopToSwitch : ''}
       </p>
       <ul className="preset-list">
         {PRESETS.map((p) => (

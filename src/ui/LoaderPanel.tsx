@@ -11,27 +11,42 @@ const cores = typeof navigator === 'undefined' ? null : (navigator.hardwareConcu
 import * as formula from '../config/hostMemory';
 import { articleHostMemory } from '../data/batchBytes';
 import { selectConfig, useAppStore } from '../state/store';
-import { formatBytes, formatExactBytes, formatMs } from './format';
+import { formatBytes, formatExactBytes, formatMs, formatNumber } from './format';
+import { fill, plural } from '../i18n/fill';
+import type { Dictionary } from '../i18n/types';
+import { useLocale, useText } from './i18n/useText';
 
-const bytesText = (bytes: number) => `${formatExactBytes(bytes)} (${formatBytes(bytes)})`;
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+type LoaderText = Dictionary['panels']['loader'];
+
+const bytesText = (w: LoaderText, bytes: number, locale: string) =>
+  fill(w.bytes, { exact: formatExactBytes(bytes, locale), short: formatBytes(bytes, locale) });
+const count = (locale: string, n: number, text: { one: string; other: string }) =>
+  fill(plural(locale, n, text), { n });
 
 function ArticleExample({ prefetch, id, hidden }: { prefetch: number; id: string; hidden: boolean }) {
+  const w = useText().panels.loader;
+  const locale = useLocale();
   const ex = articleHostMemory(prefetch);
   return (
     <div id={id} className="loader-article" data-testid="loader-article" hidden={hidden}>
-      <p>
-        The article’s batch, 32 RGB images of 512×512 px with a per-pixel class mask, held by{' '}
-        {plural(ex.workers, 'worker')} with prefetch {ex.prefetch}:
-      </p>
+      <p>{fill(w.article, { workers: count(locale, ex.workers, w.workers), prefetch: ex.prefetch })}</p>
       <ul>
         <li data-testid="loader-article-float">
-          float32 image + int64 mask: {ex.workers} × {ex.prefetch} × {formatExactBytes(ex.floatBatchBytes)} ={' '}
-          {bytesText(ex.floatHeldBytes)}
+          {fill(w.articleFloat, {
+            workers: ex.workers,
+            prefetch: ex.prefetch,
+            batch: formatExactBytes(ex.floatBatchBytes, locale),
+            held: bytesText(w, ex.floatHeldBytes, locale),
+          })}
         </li>
         <li data-testid="loader-article-uint8">
-          uint8 image + uint8 mask: {ex.workers} × {ex.prefetch} × {formatExactBytes(ex.uint8BatchBytes)} ={' '}
-          {bytesText(ex.uint8HeldBytes)}, {ex.floatBatchBytes / ex.uint8BatchBytes}× less
+          {fill(w.articleUint8, {
+            workers: ex.workers,
+            prefetch: ex.prefetch,
+            batch: formatExactBytes(ex.uint8BatchBytes, locale),
+            held: bytesText(w, ex.uint8HeldBytes, locale),
+            ratio: ex.floatBatchBytes / ex.uint8BatchBytes,
+          })}
         </li>
       </ul>
     </div>
@@ -43,6 +58,8 @@ export function LoaderPanel() {
   const latest = useAppStore((s) => s.latest);
   const [showArticle, setShowArticle] = useState(false);
   const articleId = useId();
+  const w = useText().panels.loader;
+  const locale = useLocale();
   const batchBytes = formula.hostBatchBytes(config);
   const { workers, prefetch } = config;
   const formulaBytes = formula.loaderQueuedBytes(workers, prefetch, batchBytes);
@@ -53,51 +70,57 @@ export function LoaderPanel() {
   let building = dash;
   if (latest) {
     const held = formula.batchesHeld(latest.hostBytesInFlight, latest.hostBatchBytes);
+    const inFlight = bytesText(w, latest.hostBytesInFlight, locale);
     measured = Number.isNaN(held)
-      ? bytesText(latest.hostBytesInFlight)
-      : `${bytesText(latest.hostBytesInFlight)} = ${plural(held, 'batch', 'batches')}`;
+      ? inFlight
+      : fill(w.held, { bytes: inFlight, batches: count(locale, held, w.batches) });
     const fraction = formula.dataWaitFraction(latest.dataWaitMs, latest.stepMs);
     waiting =
       fraction === null
-        ? formatMs(latest.dataWaitMs)
-        : `${formatMs(latest.dataWaitMs)} of a ${formatMs(latest.stepMs)} step (${(fraction * 100).toFixed(1)} %)`;
+        ? formatMs(latest.dataWaitMs, locale)
+        : fill(w.waitOfStep, {
+            wait: formatMs(latest.dataWaitMs, locale),
+            step: formatMs(latest.stepMs, locale),
+            percent: formatNumber(fraction * 100, locale, 1),
+          });
     const trainMs = latest.uploadMs + latest.computeMs;
     const needed = formula.workersToKeepUp(latest.batchBuildMs, trainMs);
     building =
       needed === null
-        ? formatMs(latest.batchBuildMs)
-        : `${formatMs(latest.batchBuildMs)}; upload + compute took ${formatMs(trainMs)}, so ${needed === 1 ? '1 worker on its own core' : `${needed} workers on their own cores`} would keep up` +
-          (cores !== null && needed >= cores
-            ? `. This browser reports ${cores} cores, and a software GPU computes on them too: more workers than cores take time from the training itself.`
-            : '');
+        ? formatMs(latest.batchBuildMs, locale)
+        : fill(w.buildKeepUp, {
+            build: formatMs(latest.batchBuildMs, locale),
+            train: formatMs(trainMs, locale),
+            workers: count(locale, needed, w.workersOwnCores),
+          }) + (cores !== null && needed >= cores ? fill(w.coresNote, { cores }) : '');
   }
 
   return (
     <section className="panel loader-panel" aria-labelledby="loader-title">
-      <h2 id="loader-title">Loader workers</h2>
+      <h2 id="loader-title">{w.title}</h2>
       <dl>
         <div className="figure">
-          <dt>One batch on the host</dt>
-          <dd data-testid="loader-batch-bytes">{bytesText(batchBytes)}</dd>
+          <dt>{w.batchOnHost}</dt>
+          <dd data-testid="loader-batch-bytes">{bytesText(w, batchBytes, locale)}</dd>
         </div>
         <div className="figure">
-          <dt>Most held: workers × prefetch × batch bytes</dt>
+          <dt>{w.mostHeld}</dt>
           <dd data-testid="loader-formula">
             {workers === 0
-              ? 'none: with 0 workers each batch is built when the step asks for it'
-              : `${workers} × ${prefetch} × ${formatExactBytes(batchBytes)} = ${bytesText(formulaBytes)}`}
+              ? w.noWorkers
+              : `${workers} × ${prefetch} × ${formatExactBytes(batchBytes, locale)} = ${bytesText(w, formulaBytes, locale)}`}
           </dd>
         </div>
         <div className="figure">
-          <dt>Measured in flight at the latest step</dt>
+          <dt>{w.measured}</dt>
           <dd data-testid="loader-measured">{measured}</dd>
         </div>
         <div className="figure">
-          <dt>GPU waiting for data at the latest step</dt>
+          <dt>{w.waiting}</dt>
           <dd data-testid="loader-data-wait">{waiting}</dd>
         </div>
         <div className="figure">
-          <dt>Building its batch (one core)</dt>
+          <dt>{w.building}</dt>
           <dd data-testid="loader-build">{building}</dd>
         </div>
       </dl>
@@ -108,7 +131,7 @@ export function LoaderPanel() {
         onClick={() => setShowArticle((v) => !v)}
         data-testid="loader-article-toggle"
       >
-        {showArticle ? 'Hide the article’s example' : 'Show the article’s example'}
+        {showArticle ? w.hideArticle : w.showArticle}
       </button>
       <ArticleExample prefetch={prefetch} id={articleId} hidden={!showArticle} />
     </section>

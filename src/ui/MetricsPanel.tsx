@@ -5,10 +5,20 @@
  */
 import type { TelemetryRow } from '../config/telemetry';
 import { useSyncExternalStore } from 'react';
-import { stepTileText } from '../charts/pageSteps';
 import { telemetryHistory } from '../charts/telemetryHistory';
 import { useAppStore } from '../state/store';
 import { formatBytes, formatMs } from './format';
+import { fill } from '../i18n/fill';
+import type { Dictionary } from '../i18n/types';
+import { useLocale, useText } from './i18n/useText';
+
+type MetricsText = Dictionary['app']['metrics'];
+
+/** The page's step, with the model's own step beside it when they differ (charts/pageSteps.ts). */
+function stepText(t: MetricsText, pageStep: number, modelStep: number | null): string {
+  if (modelStep === null || modelStep === pageStep) return String(pageStep);
+  return fill(t.stepWithModel, { page: pageStep, model: modelStep });
+}
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -20,10 +30,10 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 }
 
 /** The step's peak, or why there is none: never a zero standing in for "not measured". */
-function peakText(latest: TelemetryRow | null): string {
+function peakText(t: MetricsText, latest: TelemetryRow | null, locale: string): string {
   if (!latest) return '—';
-  if (latest.gpuPeakBytes !== null) return formatBytes(latest.gpuPeakBytes);
-  return latest.gpuBytesInUse === null ? 'no GPU on cpu' : 'not measured here';
+  if (latest.gpuPeakBytes !== null) return formatBytes(latest.gpuPeakBytes, locale);
+  return latest.gpuBytesInUse === null ? t.noGpuOnCpu : t.notMeasured;
 }
 
 export function MetricsPanel() {
@@ -32,62 +42,66 @@ export function MetricsPanel() {
   const numTensors = useAppStore((s) => s.numTensors);
   const pageStep = useSyncExternalStore(telemetryHistory.subscribe, () => telemetryHistory.pageStep);
   const dash = '—';
+  const t = useText().app.metrics;
+  const locale = useLocale();
   return (
     <section className="panel metrics" aria-labelledby="metrics-title">
-      <h2 id="metrics-title">Training</h2>
+      <h2 id="metrics-title">{t.title}</h2>
       <dl>
-        <Figure label="Step" value={stepTileText(pageStep, latest?.step ?? null)} testId="metric-step" />
-        <Figure label="Loss" value={latest ? latest.loss.toFixed(4) : dash} testId="metric-loss" />
+        <Figure label={t.step} value={stepText(t, pageStep, latest?.step ?? null)} testId="metric-step" />
+        <Figure label={t.loss} value={latest ? latest.loss.toFixed(4) : dash} testId="metric-loss" />
         <Figure
-          label="Pixel accuracy"
+          label={t.accuracy}
           value={evalRecord ? `${(evalRecord.pixelAccuracy * 100).toFixed(1)} %` : dash}
           testId="metric-accuracy"
         />
+        <Figure label={t.iou} value={evalRecord ? evalRecord.meanIoU.toFixed(3) : dash} testId="metric-iou" />
         <Figure
-          label="Mean IoU"
-          value={evalRecord ? evalRecord.meanIoU.toFixed(3) : dash}
-          testId="metric-iou"
+          label={t.stepTime}
+          value={latest ? formatMs(latest.stepMs, locale) : dash}
+          testId="metric-step-ms"
         />
-        <Figure label="Step time" value={latest ? formatMs(latest.stepMs) : dash} testId="metric-step-ms" />
         <Figure
-          label="Samples/s"
+          label={t.samplesPerSec}
           value={latest ? latest.samplesPerSec.toFixed(1) : dash}
           testId="metric-samples-per-sec"
         />
         <Figure
-          label="Bytes to GPU / step"
-          value={latest ? formatBytes(latest.uploadedImageBytes + latest.uploadedMaskBytes) : dash}
+          label={t.bytesToGpu}
+          value={latest ? formatBytes(latest.uploadedImageBytes + latest.uploadedMaskBytes, locale) : dash}
           testId="metric-bytes-to-gpu"
         />
         <Figure
-          label="GPU memory in use"
+          label={t.gpuInUse}
           value={
-            latest ? (latest.gpuBytesInUse === null ? 'n/a on cpu' : formatBytes(latest.gpuBytesInUse)) : dash
+            latest
+              ? latest.gpuBytesInUse === null
+                ? t.naOnCpu
+                : formatBytes(latest.gpuBytesInUse, locale)
+              : dash
           }
           testId="metric-gpu-bytes"
         />
-        <Figure label="GPU peak in the step" value={peakText(latest)} testId="metric-gpu-peak" />
+        <Figure label={t.gpuPeak} value={peakText(t, latest, locale)} testId="metric-gpu-peak" />
         <Figure
-          label="GPU pool (allocated)"
+          label={t.gpuPool}
           value={
             latest
               ? latest.gpuBytesAllocated === null
-                ? 'n/a on cpu'
-                : formatBytes(latest.gpuBytesAllocated)
+                ? t.naOnCpu
+                : formatBytes(latest.gpuBytesAllocated, locale)
               : dash
           }
           testId="metric-gpu-pool"
         />
         <Figure
-          label="Live tensors"
+          label={t.liveTensors}
           value={numTensors === null ? dash : String(numTensors)}
           testId="metric-tensors"
         />
       </dl>
       <p className="help" data-testid="metric-memory-help">
-        In use: GPU bytes held between steps. Peak: the most held at any moment inside the last step (forward,
-        backward, optimizer). Pool: what TensorFlow.js&apos;s allocator keeps, freed buffers included, for
-        reuse.
+        {t.memoryHelp}
       </p>
     </section>
   );

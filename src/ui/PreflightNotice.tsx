@@ -7,12 +7,20 @@
 import { formatBytes, pooledBytes } from '../config/memoryEstimate';
 import { selectIsRunning, useAppStore } from '../state/store';
 import { usePreflight } from './usePreflight';
+import { fill } from '../i18n/fill';
+import { Template } from './i18n/Template';
+import { useLocale, useText } from './i18n/useText';
+import { limitsSourceText, refusalText } from './preflightText';
 
 export function PreflightNotice() {
   const { result, skipped } = usePreflight();
   const running = useAppStore(selectIsRunning);
   const setConfig = useAppStore((s) => s.setConfig);
+  const t = useText();
+  const locale = useLocale();
   if (result.verdict === 'waiting') return null;
+  const w = t.preflight;
+  const b = (bytes: number) => formatBytes(bytes, locale);
   const { limits } = result;
   const perBufferBytes = Math.min(limits.maxBufferSizeBytes, limits.maxStorageBufferBindingSizeBytes);
 
@@ -20,11 +28,15 @@ export function PreflightNotice() {
     const e = result.estimate;
     return (
       <p className="preflight help" data-testid="preflight-ok">
-        Pre-flight: one step peaks at about {formatBytes(e.totalBytes)} of live tensors (modelled on what
-        TensorFlow.js keeps; the profile below measures it), {formatBytes(pooledBytes(e))} with its reuse
-        pool; its largest buffer is {formatBytes(e.largestBufferBytes)} ({e.largestBufferName}); this device
-        allows {formatBytes(perBufferBytes)} per buffer and {formatBytes(limits.memoryBudgetBytes)} in all (
-        {limits.source}).
+        {fill(w.fits, {
+          total: b(e.totalBytes),
+          pooled: b(pooledBytes(e)),
+          largest: b(e.largestBufferBytes),
+          name: e.largestBufferName,
+          perBuffer: b(perBufferBytes),
+          budget: b(limits.memoryBudgetBytes),
+          source: limitsSourceText(t, limits),
+        })}
       </p>
     );
   }
@@ -33,17 +45,16 @@ export function PreflightNotice() {
   return (
     <section className="notice preflight-refusal" role="alert" data-testid="preflight-refusal">
       <p>
-        <strong>This config does not fit this device.</strong>{' '}
-        <span data-testid="preflight-reason">{result.reason}</span>
+        <strong>{w.refusedTitle}</strong>{' '}
+        <span data-testid="preflight-reason">{refusalText(t, locale, result.refusal)}</span>
       </p>
-      <p className="help">Limits: {limits.source}.</p>
+      <p className="help">{fill(w.limits, { source: limitsSourceText(t, limits) })}</p>
       {skipped ? (
         <p data-testid="preflight-skipped">
-          The check is switched off by the debug flag <code>?skipPreflight=1</code>: Start stays enabled, and
-          the GPU error guard has to catch what goes wrong.
+          <Template text={w.skipped} values={{ flag: <code>?skipPreflight=1</code> }} />
         </p>
       ) : (
-        <p>Start stays disabled until the config fits.</p>
+        <p>{w.disabled}</p>
       )}
       {batch > 0 && (
         <button
@@ -52,7 +63,7 @@ export function PreflightNotice() {
           disabled={running}
           data-testid="preflight-use-batch"
         >
-          Use batch {batch}
+          {fill(w.useBatch, { n: batch })}
         </button>
       )}
     </section>

@@ -5,7 +5,9 @@
 import { useEffect, useRef } from 'react';
 import type { PreviewRecord } from '../config/telemetry';
 import { useAppStore } from '../state/store';
-import { CLASS_NAMES, classColor } from './classPalette';
+import { classColor } from './classPalette';
+import { fill } from '../i18n/fill';
+import { useText } from './i18n/useText';
 
 type Kind = 'image' | 'truth' | 'prediction';
 
@@ -37,6 +39,7 @@ function paint(canvas: HTMLCanvasElement, record: PreviewRecord, index: number, 
 
 function PreviewCanvas({ record, index, kind }: { record: PreviewRecord; index: number; kind: Kind }) {
   const ref = useRef<HTMLCanvasElement>(null);
+  const t = useText().app.preview;
   useEffect(() => {
     if (ref.current) paint(ref.current, record, index, kind);
   }, [record, index, kind]);
@@ -45,7 +48,7 @@ function PreviewCanvas({ record, index, kind }: { record: PreviewRecord; index: 
       ref={ref}
       className="preview"
       data-testid={`preview-${kind}-${index}`}
-      aria-label={`${kind} ${index + 1}`}
+      aria-label={fill(t.canvasLabel, { kind: t.kinds[kind], n: index + 1 })}
       role="img"
     />
   );
@@ -53,12 +56,13 @@ function PreviewCanvas({ record, index, kind }: { record: PreviewRecord; index: 
 
 export function PreviewPanel() {
   const record = useAppStore((s) => s.preview);
+  const t = useText().app.preview;
   return (
     <section className="panel previews" aria-labelledby="preview-title">
-      <h2 id="preview-title">Predictions on fixed validation samples</h2>
+      <h2 id="preview-title">{t.title}</h2>
       {record ? (
         <>
-          <p className="help">After step {record.step}. Columns: input, ground truth, prediction.</p>
+          <p className="help">{fill(t.after, { step: record.step })}</p>
           <div className="preview-grid">
             {record.samples.map((_, i) => (
               <div className="preview-row" key={i}>
@@ -68,7 +72,7 @@ export function PreviewPanel() {
               </div>
             ))}
           </div>
-          <ul className="legend" aria-label="Class colours">
+          <ul className="legend" aria-label={t.legend}>
             {Array.from({ length: record.numClasses }, (_, k) => {
               const [r, g, b] = classColor(k);
               return (
@@ -77,14 +81,14 @@ export function PreviewPanel() {
                     className="swatch"
                     ref={(el) => el?.style.setProperty('background', `rgb(${r} ${g} ${b})`)}
                   />
-                  {CLASS_NAMES[k] ?? `class ${k}`}
+                  {t.classes[k] ?? fill(t.classN, { k })}
                 </li>
               );
             })}
           </ul>
         </>
       ) : (
-        <p className="help">Start training to see predictions.</p>
+        <p className="help">{t.empty}</p>
       )}
     </section>
   );

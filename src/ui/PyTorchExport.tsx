@@ -4,12 +4,9 @@
  * export store's status and message.
  */
 import { useId, useState } from 'react';
-import {
-  PYTORCH_EXPORT_LIMITS,
-  PYTORCH_STRATEGIES,
-  PYTORCH_STRATEGY_LABELS,
-  type PyTorchStrategy,
-} from '../config/pytorchExport';
+import { PYTORCH_EXPORT_LIMITS, PYTORCH_STRATEGIES, type PyTorchStrategy } from '../config/pytorchExport';
+import { exportStatusText } from './exportStatusText';
+import { useText } from './i18n/useText';
 import {
   selectPyTorchExportMessage,
   selectPyTorchExportStatus,
@@ -29,11 +26,13 @@ export function PyTorchExport() {
   const message = usePyTorchExportStore(selectPyTorchExportMessage);
   const exportPyTorch = usePyTorchExportStore((s) => s.exportPyTorch);
   const processes = strategy === 'single' ? 1 : gpus;
+  const t = useText();
+  const w = t.panels.export.pytorch;
   return (
     <div className="pytorch-export">
-      <h3>PyTorch project</h3>
+      <h3>{w.title}</h3>
       <div className="field">
-        <label htmlFor={`${id}-s`}>Strategy</label>
+        <label htmlFor={`${id}-s`}>{w.strategy}</label>
         <select
           id={`${id}-s`}
           value={strategy}
@@ -42,13 +41,13 @@ export function PyTorchExport() {
         >
           {PYTORCH_STRATEGIES.map((s) => (
             <option key={s} value={s}>
-              {PYTORCH_STRATEGY_LABELS[s]}
+              {w.strategies[s]}
             </option>
           ))}
         </select>
       </div>
       <div className="field">
-        <label htmlFor={`${id}-n`}>GPUs or processes</label>
+        <label htmlFor={`${id}-n`}>{w.processes}</label>
         <select
           id={`${id}-n`}
           value={processes}
@@ -70,12 +69,11 @@ export function PyTorchExport() {
           onClick={() => void exportPyTorch({ strategy, processes })}
           data-testid="export-pytorch"
         >
-          Export → PyTorch
+          {w.button}
         </button>
       </div>
       <p className="help pytorch-export-status" role="status" data-testid="export-pytorch-status">
-        {message ??
-          'A zip with train.py, the initial weights and the first batches: python3 train.py, or torchrun --nproc-per-node=N train.py.'}
+        {message ? exportStatusText(t, message) : w.help}
       </p>
     </div>
   );

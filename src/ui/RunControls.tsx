@@ -6,15 +6,7 @@
 import { useId } from 'react';
 import { useAppStore } from '../state/store';
 import { usePreflight } from './usePreflight';
-
-const STATUS_TEXT = {
-  booting: 'Starting the training backend…',
-  idle: 'Ready.',
-  running: 'Training…',
-  stopped: 'Stopped.',
-  failed: 'The run stopped with an error.',
-  'device-lost': 'The GPU device was lost.',
-} as const;
+import { useText } from './i18n/useText';
 
 export function RunControls() {
   const status = useAppStore((s) => s.status);
@@ -24,11 +16,12 @@ export function RunControls() {
   const reset = useAppStore((s) => s.reset);
   const { blocksStart } = usePreflight();
   const blockedId = useId();
+  const t = useText().app.run;
   const statusAllowsStart = status === 'idle' || status === 'stopped' || status === 'failed';
   const canStart = statusAllowsStart && !blocksStart;
   const deviceLost = status === 'device-lost';
   return (
-    <section className="panel run-controls" aria-label="Run">
+    <section className="panel run-controls" aria-label={t.label}>
       <div className="buttons">
         <button
           type="button"
@@ -38,10 +31,10 @@ export function RunControls() {
           aria-describedby={blocksStart ? blockedId : undefined}
           data-testid="start"
         >
-          Start
+          {t.start}
         </button>
         <button type="button" onClick={stop} disabled={status !== 'running'} data-testid="stop">
-          Stop
+          {t.stop}
         </button>
         <button
           type="button"
@@ -49,21 +42,21 @@ export function RunControls() {
           disabled={status === 'booting' || status === 'running' || deviceLost}
           data-testid="reset"
         >
-          Reset
+          {t.reset}
         </button>
         {deviceLost && (
           <button type="button" onClick={() => window.location.reload()} data-testid="reload">
-            Reload
+            {t.reload}
           </button>
         )}
       </div>
       {blocksStart && (
         <p id={blockedId} className="status status-failed" data-testid="start-blocked">
-          Start is disabled: the pre-flight check says this config does not fit this device.
+          {t.blocked}
         </p>
       )}
       <p className={`status status-${status}`} role="status" data-testid="status">
-        {STATUS_TEXT[status]}
+        {t.status[status]}
         {message ? ` ${message}` : ''}
       </p>
     </section>

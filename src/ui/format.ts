@@ -1,13 +1,16 @@
 /**
- * Number formatting for display. Bytes come from config/byteFormat.ts (binary units, shared with the
- * charts) and always also appear exactly (with separators) where they teach.
+ * Number formatting for display, for the page's locale (`useLocale()`; `en-US` when not given). Bytes come
+ * from config/byteFormat.ts (binary units, shared with the charts) and always also appear exactly (with
+ * separators) where they teach.
  */
-export { formatBytes, formatExactBytes } from '../config/byteFormat';
+import { formatNumber } from '../config/byteFormat';
 
-export function formatMs(ms: number): string {
-  return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`;
+export { formatBytes, formatExactBytes, formatNumber } from '../config/byteFormat';
+
+export function formatMs(ms: number, locale = 'en-US'): string {
+  return ms >= 1000 ? `${formatNumber(ms / 1000, locale, 2)} s` : `${formatNumber(ms, locale, 1)} ms`;
 }
 
-export function formatRatio(ratio: number): string {
-  return `${ratio.toFixed(ratio < 1 ? 3 : 2)}×`;
+export function formatRatio(ratio: number, locale = 'en-US'): string {
+  return `${formatNumber(ratio, locale, ratio < 1 ? 3 : 2)}×`;
 }

@@ -92,18 +92,16 @@ function runLesson(id: LessonId): void {
   const app = useAppStore.getState();
   const configs =
     lesson.arms.length > 0
-      ? lesson.arms.map((arm) => ({ name: arm.label, config: armConfig(lesson, arm) }))
-      : [{ name: 'The lesson', config: lesson.config }];
+      ? lesson.arms.map((arm) => ({ id: arm.id, config: armConfig(lesson, arm) }))
+      : [{ id: 'lesson', config: lesson.config }];
   const blocker = measuredRunBlocker({
     configs,
     activity: activityNow(),
     backendInfo: app.backendInfo,
     skipPreflight: skipPreflightNow(),
   });
-  if (blocker !== null) {
-    if (store.getState().runs[id].phase !== 'running') store.getState().patchRun(id, { message: blocker });
-    return;
-  }
+  // The lesson's button shows the same rule's reason, in the page's language, and stays disabled meanwhile.
+  if (blocker !== null) return;
   const run: Current = { id, cancelled: false, arm: null, parallel: null };
   current = run;
   store.setState({ running: id });
@@ -112,7 +110,6 @@ function runLesson(id: LessonId): void {
     phase: 'running',
     arms: lesson.arms.map((arm) => ({
       id: arm.id,
-      label: arm.label,
       config: armConfig(lesson, arm),
       backend: null,
       rows: [],
@@ -137,7 +134,8 @@ function runLesson(id: LessonId): void {
         phase: stopped ? 'stopped' : 'failed',
         activeArm: null,
         activeStrategy: null,
-        message: stopped ? 'Stopped.' : error instanceof Error ? error.message : String(error),
+        // A stop needs no words beyond the phase (the UI says "Stopped."); an error keeps its own.
+        message: stopped ? null : error instanceof Error ? error.message : String(error),
       });
     } finally {
       if (current === run) current = null;

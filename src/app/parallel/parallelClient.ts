@@ -24,10 +24,8 @@ export function startParallelClient(): void {
     if (current) return;
     const config = useAppStore.getState().config;
     const problem = parallelConfigProblem(config, settings.replicas);
-    if (problem) {
-      store.setState({ status: 'failed', message: problem });
-      return;
-    }
+    // The controls keep Start disabled and say why, in the page's language.
+    if (problem) return;
     parallelHistory.clear();
     store.setState({ status: 'starting', message: null, latest: null, run: null });
     let lastStoreMs = 0;

@@ -8,8 +8,10 @@
  * scope or useMemo), then `<SourceChart spec={someSpec} feed={feed} />`. For a value held in React, see
  * useValueFeed.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChartSpec } from '../../charts/chartSpec';
+import { localizeSpec } from '../../charts/localizeSpec';
+import { useText } from '../i18n/useText';
 import { mountChart, type MountOptions } from '../../charts/mountChart';
 import { createValueFeed, type ValueFeed } from '../../charts/sourceFeed';
 import type { ChartFeed } from '../../charts/viewScheduler';
@@ -24,7 +26,10 @@ export interface SourceChartProps<S> {
   caption?: string;
 }
 
-export function SourceChart<S>({ spec, feed, heightPx, caption }: SourceChartProps<S>) {
+export function SourceChart<S>({ spec: source, feed, heightPx, caption }: SourceChartProps<S>) {
+  const t = useText();
+  // A new language is a new spec: the chart re-mounts in it and redraws the same history.
+  const spec = useMemo(() => localizeSpec(source, t), [source, t]);
   const figure = useRef<HTMLElement>(null);
   const plot = useRef<HTMLDivElement>(null);
   const note = useRef<HTMLParagraphElement>(null);

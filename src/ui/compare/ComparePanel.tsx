@@ -18,6 +18,8 @@ import { CompareProgress } from './CompareProgress';
 import { CompareResults } from './CompareResults';
 import { Differences } from './Differences';
 import { OverrideField } from './OverrideField';
+import { useLocale, useText } from '../i18n/useText';
+import { runBlockerText } from '../preflightText';
 
 /** The settings B may override here: the data path first (the article's lesson), then a few others. */
 const OVERRIDE_FIELDS: readonly (keyof TrainConfig)[] = [...DESCRIBED_SETTINGS, 'backend'];
@@ -35,6 +37,10 @@ export function ComparePanel() {
   const sideA = useCompareStore((s) => s.a);
   const sideB = useCompareStore((s) => s.b);
   const running = phase === 'running';
+  const t = useText();
+  const locale = useLocale();
+  const w = t.compare;
+  const nameOf = (id: string) => (id === 'a' ? w.sides.a : id === 'b' ? w.sides.b : id);
 
   // Leaving the page section (or the page) must not leave a worker and its GPU device behind.
   useEffect(() => () => useCompareStore.getState().stop(), []);
@@ -53,21 +59,16 @@ export function ComparePanel() {
       data-testid="compare-panel"
       data-live-workers={liveWorkers}
     >
-      <h2 id="compare-title">Compare A and B</h2>
-      <p className="help">
-        A is the experiment set under “Experiment”; B is A with the settings chosen below. Each trains in its
-        own new worker with its own GPU device, from the same seed and data, until its throughput is stable;
-        the compile step and the batches prefetched during it are not timed. A runs first, then B — never both
-        at once: on a software GPU they would share the same CPU cores.
-      </p>
+      <h2 id="compare-title">{w.title}</h2>
+      <p className="help">{w.help}</p>
       {overrides === null ? (
         <button type="button" onClick={() => setCompareOverrides({})} data-testid="compare-setup">
-          Set up B
+          {w.setup}
         </button>
       ) : (
         <>
           <fieldset disabled={running}>
-            <legend>B differs from A in</legend>
+            <legend>{w.differsLegend}</legend>
             {OVERRIDE_FIELDS.map((f) => (
               <OverrideField key={f} field={f} disabled={running} />
             ))}
@@ -81,7 +82,7 @@ export function ComparePanel() {
               disabled={blocker !== null || bEqualsA}
               data-testid="compare-run"
             >
-              Run comparison
+              {w.run}
             </button>
             <button
               type="button"
@@ -89,7 +90,7 @@ export function ComparePanel() {
               disabled={!running}
               data-testid="compare-stop"
             >
-              Stop
+              {w.stop}
             </button>
             <button
               type="button"
@@ -97,12 +98,12 @@ export function ComparePanel() {
               disabled={running}
               data-testid="compare-remove"
             >
-              Remove B
+              {w.remove}
             </button>
           </div>
           {blocker !== null && !running && (
             <p className="help" data-testid="compare-blocked">
-              {blocker}
+              {runBlockerText(t, locale, blocker, nameOf)}
             </p>
           )}
         </>

@@ -7,6 +7,8 @@ import { buildCompareSummary } from './compareSummary';
 import { StepCharts } from './StepCharts';
 import { summaryPng } from './summaryImage';
 import { SummaryTable } from './SummaryTable';
+import { fill } from '../../i18n/fill';
+import { useLocale, useText } from '../i18n/useText';
 
 export function CompareResults({ a, b }: { a: CompareSide; b: CompareSide }) {
   const summary = useMemo(
@@ -27,6 +29,9 @@ export function CompareResults({ a, b }: { a: CompareSide; b: CompareSide }) {
   );
   const backendA = a.backend?.backend ?? null;
   const backendB = b.backend?.backend ?? null;
+  const t = useText();
+  const locale = useLocale();
+  const w = t.compare;
   const exportJson = () => {
     const s = useCompareStore.getState();
     const data = buildCompareExport({
@@ -44,11 +49,13 @@ export function CompareResults({ a, b }: { a: CompareSide; b: CompareSide }) {
     const s = useCompareStore.getState();
     try {
       const blob = await summaryPng(summary, {
-        title: `BatchLab comparison, ${summary.timedStepsA} + ${summary.timedStepsB} timed steps`,
+        title: fill(w.pngTitle, { a: summary.timedStepsA, b: summary.timedStepsB }),
         subtitles: [
-          `A: ${describeSide(a.config, backendA, b.config)}`,
-          `B: ${describeSide(b.config, backendB, a.config)}`,
+          `A: ${describeSide(t, locale, a.config, backendA, b.config)}`,
+          `B: ${describeSide(t, locale, b.config, backendB, a.config)}`,
         ],
+        columns: [w.table.metric, 'A', 'B', 'B/A'],
+        labels: w.metrics,
       });
       downloadBlob(blob, compareFileName(s.finishedAt, 'png'));
     } catch (error) {
@@ -58,18 +65,18 @@ export function CompareResults({ a, b }: { a: CompareSide; b: CompareSide }) {
   return (
     <div className="compare-results" data-testid="compare-results">
       <p className="compare-sides">
-        <span className="key-a">A</span>: {describeSide(a.config, backendA, b.config)}
+        <span className="key-a">A</span>: {describeSide(t, locale, a.config, backendA, b.config)}
         <br />
-        <span className="key-b">B</span>: {describeSide(b.config, backendB, a.config)}
+        <span className="key-b">B</span>: {describeSide(t, locale, b.config, backendB, a.config)}
       </p>
       <SummaryTable summary={summary} />
       <StepCharts a={a} b={b} />
       <div className="buttons">
         <button type="button" onClick={exportJson} data-testid="compare-export-json">
-          Export JSON
+          {w.exportJson}
         </button>
         <button type="button" onClick={() => void exportPng()} data-testid="compare-export-png">
-          Export PNG
+          {w.exportPng}
         </button>
       </div>
     </div>

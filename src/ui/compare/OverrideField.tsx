@@ -1,11 +1,12 @@
 /** One of B's override controls: the setting's own control plus "same as A", writing the app store's `compareOverrides`. */
 import { useId } from 'react';
-import { FIELD_TABLE } from '../../config/fieldTable';
 import type { TrainConfig } from '../../config/trainConfig';
 import { URL_KEYS } from '../../config/urlCodec';
 import { useAppStore } from '../../state/store';
 import { formControl } from '../ConfigPanel';
 import { FieldInput } from '../fields/FieldInput';
+import { fill } from '../../i18n/fill';
+import { useText } from '../i18n/useText';
 
 /** Sets (or, with undefined, removes) B's override of `field`; the value comes from a control bound to its allowed values. */
 function setOverride(field: keyof TrainConfig, value: unknown): void {
@@ -22,15 +23,18 @@ export function OverrideField({ field, disabled }: { field: keyof TrainConfig; d
   const aValue = useAppStore((s) => s.config[field]);
   const override = useAppStore((s) => s.compareOverrides?.[field]);
   const control = formControl(field);
+  const t = useText();
   if (!control || control.kind === 'checkbox') return null;
   return (
     <div className="field">
-      <label htmlFor={id}>{FIELD_TABLE[field].label}</label>
+      <label htmlFor={id}>{t.fields.settings[field].label}</label>
       <FieldInput
         id={id}
         control={control}
         value={override}
-        unset={control.kind === 'select' ? `same as A (${String(aValue)})` : `A: ${String(aValue)}`}
+        unset={fill(control.kind === 'select' ? t.compare.sameAsA : t.compare.aValue, {
+          value: String(aValue),
+        })}
         disabled={disabled}
         onChange={(v) => setOverride(field, v)}
         testId={`compare-b-${URL_KEYS[field]}`}

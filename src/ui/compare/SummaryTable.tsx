@@ -5,24 +5,28 @@
  */
 import { formatCompareRatio, formatCompareValue } from './compareExport';
 import { barPercents, type CompareSummary } from './compareSummary';
+import { fill } from '../../i18n/fill';
+import { useText } from '../i18n/useText';
 
 export function SummaryTable({ summary }: { summary: CompareSummary }) {
+  const w = useText().compare;
   const ratioAttributes = Object.fromEntries(
     summary.metrics.map((m) => [`data-ratio-${m.id}`, m.ratio === null ? '' : String(m.ratio)]),
   );
   return (
     <table className="compare-table" data-testid="compare-table" {...ratioAttributes}>
       <caption>
-        B/A ratios. Times are medians over steps {summary.timedStepsA < summary.stepsA ? '2 onward' : '1'}{' '}
-        (the first step compiles GPU pipelines).
+        {fill(w.table.caption, {
+          from: summary.timedStepsA < summary.stepsA ? w.table.fromSecond : w.table.fromFirst,
+        })}
       </caption>
       <thead>
         <tr>
-          <th scope="col">Metric</th>
+          <th scope="col">{w.table.metric}</th>
           <th scope="col">A</th>
           <th scope="col">B</th>
           <th scope="col">B/A</th>
-          <th scope="col">A and B</th>
+          <th scope="col">{w.table.both}</th>
         </tr>
       </thead>
       <tbody>
@@ -36,7 +40,7 @@ export function SummaryTable({ summary }: { summary: CompareSummary }) {
               data-b={m.b === null ? '' : String(m.b)}
               data-ratio={m.ratio === null ? '' : String(m.ratio)}
             >
-              <th scope="row">{m.label}</th>
+              <th scope="row">{w.metrics[m.id]}</th>
               <td>{formatCompareValue(m.unit, m.a)}</td>
               <td>{formatCompareValue(m.unit, m.b)}</td>
               <td>{formatCompareRatio(m)}</td>

@@ -1,6 +1,7 @@
 /**
  * The exported comparison file and the table's cell texts.
  */
+import { en } from '../../i18n/en';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../config/trainConfig';
 import {
@@ -62,20 +63,20 @@ describe('cell texts', () => {
 
   it('describes a side in words, loader workers included', () => {
     const c = { ...DEFAULT_CONFIG, imageSizePx: 16, batchSize: 2 };
-    expect(describeSide(c, 'webgpu')).toBe(
+    expect(describeSide(en, 'en-US', c, 'webgpu')).toBe(
       'uint8 images, normalize in model, packed upload, uint8 masks, 16 px × 2, 0 loader workers (webgpu)',
     );
-    expect(describeSide({ ...c, imageDtype: 'float32', normalizeOn: 'loader', workers: 1 }, null)).toBe(
-      'float32 images, normalize in loader, uint8 masks, 16 px × 2, 1 loader worker',
-    );
+    expect(
+      describeSide(en, 'en-US', { ...c, imageDtype: 'float32', normalizeOn: 'loader', workers: 1 }, null),
+    ).toBe('float32 images, normalize in loader, uint8 masks, 16 px × 2, 1 loader worker');
   });
 
   it('names every other setting in which two sides differ, so they never read alike', () => {
     const a = { ...DEFAULT_CONFIG, imageSizePx: 16, batchSize: 2 };
     const b = { ...a, blurRadiusPx: 24, sourceScale: 32 };
-    expect(describeSide(a, null, b)).toBe(
+    expect(describeSide(en, 'en-US', a, null, b)).toBe(
       'uint8 images, normalize in model, packed upload, uint8 masks, 16 px × 2, 0 loader workers, blur radius (px) 0, source scale (×) 1',
     );
-    expect(describeSide(b, null, a)).not.toBe(describeSide(a, null, b));
+    expect(describeSide(en, 'en-US', b, null, a)).not.toBe(describeSide(en, 'en-US', a, null, b));
   });
 });

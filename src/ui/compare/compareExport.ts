@@ -4,11 +4,13 @@
  * shape is unit-tested; also the cell texts shared by the panel's table and the PNG.
  */
 import type { BackendInfo } from '../../config/backendInfo';
-import { changedKeys, FIELD_TABLE } from '../../config/fieldTable';
+import { changedKeys } from '../../config/fieldTable';
 import type { TelemetryRow } from '../../config/telemetry';
 import type { TrainConfig } from '../../config/trainConfig';
 import type { CompareMetric, CompareSummary, CompareUnit } from './compareSummary';
 import { formatExactBytes, formatMs, formatRatio } from '../format';
+import { fill, plural } from '../../i18n/fill';
+import type { Dictionary } from '../../i18n/types';
 
 export const COMPARE_SCHEDULE = 'A to completion, then B; one new training worker (own GPU device) each';
 export const COMPARE_TIMING =
@@ -92,18 +94,36 @@ export const DESCRIBED_SETTINGS: readonly (keyof TrainConfig)[] = [
  * 0 loader workers (webgpu)", plus every other setting in which it differs from `other`, so two sides are
  * never described alike.
  */
-export function describeSide(config: TrainConfig, backend: string | null, other?: TrainConfig): string {
-  const upload = config.imageDtype === 'uint8' ? `, ${config.uploadPath} upload` : '';
-  const workers = `${config.workers} loader worker${config.workers === 1 ? '' : 's'}`;
+export function describeSide(
+  t: Dictionary,
+  locale: string,
+  config: TrainConfig,
+  backend: string | null,
+  other?: TrainConfig,
+): string {
+  const w = t.compare.side;
+  const upload = config.imageDtype === 'uint8' ? fill(w.upload, { path: config.uploadPath }) : '';
+  const workers = fill(plural(locale, config.workers, w.workers), { n: config.workers });
   const extra = other
     ? changedKeys(config, other)
         .filter((k) => !DESCRIBED_SETTINGS.includes(k))
-        .map((k) => `, ${FIELD_TABLE[k].label.toLowerCase()} ${String(config[k])}`)
+        .map((k) =>
+          fill(w.extra, {
+            name: t.fields.settings[k].label.toLocaleLowerCase(locale),
+            value: String(config[k]),
+          }),
+        )
         .join('')
     : '';
-  return (
-    `${config.imageDtype} images, normalize in ${config.normalizeOn}${upload}, ${config.maskDtype} masks, ` +
-    `${config.imageSizePx} px × ${config.batchSize}, ${workers}${extra}` +
-    (backend ? ` (${backend})` : '')
-  );
+  const text = fill(w.text, {
+    image: config.imageDtype,
+    norm: config.normalizeOn,
+    upload,
+    mask: config.maskDtype,
+    size: config.imageSizePx,
+    batch: config.batchSize,
+    workers,
+    extra,
+  });
+  return text + (backend ? fill(w.backend, { backend }) : '');
 }

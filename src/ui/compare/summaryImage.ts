@@ -9,6 +9,9 @@ export interface SummaryImageText {
   title: string;
   /** One line each, e.g. "A: uint8 images, normalize in model (webgpu)". */
   subtitles: string[];
+  /** The table's header cells (metric, A, B, B/A) and each metric's label, in the page's language. */
+  columns: readonly string[];
+  labels: Readonly<Record<string, string>>;
 }
 
 const FONT_PX = 14;
@@ -58,10 +61,15 @@ export function summaryPng(summary: CompareSummary, text: SummaryImageText): Pro
     y += LINE_PX;
   };
   ctx.fillStyle = '#1b1f24';
-  row(['Metric', 'A', 'B', 'B/A'], true);
+  row(text.columns, true);
   for (const m of summary.metrics) {
     row(
-      [m.label, formatCompareValue(m.unit, m.a), formatCompareValue(m.unit, m.b), formatCompareRatio(m)],
+      [
+        text.labels[m.id] ?? m.label,
+        formatCompareValue(m.unit, m.a),
+        formatCompareValue(m.unit, m.b),
+        formatCompareRatio(m),
+      ],
       false,
     );
   }

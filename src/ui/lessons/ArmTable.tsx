@@ -10,8 +10,14 @@ import { browserBatchBytes } from '../../data/batchBytes';
 import { formatBytes, formatExactBytes, formatMs } from '../format';
 import type { ArmResult } from './lessonResults';
 import { percent } from './lessonFormat';
+import type { LessonId } from '../../config/views';
+import { fill } from '../../i18n/fill';
+import { useLocale, useText } from '../i18n/useText';
+import { armLabel } from './armLabel';
 
 interface ArmTableProps {
+  /** The lesson the arms belong to (their labels are its dictionary's). */
+  lesson: LessonId;
   arms: readonly ArmResult[];
   caption: string;
   kind: 'bytes' | 'timing';
@@ -19,10 +25,12 @@ interface ArmTableProps {
   backend?: BackendName | null;
 }
 
-const exact = (bytes: number | null) => (bytes === null ? '—' : formatExactBytes(bytes));
-
-export function ArmTable({ arms, caption, kind, backend }: ArmTableProps) {
+export function ArmTable({ lesson, arms, caption, kind, backend }: ArmTableProps) {
+  const t = useText();
+  const locale = useLocale();
+  const w = t.lessons.view.table;
   if (arms.length === 0) return null;
+  const exact = (bytes: number | null) => (bytes === null ? '—' : formatExactBytes(bytes, locale));
   return (
     <div className="table-scroll">
       <table className="arm-table" data-testid="arm-table">
@@ -30,23 +38,23 @@ export function ArmTable({ arms, caption, kind, backend }: ArmTableProps) {
         <thead>
           {kind === 'bytes' ? (
             <tr>
-              <th scope="col">Run</th>
-              <th scope="col">Images / step</th>
-              <th scope="col">Masks / step</th>
-              <th scope="col">Expected</th>
+              <th scope="col">{w.run}</th>
+              <th scope="col">{w.images}</th>
+              <th scope="col">{w.masks}</th>
+              <th scope="col">{w.expected}</th>
             </tr>
           ) : (
             <tr>
-              <th scope="col">Run</th>
-              <th scope="col">Waiting for data</th>
-              <th scope="col">Compute</th>
-              <th scope="col">Samples/s</th>
-              <th scope="col">Timed</th>
+              <th scope="col">{w.run}</th>
+              <th scope="col">{w.waiting}</th>
+              <th scope="col">{w.compute}</th>
+              <th scope="col">{w.samplesPerSec}</th>
+              <th scope="col">{w.timed}</th>
             </tr>
           )}
         </thead>
         <tbody>
-          {arms.map(({ id, label, config, figures: f, finished }) => {
+          {arms.map(({ id, config, figures: f, finished }) => {
             const expected = backend ? browserBatchBytes(config, backend) : null;
             return (
               <tr
@@ -63,24 +71,26 @@ export function ArmTable({ arms, caption, kind, backend }: ArmTableProps) {
                 data-timed-steps={f.timedSteps}
               >
                 <th scope="row">
-                  {label}
-                  {finished ? '' : ' (running)'}
+                  {armLabel(t, lesson, id)}
+                  {finished ? '' : w.running}
                 </th>
                 {kind === 'bytes' ? (
                   <>
                     <td>{exact(f.imageBytesToGpu)}</td>
                     <td>{exact(f.maskBytesToGpu)}</td>
-                    <td title="the byte calculator's figure for this configuration">
-                      {expected ? formatBytes(expected.uploadImageBytes + expected.uploadMaskBytes) : '—'}
+                    <td title={w.expectedTitle}>
+                      {expected
+                        ? formatBytes(expected.uploadImageBytes + expected.uploadMaskBytes, locale)
+                        : '—'}
                     </td>
                   </>
                 ) : (
                   <>
                     <td>{f.dataWaitShare === null ? '—' : percent(f.dataWaitShare)}</td>
-                    <td>{f.meanComputeMs === null ? '—' : formatMs(f.meanComputeMs)}</td>
+                    <td>{f.meanComputeMs === null ? '—' : formatMs(f.meanComputeMs, locale)}</td>
                     <td>{f.samplesPerSec === null ? '—' : f.samplesPerSec.toFixed(1)}</td>
-                    <td title={`steps timed; timing starts at step ${f.firstTimedStep}`}>
-                      {f.timedSteps} from step {f.firstTimedStep}
+                    <td title={fill(w.timedTitle, { first: f.firstTimedStep })}>
+                      {fill(w.timedCell, { count: f.timedSteps, first: f.firstTimedStep })}
                     </td>
                   </>
                 )}

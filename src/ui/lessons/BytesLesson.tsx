@@ -8,18 +8,30 @@ import { ArticleFigure } from './ArticleFigure';
 import { ArmTable } from './ArmTable';
 import { times } from './lessonFormat';
 import { articleBytes, bytesLessonResult, inputKernelTime, type ArmResult } from './lessonResults';
+import { fill } from '../../i18n/fill';
+import { useLocale, useText } from '../i18n/useText';
+import { armLabel } from './armLabel';
 
 export function BytesArticle() {
+  const w = useText().lessons.bytes.article;
+  const locale = useLocale();
   const a = articleBytes();
   return (
-    <ArticleFigure figure={`${times(a.factor)} fewer bytes per batch`}>
-      {formatExactBytes(a.floatBytes)} → {formatExactBytes(a.uint8Bytes)}: 32 RGB images of 512 × 512 px with
-      their masks, float32 + int64 vs uint8 + uint8.
+    <ArticleFigure figure={fill(w.figure, { factor: times(a.factor, locale) })}>
+      {fill(w.detail, {
+        float: formatExactBytes(a.floatBytes, locale),
+        uint8: formatExactBytes(a.uint8Bytes, locale),
+      })}
     </ArticleFigure>
   );
 }
 
 export function BytesResult({ arms }: { arms: readonly ArmResult[] }) {
+  const t = useText();
+  const w = t.lessons.bytes.result;
+  const locale = useLocale();
+  const x = (factor: number) => times(factor, locale);
+  const exact = (bytes: number) => formatExactBytes(bytes, locale);
   const r = bytesLessonResult(arms);
   if (!r) return null;
   const u8 = arms.find((a) => a.id === 'uint8')!.figures;
@@ -27,7 +39,7 @@ export function BytesResult({ arms }: { arms: readonly ArmResult[] }) {
   return (
     <section
       className="result-card"
-      aria-label="Result"
+      aria-label={t.lessons.view.resultLabel}
       data-testid="result-card"
       data-image-ratio={r.imageRatio}
       data-total-factor={r.totalFactor}
@@ -35,47 +47,42 @@ export function BytesResult({ arms }: { arms: readonly ArmResult[] }) {
     >
       <div className="result-pair">
         <div className="result-measured">
-          <p className="result-label">Measured here, per step</p>
+          <p className="result-label">{w.measuredLabel}</p>
           <p className="result-figure" data-testid="result-figure">
-            {times(r.totalFactor)} fewer bytes
+            {fill(w.fewerBytes, { factor: x(r.totalFactor) })}
           </p>
-          <p>
-            uint8 + uint8 masks: {formatExactBytes(u8.bytesToGpu!)} · float32 + int32 masks:{' '}
-            {formatExactBytes(f32.bytesToGpu!)}
-          </p>
+          <p>{fill(w.measuredDetail, { uint8: exact(u8.bytesToGpu!), float: exact(f32.bytesToGpu!) })}</p>
         </div>
         <div className="result-article">
-          <p className="result-label">The article, per batch</p>
-          <p className="result-figure">{times(r.articleFactor)} fewer bytes</p>
+          <p className="result-label">{w.articleLabel}</p>
+          <p className="result-figure">{fill(w.fewerBytes, { factor: x(r.articleFactor) })}</p>
           <p>
-            {formatExactBytes(r.articleUint8Bytes)} vs {formatExactBytes(r.articleFloatBytes)}
+            {fill(w.articleDetail, { uint8: exact(r.articleUint8Bytes), float: exact(r.articleFloatBytes) })}
           </p>
         </div>
       </div>
       <p className="result-gap" data-testid="result-gap">
-        <strong>
-          Why {times(r.totalFactor)} and not {times(r.articleFactor)}:
-        </strong>{' '}
-        TensorFlow.js has no int64, so the float batch&apos;s mask is int32 here: {r.hereFloatBytesPerPixel} B
-        per pixel instead of the article&apos;s {r.articleFloatBytesPerPixel} B with an int64 mask.
+        <strong>{fill(w.gapTitle, { here: x(r.totalFactor), article: x(r.articleFactor) })}</strong>{' '}
+        {fill(w.gap, { here: r.hereFloatBytesPerPixel, article: r.articleFloatBytesPerPixel })}
       </p>
       <ul className="result-more">
         <li data-testid="result-images">
-          Images alone: {times(r.imageRatio)} — {formatExactBytes(u8.imageBytesToGpu!)} vs{' '}
-          {formatExactBytes(f32.imageBytesToGpu!)}, 1 B per value instead of 4.
+          {fill(w.images, {
+            ratio: x(r.imageRatio),
+            uint8: exact(u8.imageBytesToGpu!),
+            float: exact(f32.imageBytesToGpu!),
+          })}
         </li>
         {r.trapFactor !== null && (
-          <li data-testid="result-trap">
-            The int32 trap: tf.tensor(Uint8Array) sent {times(r.trapFactor)} the image bytes of the packed
-            uint8 path.
-          </li>
+          <li data-testid="result-trap">{fill(w.trap, { factor: x(r.trapFactor) })}</li>
         )}
         {r.stepTimeFactor !== null && u8.meanStepMs !== null && f32.meanStepMs !== null && (
           <li>
-            Step time: uint8 {formatMs(u8.meanStepMs)}, float32 {formatMs(f32.meanStepMs)}.{' '}
-            {r.stepTimeFactor > 1.05
-              ? `Fewer bytes made the step ${times(r.stepTimeFactor)} faster here too.`
-              : 'Not faster here: on a software adapter the "GPU" is the CPU, the upload is a memory copy and unpacking is extra CPU work. On a real GPU the smaller transfer is the saving.'}
+            {fill(w.stepTime, {
+              uint8: formatMs(u8.meanStepMs, locale),
+              float: formatMs(f32.meanStepMs, locale),
+            })}{' '}
+            {r.stepTimeFactor > 1.05 ? fill(w.faster, { factor: x(r.stepTimeFactor) }) : w.notFaster}
           </li>
         )}
       </ul>
@@ -85,33 +92,33 @@ export function BytesResult({ arms }: { arms: readonly ArmResult[] }) {
 
 /** Where each path's step time goes on the GPU: the kernels of its input handling, from a profiled step. */
 function InputKernels({ arms }: { arms: readonly ArmResult[] }) {
+  const t = useText();
+  const w = t.lessons.bytes.kernels;
+  const locale = useLocale();
   const rows = arms.flatMap((a) => {
-    const t = a.profile ? inputKernelTime(a.profile) : null;
-    return t ? [{ arm: a, t }] : [];
+    const k = a.profile ? inputKernelTime(a.profile) : null;
+    return k ? [{ arm: a, k }] : [];
   });
   if (rows.length === 0) return null;
   return (
     <div className="table-scroll">
       <table className="arm-table" data-testid="input-kernels">
-        <caption>
-          Kernel time of one profiled step: the Normalize layer&apos;s input handling against the whole step.
-          The packed uint8 unpack is a custom WGSL program the profiler does not list.
-        </caption>
+        <caption>{w.caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Run</th>
-            <th scope="col">Input kernels</th>
-            <th scope="col">Input</th>
-            <th scope="col">Step</th>
+            <th scope="col">{t.lessons.view.table.run}</th>
+            <th scope="col">{w.inputKernels}</th>
+            <th scope="col">{w.input}</th>
+            <th scope="col">{w.step}</th>
           </tr>
         </thead>
         <tbody>
-          {rows.map(({ arm, t }) => (
-            <tr key={arm.id} data-testid={`input-kernels-${arm.id}`} data-input-kernels={t.kernels.join(',')}>
-              <th scope="row">{arm.label}</th>
-              <td>{t.kernels.join(', ') || 'none'}</td>
-              <td>{formatMs(t.inputMs)}</td>
-              <td>{formatMs(t.totalMs)}</td>
+          {rows.map(({ arm, k }) => (
+            <tr key={arm.id} data-testid={`input-kernels-${arm.id}`} data-input-kernels={k.kernels.join(',')}>
+              <th scope="row">{armLabel(t, 'bytes', arm.id)}</th>
+              <td>{k.kernels.join(', ') || w.none}</td>
+              <td>{formatMs(k.inputMs, locale)}</td>
+              <td>{formatMs(k.totalMs, locale)}</td>
             </tr>
           ))}
         </tbody>
@@ -122,13 +129,15 @@ function InputKernels({ arms }: { arms: readonly ArmResult[] }) {
 
 export function BytesSide({ arms }: { arms: readonly ArmResult[] }) {
   const backend = useAppStore((s) => s.backendInfo?.backend ?? null);
+  const t = useText();
   return (
     <>
       <ArmTable
+        lesson="bytes"
         arms={arms}
         kind="bytes"
         backend={backend}
-        caption="Bytes handed to the GPU per step, measured, and what the byte calculator expects"
+        caption={t.lessons.bytes.tableCaption}
       />
       <InputKernels arms={arms} />
     </>

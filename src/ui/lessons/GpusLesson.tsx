@@ -2,37 +2,33 @@
  * Lesson 3, several GPUs: device 0's memory ÷ device 1's under DataParallel, loss inside forward and DDP,
  * beside the article's 4 GPUs where device 0 holds the outputs of the whole batch.
  */
-import {
-  PARALLEL_STRATEGIES,
-  STRATEGY_LABELS,
-  type ParallelStepRecord,
-  type ParallelStrategy,
-} from '../../config/parallel';
+import { PARALLEL_STRATEGIES, type ParallelStepRecord, type ParallelStrategy } from '../../config/parallel';
 import { GPUS_LESSON_REPLICAS, LESSONS } from '../../config/lessons';
 import { formatBytes, formatExactBytes } from '../format';
 import { ArticleFigure } from './ArticleFigure';
 import { times } from './lessonFormat';
 import { articleGpus, gpusLessonResult } from './lessonResults';
+import { fill } from '../../i18n/fill';
+import { useLocale, useText } from '../i18n/useText';
 
 type Records = Partial<Record<ParallelStrategy, ParallelStepRecord>>;
 
-const SHORT: Record<ParallelStrategy, string> = {
-  'dp-gather': 'DataParallel',
-  'dp-loss-in-forward': 'Loss in forward',
-  ddp: 'DDP',
-};
-
 export function GpusArticle() {
+  const w = useText().lessons.gpus.article;
+  const locale = useLocale();
   const a = articleGpus();
   return (
-    <ArticleFigure figure={`GPU 0 holds ${times(a.outputRatio)} the outputs`}>
-      {a.gpus} GPUs, a batch of {a.batchSize}: nn.DataParallel gathers all {a.batchSize} samples&apos; outputs
-      on GPU 0, while each other GPU holds its {a.shard}.
+    <ArticleFigure figure={fill(w.figure, { ratio: times(a.outputRatio, locale) })}>
+      {fill(w.detail, { gpus: a.gpus, batch: a.batchSize, shard: a.shard })}
     </ArticleFigure>
   );
 }
 
 export function GpusResult({ records }: { records: Records }) {
+  const t = useText();
+  const w = t.lessons.gpus.result;
+  const locale = useLocale();
+  const x = (factor: number) => times(factor, locale);
   const r = gpusLessonResult(records);
   const allDone = PARALLEL_STRATEGIES.every((s) => records[s]);
   if (!r || !allDone) return null;
@@ -41,7 +37,7 @@ export function GpusResult({ records }: { records: Records }) {
   return (
     <section
       className="result-card"
-      aria-label="Result"
+      aria-label={t.lessons.view.resultLabel}
       data-testid="result-card"
       data-ratio-dp-gather={ratio('dp-gather')}
       data-ratio-dp-loss-in-forward={ratio('dp-loss-in-forward')}
@@ -49,26 +45,27 @@ export function GpusResult({ records }: { records: Records }) {
     >
       <div className="result-pair">
         <div className="result-measured">
-          <p className="result-label">Measured here: device 0 ÷ device 1 memory</p>
+          <p className="result-label">{w.measuredLabel}</p>
           <p className="result-figure" data-testid="result-figure">
-            {times(ratio('dp-gather'))} → {times(ratio('ddp'))}
+            {x(ratio('dp-gather'))} → {x(ratio('ddp'))}
           </p>
           <p>
-            DataParallel {times(ratio('dp-gather'))} · loss in forward {times(ratio('dp-loss-in-forward'))} ·
-            DDP {times(ratio('ddp'))}
+            {fill(w.detail, {
+              gather: x(ratio('dp-gather')),
+              lossInForward: x(ratio('dp-loss-in-forward')),
+              ddp: x(ratio('ddp')),
+            })}
           </p>
         </div>
         <div className="result-article">
-          <p className="result-label">The article</p>
-          <p className="result-figure">{times(r.articleOutputRatio)} the outputs on GPU 0</p>
-          <p>{r.articleGpus} GPUs; DDP: “100% load on every GPU”.</p>
+          <p className="result-label">{w.articleLabel}</p>
+          <p className="result-figure">{fill(w.articleFigure, { ratio: x(r.articleOutputRatio) })}</p>
+          <p>{fill(w.articleDetail, { gpus: r.articleGpus })}</p>
         </div>
       </div>
       <p className="result-gap" data-testid="result-gap">
-        <strong>Why the numbers differ:</strong> here {GPUS_LESSON_REPLICAS} devices train a batch of{' '}
-        {batchSize} at {imageSizePx} × {imageSizePx} px, so device 0 gathers {GPUS_LESSON_REPLICAS}× the
-        outputs and also alone holds the optimizer state and the summed gradients. Every &quot;device&quot;
-        shares this machine&apos;s CPU, so compare memory and bytes, not time.
+        <strong>{w.gapTitle}</strong>{' '}
+        {fill(w.gap, { devices: GPUS_LESSON_REPLICAS, batch: batchSize, size: imageSizePx })}
       </p>
     </section>
   );
@@ -79,17 +76,20 @@ export function GpusSide({ records }: { records: Records }) {
     const record = records[s];
     return record ? [{ strategy: s, record }] : [];
   });
+  const t = useText();
+  const w = t.lessons.gpus;
+  const locale = useLocale();
   if (rows.length === 0) return null;
   const r = gpusLessonResult(records);
   return (
     <div className="table-scroll">
       <table className="arm-table" data-testid="strategy-table">
-        <caption>Memory at each device&apos;s step peak, last step of each strategy</caption>
+        <caption>{w.tableCaption}</caption>
         <thead>
           <tr>
-            <th scope="col">Strategy</th>
-            <th scope="col">Device 0</th>
-            <th scope="col">Device 1</th>
+            <th scope="col">{w.strategy}</th>
+            <th scope="col">{fill(w.device, { n: 0 })}</th>
+            <th scope="col">{fill(w.device, { n: 1 })}</th>
             <th scope="col">0 ÷ 1</th>
           </tr>
         </thead>
@@ -98,16 +98,16 @@ export function GpusSide({ records }: { records: Records }) {
             const b = r?.strategies.find((x) => x.strategy === strategy);
             return (
               <tr key={strategy} data-testid={`strategy-${strategy}`} data-ratio={b?.ratio ?? ''}>
-                <th scope="row" title={STRATEGY_LABELS[strategy]}>
-                  {SHORT[strategy]}
+                <th scope="row" title={t.parallel.strategies[strategy]}>
+                  {w.shortStrategies[strategy]}
                 </th>
-                <td title={b ? formatExactBytes(b.device0Bytes) : ''}>
-                  {b ? formatBytes(b.device0Bytes) : '—'}
+                <td title={b ? formatExactBytes(b.device0Bytes, locale) : ''}>
+                  {b ? formatBytes(b.device0Bytes, locale) : '—'}
                 </td>
-                <td title={b ? formatExactBytes(b.othersBytes) : ''}>
-                  {b ? formatBytes(b.othersBytes) : '—'}
+                <td title={b ? formatExactBytes(b.othersBytes, locale) : ''}>
+                  {b ? formatBytes(b.othersBytes, locale) : '—'}
                 </td>
-                <td>{b ? times(b.ratio) : '—'}</td>
+                <td>{b ? times(b.ratio, locale) : '—'}</td>
               </tr>
             );
           })}

@@ -4,7 +4,10 @@
  * prediction.
  */
 import { armConfig, GPUS_LESSON_REPLICAS, LESSONS } from '../../config/lessons';
-import { PARALLEL_STRATEGIES, STRATEGY_LABELS } from '../../config/parallel';
+import { PARALLEL_STRATEGIES } from '../../config/parallel';
+import { fill } from '../../i18n/fill';
+import { useLocale, useText } from '../i18n/useText';
+import { armLabel } from './armLabel';
 import type { LessonId } from '../../config/views';
 import { browserBatchBytes } from '../../data/batchBytes';
 import { useAppStore } from '../../state/store';
@@ -13,11 +16,14 @@ import { formatExactBytes } from '../format';
 export function LessonPlan({ id }: { id: LessonId }) {
   const lesson = LESSONS[id];
   const backend = useAppStore((s) => s.backendInfo?.backend ?? null);
+  const t = useText();
+  const w = t.lessons.view.plan;
+  const locale = useLocale();
   const { imageSizePx, batchSize, channels } = lesson.config;
   const shape = `${batchSize} × ${imageSizePx} × ${imageSizePx} × ${channels}`;
   return (
     <div className="lesson-plan" data-testid="lesson-plan">
-      <p className="result-label">What the run trains</p>
+      <p className="result-label">{w.label}</p>
       {lesson.arms.length > 0 ? (
         <ul>
           {lesson.arms.map((arm) => {
@@ -25,9 +31,11 @@ export function LessonPlan({ id }: { id: LessonId }) {
             const b = backend ? browserBatchBytes(config, backend) : null;
             return (
               <li key={arm.id}>
-                <strong>{arm.label}</strong>
+                <strong>{armLabel(t, id, arm.id)}</strong>
                 {id === 'bytes' && b
-                  ? `: expected ${formatExactBytes(b.uploadImageBytes + b.uploadMaskBytes)} to the GPU per step`
+                  ? fill(w.expected, {
+                      bytes: formatExactBytes(b.uploadImageBytes + b.uploadMaskBytes, locale),
+                    })
                   : ''}
               </li>
             );
@@ -37,18 +45,16 @@ export function LessonPlan({ id }: { id: LessonId }) {
         <ul>
           {PARALLEL_STRATEGIES.map((s) => (
             <li key={s}>
-              <strong>{STRATEGY_LABELS[s]}</strong> on {GPUS_LESSON_REPLICAS} devices,{' '}
-              {lesson.config.maxSteps} steps
+              {fill(w.strategy, {
+                strategy: t.parallel.strategies[s],
+                devices: GPUS_LESSON_REPLICAS,
+                steps: lesson.config.maxSteps,
+              })}
             </li>
           ))}
         </ul>
       )}
-      <p className="help">
-        Batches of {shape}
-        {lesson.arms.length > 0
-          ? '. Each in its own new worker and GPU device, one after the other, until its timing is stable.'
-          : ', split into equal shards; every device is a worker with its own WebGPU device.'}
-      </p>
+      <p className="help">{fill(lesson.arms.length > 0 ? w.armsHelp : w.strategiesHelp, { shape })}</p>
     </div>
   );
 }

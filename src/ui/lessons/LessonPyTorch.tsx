@@ -12,29 +12,39 @@ import {
   selectPyTorchExportStatus,
   usePyTorchExportStore,
 } from '../../state/pytorchExportStore';
+import { fill } from '../../i18n/fill';
+import type { Dictionary } from '../../i18n/types';
+import { useText } from '../i18n/useText';
+import { armLabel } from './armLabel';
+import { exportStatusText } from '../exportStatusText';
 
 /** What each lesson exports: its configuration and the PyTorch strategy. */
-function lessonExport(id: LessonId): { config: TrainConfig; request: PyTorchExportRequest; what: string } {
+function lessonExport(
+  t: Dictionary,
+  id: LessonId,
+): { config: TrainConfig; request: PyTorchExportRequest; what: string } {
   const lesson = LESSONS[id];
+  const w = t.lessons.view.pytorch;
   if (id === 'gpus') {
     return {
       config: lesson.config,
       request: { strategy: 'ddp', processes: GPUS_LESSON_REPLICAS },
-      what: `DistributedDataParallel on ${GPUS_LESSON_REPLICAS} processes (torchrun)`,
+      what: fill(w.ddp, { n: GPUS_LESSON_REPLICAS }),
     };
   }
   const arm = id === 'loaders' ? lesson.arms.find((a) => a.id === 'w2')! : lesson.arms[0]!;
   return {
     config: armConfig(lesson, arm),
     request: { strategy: 'single', processes: 1 },
-    what: `“${arm.label}”, one process`,
+    what: fill(w.single, { arm: armLabel(t, id, arm.id) }),
   };
 }
 
 export function LessonPyTorch({ id }: { id: LessonId }) {
   const status = usePyTorchExportStore(selectPyTorchExportStatus);
   const message = usePyTorchExportStore(selectPyTorchExportMessage);
-  const { config, request, what } = lessonExport(id);
+  const t = useText();
+  const { config, request, what } = lessonExport(t, id);
   return (
     <div className="lesson-pytorch">
       <button
@@ -43,10 +53,10 @@ export function LessonPyTorch({ id }: { id: LessonId }) {
         onClick={() => void usePyTorchExportStore.getState().exportPyTorch(request, config)}
         data-testid="lesson-export-pytorch"
       >
-        Take it to PyTorch
+        {t.lessons.view.pytorch.button}
       </button>
       <p className="help" role="status" data-testid="lesson-export-status">
-        {message ?? `A runnable train.py for ${what}, with BatchLab's initial weights and first batches.`}
+        {message ? exportStatusText(t, message) : fill(t.lessons.view.pytorch.help, { what })}
       </p>
     </div>
   );

@@ -5,39 +5,48 @@
 import { useId } from 'react';
 import { armConfig, LESSONS } from '../../config/lessons';
 import { skipPreflightRequested } from '../../config/preflight';
-import { STRATEGY_LABELS } from '../../config/parallel';
 import type { LessonId } from '../../config/views';
 import { measuredRunBlocker } from '../../state/activity';
 import { selectLessonRun, useLessonStore, type LessonRun } from '../../state/lessonStore';
 import { useAppStore } from '../../state/store';
 import { useActivity } from './useActivity';
+import { fill, plural } from '../../i18n/fill';
+import type { Dictionary } from '../../i18n/types';
+import { useLocale, useText } from '../i18n/useText';
+import { armLabel } from './armLabel';
+import { runBlockerText } from '../preflightText';
 
 const skipPreflight = typeof window === 'undefined' ? false : skipPreflightRequested(window.location.search);
 
-function progressText(id: LessonId, run: LessonRun): string {
-  if (run.phase === 'idle') return run.message ?? 'Not run yet.';
-  if (run.phase === 'done') return 'Done. The result is below.';
-  if (run.phase !== 'running')
-    return `${run.phase === 'stopped' ? 'Stopped' : 'Failed'}: ${run.message ?? ''}`;
+function progressText(t: Dictionary, locale: string, id: LessonId, run: LessonRun): string {
+  const p = t.lessons.view.progress;
+  if (run.phase === 'idle') return run.message ?? p.notRun;
+  if (run.phase === 'done') return p.done;
+  if (run.phase === 'stopped' && run.message === null) return t.app.run.status.stopped;
+  if (run.phase !== 'running') {
+    return fill(run.phase === 'stopped' ? p.stopped : p.failed, { message: run.message ?? '' });
+  }
   if (run.activeStrategy) {
     const done = Object.keys(run.strategies).length;
-    return `Training ${STRATEGY_LABELS[run.activeStrategy]} on 2 devices (${done + 1} of 3)…`;
+    return fill(p.strategy, { strategy: t.parallel.strategies[run.activeStrategy], n: done + 1 });
   }
   const arm = run.activeArm === null ? undefined : run.arms[run.activeArm];
-  if (!arm) return 'Starting…';
-  const of = `${(run.activeArm ?? 0) + 1} of ${LESSONS[id].arms.length}`;
+  if (!arm) return p.starting;
+  const of = { arm: armLabel(t, id, arm.id), n: (run.activeArm ?? 0) + 1, total: LESSONS[id].arms.length };
   const step = arm.rows.at(-1)?.step ?? 0;
-  if (step === 0) return `Training “${arm.label}” (${of}) in its own worker: compiling GPU pipelines…`;
+  if (step === 0) return fill(p.compiling, of);
   const v = arm.verdict;
   const timing =
     v && v.timedSteps > 0
-      ? `${v.timedSteps} step${v.timedSteps === 1 ? '' : 's'} timed from step ${v.firstTimedStep}`
-      : `timing starts at step ${v?.firstTimedStep ?? 2}`;
-  return `Training “${arm.label}” (${of}): step ${step}, ${timing}…`;
+      ? fill(plural(locale, v.timedSteps, p.timed), { count: v.timedSteps, first: v.firstTimedStep })
+      : fill(p.timingStarts, { first: v?.firstTimedStep ?? 2 });
+  return fill(p.step, { ...of, step, timing });
 }
 
 export function LessonRunControls({ id }: { id: LessonId }) {
   const lesson = LESSONS[id];
+  const t = useText();
+  const locale = useLocale();
   const run = useLessonStore(selectLessonRun(id));
   const backendInfo = useAppStore((s) => s.backendInfo);
   const activity = useActivity();
@@ -45,14 +54,15 @@ export function LessonRunControls({ id }: { id: LessonId }) {
   const running = run.phase === 'running';
   const configs =
     lesson.arms.length > 0
-      ? lesson.arms.map((arm) => ({ name: arm.label, config: armConfig(lesson, arm) }))
-      : [{ name: 'The lesson', config: lesson.config }];
+      ? lesson.arms.map((arm) => ({ id: arm.id, config: armConfig(lesson, arm) }))
+      : [{ id: 'lesson', config: lesson.config }];
+  const nameOf = (armId: string) => (armId === 'lesson' ? t.lessons.view.theLesson : armLabel(t, id, armId));
   const blocker = running ? null : measuredRunBlocker({ configs, activity, backendInfo, skipPreflight });
   return (
     <div className="lesson-run">
       {running ? (
         <button type="button" onClick={() => useLessonStore.getState().stop()} data-testid="lesson-stop">
-          Stop
+          {t.lessons.view.stop}
         </button>
       ) : (
         <button
@@ -63,15 +73,15 @@ export function LessonRunControls({ id }: { id: LessonId }) {
           aria-describedby={blocker ? blockedId : undefined}
           data-testid="lesson-run"
         >
-          {lesson.runLabel}
+          {t.lessons[id].runLabel}
         </button>
       )}
       <p className="lesson-progress" role="status" data-testid="lesson-progress" data-phase={run.phase}>
-        {progressText(id, run)}
+        {progressText(t, locale, id, run)}
       </p>
       {blocker && (
         <p id={blockedId} className="help" data-testid="lesson-blocked">
-          {blocker}
+          {runBlockerText(t, locale, blocker, nameOf)}
         </p>
       )}
     </div>

@@ -5,7 +5,6 @@
  * actions.
  */
 import { useId, useMemo } from 'react';
-import { LESSONS } from '../../config/lessons';
 import { LESSON_IDS, type LessonId } from '../../config/views';
 import { selectLessonRun, useLessonStore } from '../../state/lessonStore';
 import { BytesArticle, BytesResult, BytesSide } from './BytesLesson';
@@ -18,29 +17,35 @@ import { LessonRunControls } from './LessonRunControls';
 import { armResults } from './lessonResults';
 import { LoadersArticle, LoadersResult, LoadersSide } from './LoadersLesson';
 import { Why } from './Why';
+import { armLabel } from './armLabel';
+import { fill } from '../../i18n/fill';
+import { useText } from '../i18n/useText';
 
 /** Lesson charts are shorter than the Playground's, so a lesson's side column fits one screen. */
 const LESSON_CHART_PX = { wide: 170, narrow: 160 };
 
 export function LessonView({ id }: { id: LessonId }) {
-  const lesson = LESSONS[id];
+  const t = useText();
+  const words = t.lessons[id];
   const run = useLessonStore(selectLessonRun(id));
   const titleId = useId();
   const arms = useMemo(() => armResults(run.arms), [run.arms]);
   const chartArms = useMemo(
     () =>
-      run.arms.map((a) => ({ label: a.label, rows: a.rows, firstTimedStep: a.verdict?.firstTimedStep ?? 2 })),
-    [run.arms],
+      run.arms.map((a) => ({
+        label: armLabel(t, id, a.id),
+        rows: a.rows,
+        firstTimedStep: a.verdict?.firstTimedStep ?? 2,
+      })),
+    [run.arms, t, id],
   );
   const number = LESSON_IDS.indexOf(id) + 1;
   return (
     <article className="lesson" aria-labelledby={titleId} data-testid={`lesson-${id}`}>
       <div className="lesson-main">
-        <p className="lesson-eyebrow">
-          Lesson {number} · {lesson.title}
-        </p>
+        <p className="lesson-eyebrow">{fill(t.lessons.view.eyebrow, { n: number, title: words.title })}</p>
         <h2 id={titleId} className="lesson-question" data-testid="lesson-question">
-          {lesson.question}
+          {words.question}
         </h2>
         {id === 'bytes' && <BytesArticle />}
         {id === 'loaders' && <LoadersArticle />}
@@ -49,7 +54,7 @@ export function LessonView({ id }: { id: LessonId }) {
         {id === 'bytes' && <BytesResult arms={arms} />}
         {id === 'loaders' && <LoadersResult arms={arms} />}
         {id === 'gpus' && <GpusResult records={run.strategies} />}
-        <Why bullets={lesson.why} />
+        <Why bullets={words.why} />
         <div className="lesson-share">
           <CopyLink withRunOption={false} />
           <LessonPyTorch id={id} />

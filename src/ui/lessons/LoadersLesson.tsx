@@ -8,28 +8,38 @@ import { ArticleFigure } from './ArticleFigure';
 import { ArmTable } from './ArmTable';
 import { decimalBytes, percent, times } from './lessonFormat';
 import { articleLoaders, loadersLessonResult, type ArmResult } from './lessonResults';
+import { fill, plural } from '../../i18n/fill';
+import { useLocale, useText } from '../i18n/useText';
 
 const cores = typeof navigator === 'undefined' ? null : (navigator.hardwareConcurrency ?? null);
 
 export function LoadersArticle() {
+  const w = useText().lessons.loaders.article;
+  const locale = useLocale();
   const a = articleLoaders();
   return (
-    <ArticleFigure figure="“Measure it”">
-      The right number of workers depends on your CPU, IO and GPU. Its example: {a.workers} workers ×{' '}
-      {a.prefetch} prefetched batches hold {decimalBytes(a.floatHeldBytes)} of float32 batches in RAM (
-      {decimalBytes(a.uint8HeldBytes)} as uint8).
+    <ArticleFigure figure={w.figure}>
+      {fill(w.detail, {
+        workers: a.workers,
+        prefetch: a.prefetch,
+        float: decimalBytes(a.floatHeldBytes, locale),
+        uint8: decimalBytes(a.uint8HeldBytes, locale),
+      })}
     </ArticleFigure>
   );
 }
 
 export function LoadersResult({ arms }: { arms: readonly ArmResult[] }) {
+  const t = useText();
+  const w = t.lessons.loaders.result;
+  const locale = useLocale();
   const r = loadersLessonResult(arms);
   if (!r) return null;
   const w2 = arms.find((a) => a.id === 'w2')!.figures;
   return (
     <section
       className="result-card"
-      aria-label="Result"
+      aria-label={t.lessons.view.resultLabel}
       data-testid="result-card"
       data-wait-share-0={r.waitShare0}
       data-wait-share-2={r.waitShare2}
@@ -38,27 +48,29 @@ export function LoadersResult({ arms }: { arms: readonly ArmResult[] }) {
     >
       <div className="result-pair">
         <div className="result-measured">
-          <p className="result-label">Measured here: waiting for data</p>
+          <p className="result-label">{w.measuredLabel}</p>
           <p className="result-figure" data-testid="result-figure">
-            {percent(r.waitShare0)} → {percent(r.waitShare2)} of each step
+            {fill(w.figure, { before: percent(r.waitShare0, locale), after: percent(r.waitShare2, locale) })}
           </p>
-          <p>0 workers → 2 workers: {times(r.speedup)} the samples per second.</p>
+          <p>{fill(w.speedup, { factor: times(r.speedup, locale) })}</p>
         </div>
         <div className="result-article">
-          <p className="result-label">The article</p>
-          <p className="result-figure">Measure it</p>
-          <p>Too few workers starve the GPU; too many exhaust RAM or CPU.</p>
+          <p className="result-label">{w.articleLabel}</p>
+          <p className="result-figure">{w.articleFigure}</p>
+          <p>{w.articleDetail}</p>
         </div>
       </div>
       <p className="result-gap" data-testid="result-gap">
-        <strong>Why not more:</strong> the loader workers and this software GPU share the same{' '}
-        {cores ? `${cores} CPU cores` : 'CPU cores'}: compute per step went from {formatMs(r.computeMs0)} to{' '}
-        {formatMs(r.computeMs2)} while the workers built batches.
+        <strong>{w.gapTitle}</strong>{' '}
+        {fill(w.gap, {
+          cores: cores ? fill(plural(locale, cores, w.cores), { n: cores }) : w.coresUnknown,
+          before: formatMs(r.computeMs0, locale),
+          after: formatMs(r.computeMs2, locale),
+        })}
       </p>
       <ul className="result-more">
         <li data-testid="result-timing">
-          Timing started at step {r.firstTimedStep2} with 2 workers, after the {r.prefetchedSteps2} batches
-          prefetched during the first step had been used; {w2.timedSteps} steps timed.
+          {fill(w.timing, { first: r.firstTimedStep2, prefetched: r.prefetchedSteps2, timed: w2.timedSteps })}
         </li>
       </ul>
     </section>
@@ -66,11 +78,6 @@ export function LoadersResult({ arms }: { arms: readonly ArmResult[] }) {
 }
 
 export function LoadersSide({ arms }: { arms: readonly ArmResult[] }) {
-  return (
-    <ArmTable
-      arms={arms}
-      kind="timing"
-      caption="0 and 2 loader workers, each trained in its own worker until its throughput was stable"
-    />
-  );
+  const t = useText();
+  return <ArmTable lesson="loaders" arms={arms} kind="timing" caption={t.lessons.loaders.tableCaption} />;
 }

@@ -28,7 +28,6 @@ const arm = (
   const def = lesson.arms.find((a) => a.id === id)!;
   return {
     id,
-    label: def.label,
     config: armConfig(lesson, def),
     backend: null,
     rows,

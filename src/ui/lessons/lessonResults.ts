@@ -15,10 +15,9 @@ import type { TrainConfig } from '../../config/trainConfig';
 import type { ArmProgress } from '../../state/lessonStore';
 import { armFigures, ratioOf, type ArmFigures } from '../results/armFigures';
 
-/** An arm's figures, with its label; null until it has rows. */
+/** An arm's figures, by its id; null until it has rows. */
 export interface ArmResult {
   id: string;
-  label: string;
   config: TrainConfig;
   /** A profile of one of its steps, taken after its measurement; null when none was asked for. */
   profile: StepProfile | null;
@@ -31,7 +30,6 @@ export function armResults(arms: readonly ArmProgress[]): ArmResult[] {
     .filter((a) => a.rows.length > 0)
     .map((a) => ({
       id: a.id,
-      label: a.label,
       config: a.config,
       profile: a.profile,
       figures: armFigures(a.rows, a.verdict?.firstTimedStep ?? 1, a.verdict?.lastTimedStep),

@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useAppStore } from '../../state/store';
+import { useText } from '../i18n/useText';
 
 const COPIED_MS = 2500;
 
@@ -18,6 +19,7 @@ export function CopyLink({ withRunOption = true }: { withRunOption?: boolean }) 
   const fieldRef = useRef<HTMLInputElement>(null);
   const runId = useId();
   const fieldId = useId();
+  const w = useText().panels.links;
 
   useEffect(() => {
     if (copy.kind === 'fallback') fieldRef.current?.select();
@@ -41,7 +43,7 @@ export function CopyLink({ withRunOption = true }: { withRunOption?: boolean }) 
     <div className="copy-link">
       <div className="copy-link-row">
         <button type="button" onClick={() => void onCopy()} data-testid="copy-link">
-          {copied ? 'Copied ✓' : 'Copy link'}
+          {copied ? w.copied : w.copy}
         </button>
         {withRunOption && (
           <>
@@ -52,19 +54,18 @@ export function CopyLink({ withRunOption = true }: { withRunOption?: boolean }) 
               onChange={(e) => setRunOnOpen(e.target.checked)}
               data-testid="copy-link-run"
             />
-            <label htmlFor={runId}>start training when opened (run=1)</label>
+            <label htmlFor={runId}>{w.runOnOpen}</label>
           </>
         )}
       </div>
       {copy.kind === 'copied' && (
         <p className="help" role="status" data-testid="copy-status" data-link={copy.link}>
-          Link copied. It opens exactly this experiment
-          {runOnOpen ? ' and starts it if it fits the device' : ''}.
+          {runOnOpen ? w.copiedStatusRun : w.copiedStatus}
         </p>
       )}
       {copy.kind === 'fallback' && (
         <div className="copy-fallback">
-          <label htmlFor={fieldId}>The clipboard is not available here; copy the link from this field:</label>
+          <label htmlFor={fieldId}>{w.fallback}</label>
           <input
             id={fieldId}
             ref={fieldRef}

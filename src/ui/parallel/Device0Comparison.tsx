@@ -7,25 +7,30 @@ import { deviceMemoryPeak, type ParallelStepRecord } from '../../config/parallel
 import { selectParallelRun, useParallelStore } from '../../state/parallelStore';
 import { formatExactBytes } from '../format';
 import { othersMeanMemory } from './deviceFigures';
+import { fill } from '../../i18n/fill';
+import { useLocale, useText } from '../i18n/useText';
 
-const EXTRA_PARTS: { key: Exclude<keyof Device0Extra, 'totalBytes'>; label: string }[] = [
-  { key: 'gatheredOutputBytes', label: 'gathered outputs' },
-  { key: 'outputGradientBytes', label: 'their gradients' },
-  { key: 'batchLabelBytes', label: "the whole batch's labels" },
-  { key: 'lossBytes', label: 'the batch loss' },
-  { key: 'weightGradientBytes', label: 'weight gradients received + their sum' },
-  { key: 'optimizerStateBytes', label: 'optimizer state' },
+const EXTRA_PARTS: readonly Exclude<keyof Device0Extra, 'totalBytes'>[] = [
+  'gatheredOutputBytes',
+  'outputGradientBytes',
+  'batchLabelBytes',
+  'lossBytes',
+  'weightGradientBytes',
+  'optimizerStateBytes',
 ];
 
 export function Device0Comparison({ step }: { step: ParallelStepRecord }) {
   const run = useParallelStore(selectParallelRun);
+  const w = useText().parallel.device0;
+  const locale = useLocale();
+  const exact = (bytes: number) => formatExactBytes(bytes, locale);
   if (!run || step.reports.length < 2) return null;
   const extra = expectedDevice0Extra(run.config, run.settings);
   const first = step.reports[0]!;
   const measured = Math.round(deviceMemoryPeak(first) - othersMeanMemory(step));
   const { batchSize: b, imageSizePx: px, numClasses: k } = run.config;
   const gather = run.settings.strategy === 'dp-gather';
-  const parts = EXTRA_PARTS.filter((p) => extra[p.key] > 0);
+  const parts = EXTRA_PARTS.filter((p) => extra[p] > 0);
   return (
     <div
       className="parallel-device0"
@@ -35,48 +40,35 @@ export function Device0Comparison({ step }: { step: ParallelStepRecord }) {
     >
       <dl>
         <div className="figure">
-          <dt>
-            Gathered outputs on device 0, expected ({b}×{px}×{px}×{k}×4)
-          </dt>
+          <dt>{fill(w.gathered, { shape: `${b}×${px}×${px}×${k}×4` })}</dt>
           <dd data-testid="parallel-expected-gather">
             {gather
-              ? formatExactBytes(extra.gatheredOutputBytes)
-              : `0 B (${run.settings.strategy === 'ddp' ? 'no master' : 'only scalars travel'})`}
+              ? exact(extra.gatheredOutputBytes)
+              : fill(w.zero, { why: run.settings.strategy === 'ddp' ? w.noMaster : w.scalarsOnly })}
           </dd>
         </div>
         <div className="figure">
-          <dt>Device 0&apos;s extra memory, expected</dt>
-          <dd data-testid="parallel-expected-extra">{formatExactBytes(extra.totalBytes)}</dd>
+          <dt>{w.extraExpected}</dt>
+          <dd data-testid="parallel-expected-extra">{exact(extra.totalBytes)}</dd>
         </div>
         <div className="figure">
-          <dt>Device 0 minus the others, measured</dt>
-          <dd data-testid="parallel-measured-extra">{formatExactBytes(measured)}</dd>
+          <dt>{w.extraMeasured}</dt>
+          <dd data-testid="parallel-measured-extra">{exact(measured)}</dd>
         </div>
       </dl>
       {parts.length > 0 && (
         <p className="help">
-          Expected ={' '}
+          {w.expected}
           {parts.map((p, i) => (
-            <span key={p.key}>
+            <span key={p}>
               {i > 0 ? ' + ' : ''}
-              {p.label} {formatExactBytes(extra[p.key])}
+              {w.parts[p]} {exact(extra[p])}
             </span>
           ))}
           .
         </p>
       )}
-      <p className="help">
-        Under DataParallel every replica&apos;s output — for a segmentation model the B×H×W×K logits, as big
-        as the batch times the classes — lands on device 0, which keeps them, with their gradients and the
-        whole batch&apos;s labels, until the backward pass is done; device 0 also receives every
-        replica&apos;s weight gradients and alone holds the optimizer state. None of that exists on the other
-        devices, and it grows with the whole batch, not the shard: that is why the article&apos;s first GPU
-        forces a smaller batch. With the loss computed inside forward only one number per replica travels and
-        the outputs stay where they were made; under DistributedDataParallel there is no device 0 at all, and
-        every device holds the same bytes. Measured is the difference of tfjs&apos;s in-use GPU bytes (live
-        tensors) at each device&apos;s step peak; transients inside one forward or backward pass show only in
-        the pool.
-      </p>
+      <p className="help">{w.help}</p>
     </div>
   );
 }

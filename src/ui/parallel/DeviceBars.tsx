@@ -5,6 +5,9 @@
 import { useLayoutEffect, useRef } from 'react';
 import { deviceMemoryPeak, type ParallelStepRecord } from '../../config/parallel';
 import { formatBytes, formatExactBytes, formatMs } from '../format';
+import { fill } from '../../i18n/fill';
+import { Template } from '../i18n/Template';
+import { useLocale, useText } from '../i18n/useText';
 
 /** A horizontal bar whose width is set from JS (the CSP forbids inline style attributes). */
 function Bar({ fraction, className, label }: { fraction: number; className: string; label: string }) {
@@ -18,32 +21,39 @@ function Bar({ fraction, className, label }: { fraction: number; className: stri
 export function DeviceBars({ step, memoryScale }: { step: ParallelStepRecord; memoryScale: number }) {
   const maxMemory = memoryScale;
   const maxMs = Math.max(1, ...step.reports.map((d) => d.stepMs));
+  const w = useText().parallel.bars;
+  const locale = useLocale();
+  const ms = (value: number) => formatMs(value, locale);
   return (
-    <div className="parallel-bars" aria-label="Memory and load per device">
+    <div className="parallel-bars" aria-label={w.label}>
       {step.reports.map((d) => (
         <div className="parallel-bar-row" key={d.rank}>
-          <span className="parallel-bar-label">device {d.rank}</span>
+          <span className="parallel-bar-label">{fill(w.device, { n: d.rank })}</span>
           <span className="parallel-track" aria-hidden="true">
             <Bar
               fraction={deviceMemoryPeak(d) / maxMemory}
               className="memory"
-              label={formatExactBytes(deviceMemoryPeak(d))}
+              label={formatExactBytes(deviceMemoryPeak(d), locale)}
             />
           </span>
-          <span className="parallel-bar-value">{formatBytes(deviceMemoryPeak(d))}</span>
+          <span className="parallel-bar-value">{formatBytes(deviceMemoryPeak(d), locale)}</span>
           <span className="parallel-track" aria-hidden="true">
-            <Bar fraction={d.busyMs / maxMs} className="busy" label={`busy ${formatMs(d.busyMs)}`} />
-            <Bar fraction={d.waitMs / maxMs} className="wait" label={`waiting ${formatMs(d.waitMs)}`} />
+            <Bar fraction={d.busyMs / maxMs} className="busy" label={fill(w.busy, { ms: ms(d.busyMs) })} />
+            <Bar fraction={d.waitMs / maxMs} className="wait" label={fill(w.waiting, { ms: ms(d.waitMs) })} />
           </span>
           <span className="parallel-bar-value">
-            {formatMs(d.busyMs)} busy / {formatMs(d.waitMs)} waiting
+            {fill(w.value, { busy: ms(d.busyMs), wait: ms(d.waitMs) })}
           </span>
         </div>
       ))}
       <p className="help">
-        Left: GPU memory in use at the step&apos;s peak. Right: <span className="parallel-key busy" /> busy
-        (computing, reading back, uploading) and <span className="parallel-key wait" /> waiting for another
-        device, in the last step.
+        <Template
+          text={w.help}
+          values={{
+            busy: <span className="parallel-key busy" />,
+            wait: <span className="parallel-key wait" />,
+          }}
+        />
       </p>
     </div>
   );

@@ -2,21 +2,27 @@
 import type { ParallelStepRecord } from '../../config/parallel';
 import { formatBytes, formatExactBytes, formatMs } from '../format';
 import { sumBytes } from './deviceFigures';
+import { fill } from '../../i18n/fill';
+import { useLocale, useText } from '../i18n/useText';
 
 export function DeviceTable({ step }: { step: ParallelStepRecord }) {
+  const w = useText().parallel.table;
+  const locale = useLocale();
+  const short = (bytes: number) => formatBytes(bytes, locale);
+  const exact = (bytes: number) => formatExactBytes(bytes, locale);
   return (
     <table className="parallel-table">
-      <caption>Per device, step {step.step}</caption>
+      <caption>{fill(w.caption, { step: step.step })}</caption>
       <thead>
         <tr>
-          <th scope="col">Device</th>
-          <th scope="col">GPU in use (peak)</th>
-          <th scope="col">GPU pool</th>
-          <th scope="col">Busy</th>
-          <th scope="col">Waiting</th>
-          <th scope="col">Sent</th>
-          <th scope="col">Received</th>
-          <th scope="col">Outputs sent</th>
+          <th scope="col">{w.device}</th>
+          <th scope="col">{w.inUse}</th>
+          <th scope="col">{w.pool}</th>
+          <th scope="col">{w.busy}</th>
+          <th scope="col">{w.waiting}</th>
+          <th scope="col">{w.sent}</th>
+          <th scope="col">{w.received}</th>
+          <th scope="col">{w.outputsSent}</th>
         </tr>
       </thead>
       <tbody>
@@ -34,25 +40,21 @@ export function DeviceTable({ step }: { step: ParallelStepRecord }) {
               data-output-bytes-sent={d.sentBytes.outputs}
             >
               <th scope="row">{d.rank}</th>
+              <td title={d.memory.gpuBytesInUsePeak === null ? w.noGpu : exact(d.memory.gpuBytesInUsePeak)}>
+                {d.memory.gpuBytesInUsePeak === null ? '—' : short(d.memory.gpuBytesInUsePeak)}
+              </td>
+              <td>{d.memory.gpuBytesAllocated === null ? '—' : short(d.memory.gpuBytesAllocated)}</td>
+              <td>{formatMs(d.busyMs, locale)}</td>
+              <td>{formatMs(d.waitMs, locale)}</td>
+              <td title={fill(w.formula, { bytes: expected ? exact(sumBytes(expected.sentBytes)) : '—' })}>
+                {short(sent)}
+              </td>
               <td
-                title={
-                  d.memory.gpuBytesInUsePeak === null
-                    ? 'no GPU on this backend'
-                    : formatExactBytes(d.memory.gpuBytesInUsePeak)
-                }
+                title={fill(w.formula, { bytes: expected ? exact(sumBytes(expected.receivedBytes)) : '—' })}
               >
-                {d.memory.gpuBytesInUsePeak === null ? '—' : formatBytes(d.memory.gpuBytesInUsePeak)}
+                {short(received)}
               </td>
-              <td>{d.memory.gpuBytesAllocated === null ? '—' : formatBytes(d.memory.gpuBytesAllocated)}</td>
-              <td>{formatMs(d.busyMs)}</td>
-              <td>{formatMs(d.waitMs)}</td>
-              <td title={`formula: ${expected ? formatExactBytes(sumBytes(expected.sentBytes)) : '—'}`}>
-                {formatBytes(sent)}
-              </td>
-              <td title={`formula: ${expected ? formatExactBytes(sumBytes(expected.receivedBytes)) : '—'}`}>
-                {formatBytes(received)}
-              </td>
-              <td>{formatExactBytes(d.sentBytes.outputs)}</td>
+              <td>{exact(d.sentBytes.outputs)}</td>
             </tr>
           );
         })}

@@ -7,7 +7,6 @@ import {
   ALL_REDUCE_ALGORITHMS,
   PARALLEL_LIMITS,
   PARALLEL_STRATEGIES,
-  STRATEGY_LABELS,
   type AllReduceAlgorithm,
   type ParallelStrategy,
 } from '../../config/parallel';
@@ -18,6 +17,8 @@ import {
   useParallelStore,
 } from '../../state/parallelStore';
 import { selectConfig, useAppStore } from '../../state/store';
+import { fill, plural } from '../../i18n/fill';
+import { useLocale, useText } from '../i18n/useText';
 
 const REPLICA_OPTIONS = Array.from(
   { length: PARALLEL_LIMITS.replicas.max - PARALLEL_LIMITS.replicas.min + 1 },
@@ -34,13 +35,23 @@ export function ParallelControls() {
   const config = useAppStore(selectConfig);
   const mainRunning = useAppStore((s) => s.status === 'running');
   const busy = status === 'starting' || status === 'running';
+  const t = useText();
+  const locale = useLocale();
+  const w = t.parallel.controls;
   const problem = parallelConfigProblem(config, settings.replicas);
   const blocked =
-    problem ?? (mainRunning ? 'stop the main training first: both would share the same cores' : null);
+    problem !== null
+      ? fill(problem === 'too-few' ? w.tooFew : w.uneven, {
+          batch: config.batchSize,
+          replicas: settings.replicas,
+        })
+      : mainRunning
+        ? w.mainRunning
+        : null;
   return (
     <div className="parallel-controls">
       <div className="field">
-        <label htmlFor={`${id}-n`}>Devices (replicas)</label>
+        <label htmlFor={`${id}-n`}>{w.replicas}</label>
         <select
           id={`${id}-n`}
           value={settings.replicas}
@@ -56,7 +67,7 @@ export function ParallelControls() {
         </select>
       </div>
       <div className="field">
-        <label htmlFor={`${id}-s`}>Strategy</label>
+        <label htmlFor={`${id}-s`}>{w.strategy}</label>
         <select
           id={`${id}-s`}
           value={settings.strategy}
@@ -66,13 +77,13 @@ export function ParallelControls() {
         >
           {PARALLEL_STRATEGIES.map((s) => (
             <option key={s} value={s}>
-              {STRATEGY_LABELS[s]}
+              {t.parallel.strategies[s]}
             </option>
           ))}
         </select>
       </div>
       <div className="field">
-        <label htmlFor={`${id}-a`}>All-reduce (ddp)</label>
+        <label htmlFor={`${id}-a`}>{w.allReduce}</label>
         <select
           id={`${id}-a`}
           value={settings.allReduce}
@@ -88,7 +99,7 @@ export function ParallelControls() {
         </select>
       </div>
       <div className="field">
-        <label htmlFor={`${id}-k`}>Steps</label>
+        <label htmlFor={`${id}-k`}>{w.steps}</label>
         <input
           id={`${id}-k`}
           type="number"
@@ -112,10 +123,10 @@ export function ParallelControls() {
           aria-describedby={blocked ? `${id}-blocked` : undefined}
           data-testid="parallel-start"
         >
-          Run on {settings.replicas} device{settings.replicas > 1 ? 's' : ''}
+          {fill(plural(locale, settings.replicas, w.run), { n: settings.replicas })}
         </button>
         <button type="button" onClick={stop} disabled={status !== 'running'} data-testid="parallel-stop">
-          Stop
+          {w.stop}
         </button>
       </div>
       {blocked && (

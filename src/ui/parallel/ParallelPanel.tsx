@@ -17,6 +17,7 @@ import { sharedMemoryScale } from './deviceFigures';
 import { ParallelControls } from './ParallelControls';
 import { ParallelStatus } from './ParallelStatus';
 import { StrategyComparison } from './StrategyComparison';
+import { useText } from '../i18n/useText';
 
 export function ParallelPanel() {
   const latest = useParallelStore(selectParallelLatest);
@@ -24,14 +25,11 @@ export function ParallelPanel() {
   const byStrategy = useParallelStore(selectParallelByStrategy);
   const shown = [...(latest ? [latest] : []), ...Object.values(byStrategy).map((r) => r.last)];
   const memoryScale = sharedMemoryScale(shown);
+  const w = useText().parallel;
   return (
     <section className="panel parallel" aria-labelledby="parallel-title" data-testid="parallel-panel">
-      <h2 id="parallel-title">Several GPUs: DataParallel vs DistributedDataParallel</h2>
-      <p className="help">
-        Each device is a worker with its own WebGPU device and its own copy of the model; the batch is split
-        into equal shards, one per device. Weights, outputs and gradients go worker to worker; every byte that
-        crosses between devices is counted.
-      </p>
+      <h2 id="parallel-title">{w.title}</h2>
+      <p className="help">{w.help}</p>
       <ParallelControls />
       <ParallelStatus />
       {latest && (
@@ -43,9 +41,7 @@ export function ParallelPanel() {
       )}
       <StrategyComparison />
       <p className="notice" data-testid="parallel-honest-note">
-        {(run?.isSoftwareAdapter ?? true)
-          ? 'On a software adapter every "device" runs on the same CPU cores (two on a small machine), so more devices do not train faster here: wall time is not what this shows. Memory and bytes are — they are what the strategies change, on any hardware.'
-          : 'Timings here are real, but devices in one browser share one GPU or one machine: read memory and bytes as the lesson, and wall time with care.'}
+        {(run?.isSoftwareAdapter ?? true) ? w.honestSoftware : w.honestHardware}
       </p>
     </section>
   );

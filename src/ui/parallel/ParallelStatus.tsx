@@ -5,20 +5,18 @@ import {
   selectParallelStatus,
   useParallelStore,
 } from '../../state/parallelStore';
+import { fill } from '../../i18n/fill';
+import { formatNumber } from '../format';
+import { useLocale, useText } from '../i18n/useText';
 
 export function ParallelStatus() {
   const status = useParallelStore(selectParallelStatus);
   const message = useParallelStore((s) => s.message);
   const run = useParallelStore(selectParallelRun);
   const latest = useParallelStore(selectParallelLatest);
-  const text = {
-    idle: 'Not run yet.',
-    starting: 'Starting the replica workers and their GPU devices…',
-    running: `Training: step ${latest?.step ?? 0}`,
-    finished: 'Finished.',
-    stopped: 'Stopped.',
-    failed: 'The run failed.',
-  }[status];
+  const w = useText().parallel.status;
+  const locale = useLocale();
+  const text = status === 'running' ? fill(w.running, { step: latest?.step ?? 0 }) : w[status];
   return (
     <p
       className={`parallel-status status-${status}`}
@@ -28,8 +26,13 @@ export function ParallelStatus() {
     >
       {text}
       {message ? ` ${message}` : ''}
-      {run ? ` — ${run.backendDescription}, ${run.parameterCount.toLocaleString('en-US')} parameters` : ''}
-      {latest && Number.isFinite(latest.loss) ? `, loss ${latest.loss.toFixed(4)}` : ''}
+      {run
+        ? fill(w.run, {
+            backend: run.backendDescription,
+            params: formatNumber(run.parameterCount, locale, 0, true),
+          })
+        : ''}
+      {latest && Number.isFinite(latest.loss) ? fill(w.loss, { loss: latest.loss.toFixed(4) }) : ''}
     </p>
   );
 }

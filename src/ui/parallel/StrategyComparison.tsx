@@ -1,8 +1,9 @@
 /** The last run of each strategy side by side: device 0's memory vs the others', bytes, outputs sent. */
-import { deviceMemoryPeak, PARALLEL_STRATEGIES, STRATEGY_LABELS } from '../../config/parallel';
+import { deviceMemoryPeak, PARALLEL_STRATEGIES } from '../../config/parallel';
 import { selectParallelByStrategy, useParallelStore } from '../../state/parallelStore';
 import { formatBytes, formatExactBytes } from '../format';
 import { othersMeanMemory, sumBytes } from './deviceFigures';
+import { useLocale, useText } from '../i18n/useText';
 
 export function StrategyComparison() {
   const byStrategy = useParallelStore(selectParallelByStrategy);
@@ -10,18 +11,21 @@ export function StrategyComparison() {
     const r = byStrategy[s];
     return r ? [{ strategy: s, ...r }] : [];
   });
+  const t = useText();
+  const w = t.parallel.comparison;
+  const locale = useLocale();
   if (rows.length === 0) return null;
   return (
     <table className="parallel-table">
-      <caption>Last run of each strategy (last step)</caption>
+      <caption>{w.caption}</caption>
       <thead>
         <tr>
-          <th scope="col">Strategy</th>
-          <th scope="col">Devices</th>
-          <th scope="col">Device 0 memory</th>
-          <th scope="col">Others (mean)</th>
-          <th scope="col">Device 0 sent + received</th>
-          <th scope="col">Outputs sent per replica</th>
+          <th scope="col">{w.strategy}</th>
+          <th scope="col">{w.devices}</th>
+          <th scope="col">{w.device0}</th>
+          <th scope="col">{w.others}</th>
+          <th scope="col">{w.traffic}</th>
+          <th scope="col">{w.outputs}</th>
         </tr>
       </thead>
       <tbody>
@@ -31,12 +35,14 @@ export function StrategyComparison() {
           const outputs = others.length ? Math.max(...others.map((d) => d.sentBytes.outputs)) : 0;
           return (
             <tr key={strategy} data-testid={`parallel-compare-${strategy}`}>
-              <th scope="row">{STRATEGY_LABELS[strategy]}</th>
+              <th scope="row">{t.parallel.strategies[strategy]}</th>
               <td>{run.settings.replicas}</td>
-              <td>{first ? formatBytes(deviceMemoryPeak(first)) : '—'}</td>
-              <td>{Number.isFinite(othersMean) ? formatBytes(othersMean) : '—'}</td>
-              <td>{first ? formatBytes(sumBytes(first.sentBytes) + sumBytes(first.receivedBytes)) : '—'}</td>
-              <td>{formatExactBytes(outputs)}</td>
+              <td>{first ? formatBytes(deviceMemoryPeak(first), locale) : '—'}</td>
+              <td>{Number.isFinite(othersMean) ? formatBytes(othersMean, locale) : '—'}</td>
+              <td>
+                {first ? formatBytes(sumBytes(first.sentBytes) + sumBytes(first.receivedBytes), locale) : '—'}
+              </td>
+              <td>{formatExactBytes(outputs, locale)}</td>
             </tr>
           );
         })}

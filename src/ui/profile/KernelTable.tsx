@@ -5,6 +5,8 @@
 import { useId, useState } from 'react';
 import type { KernelRow, LayerRow, StepProfile } from '../../config/stepProfile';
 import { formatMs } from '../format';
+import { fill } from '../../i18n/fill';
+import { useText } from '../i18n/useText';
 
 const FIRST_ROWS = 12;
 
@@ -13,17 +15,18 @@ const pct = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(1)}
 const gflops = (v: number | null) => (v === null ? '—' : v.toPrecision(3));
 
 function KernelRows({ rows }: { rows: readonly KernelRow[] }) {
+  const w = useText().profile.kernels;
   return (
     <>
       <thead>
         <tr>
-          <th scope="col">kernel</th>
-          <th scope="col">family</th>
-          <th scope="col">ms</th>
-          <th scope="col">share</th>
-          <th scope="col">count</th>
-          <th scope="col">GFLOP/s</th>
-          <th scope="col">shapes (inputs → outputs)</th>
+          <th scope="col">{w.kernel}</th>
+          <th scope="col">{w.family}</th>
+          <th scope="col">{w.ms}</th>
+          <th scope="col">{w.share}</th>
+          <th scope="col">{w.count}</th>
+          <th scope="col">{w.gflops}</th>
+          <th scope="col">{w.shapes}</th>
         </tr>
       </thead>
       <tbody>
@@ -44,16 +47,17 @@ function KernelRows({ rows }: { rows: readonly KernelRow[] }) {
 }
 
 function LayerRows({ rows }: { rows: readonly LayerRow[] }) {
+  const w = useText().profile.kernels;
   return (
     <>
       <thead>
         <tr>
-          <th scope="col">layer</th>
-          <th scope="col">forward ms</th>
-          <th scope="col">backward ms</th>
-          <th scope="col">all ms</th>
-          <th scope="col">share</th>
-          <th scope="col">kernels</th>
+          <th scope="col">{w.layer}</th>
+          <th scope="col">{w.forwardMs}</th>
+          <th scope="col">{w.backwardMs}</th>
+          <th scope="col">{w.allMs}</th>
+          <th scope="col">{w.share}</th>
+          <th scope="col">{w.kernelsCount}</th>
         </tr>
       </thead>
       <tbody>
@@ -78,11 +82,12 @@ export function KernelTable({ profile }: { profile: StepProfile }) {
   const captionId = useId();
   const rows = view === 'kernel' ? profile.kernelRows : profile.layerRows;
   const shown = all ? rows : rows.slice(0, FIRST_ROWS);
+  const w = useText().profile.kernels;
   return (
     <div className="profile-table">
-      <div className="buttons" role="group" aria-label="Group kernels">
+      <div className="buttons" role="group" aria-label={w.group}>
         <button type="button" aria-pressed={view === 'kernel'} onClick={() => setView('kernel')}>
-          By kernel
+          {w.byKernel}
         </button>
         <button
           type="button"
@@ -90,7 +95,7 @@ export function KernelTable({ profile }: { profile: StepProfile }) {
           onClick={() => setView('layer')}
           data-testid="profile-by-layer"
         >
-          By U-Net layer
+          {w.byLayer}
         </button>
       </div>
       <div className="table-scroll">
@@ -104,11 +109,16 @@ export function KernelTable({ profile }: { profile: StepProfile }) {
       </div>
       <p id={captionId} className="help">
         {view === 'kernel'
-          ? `${profile.kernels.length} kernels in ${profile.kernelRows.length} rows, slowest first; share = of all kernel time${profile.totalKernelMs === null ? '' : ` (${formatMs(profile.totalKernelMs)})`}. GFLOP/s where the FLOPs of the kernel are known (convolutions).`
-          : 'Kernels of the backward pass count for the layer whose forward op they differentiate.'}{' '}
+          ? fill(w.kernelHelp, {
+              kernels: profile.kernels.length,
+              rows: profile.kernelRows.length,
+              total:
+                profile.totalKernelMs === null ? '' : fill(w.total, { ms: formatMs(profile.totalKernelMs) }),
+            })
+          : w.layerHelp}{' '}
         {rows.length > FIRST_ROWS && (
           <button type="button" className="link" onClick={() => setAll(!all)}>
-            {all ? `Show the first ${FIRST_ROWS}` : `Show all ${rows.length}`}
+            {all ? fill(w.showFirst, { n: FIRST_ROWS }) : fill(w.showAll, { n: rows.length })}
           </button>
         )}
       </p>

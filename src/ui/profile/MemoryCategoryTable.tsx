@@ -2,22 +2,21 @@
  * Memory by category at the profiled step's peak, each beside the pre-flight estimate's group for it
  * (config/estimateVsMeasured.ts), so the estimate is checked group by group against a measurement.
  */
-import { compareEstimate, GROUP_LABELS } from '../../config/estimateVsMeasured';
+import { compareEstimate } from '../../config/estimateVsMeasured';
 import { runPreflight } from '../../config/preflight';
-import {
-  MEMORY_CATEGORIES,
-  MEMORY_CATEGORY_HELP,
-  MEMORY_CATEGORY_LABELS,
-  type StepProfile,
-} from '../../config/stepProfile';
+import { MEMORY_CATEGORIES, type StepProfile } from '../../config/stepProfile';
 import { useAppStore } from '../../state/store';
 import { formatBytes, formatExactBytes } from '../format';
+import { fill } from '../../i18n/fill';
+import { useLocale, useText } from '../i18n/useText';
 
 const ratio = (v: number | null) => (v === null ? '—' : `${v.toFixed(2)}×`);
 
 export function MemoryCategoryTable({ profile }: { profile: StepProfile }) {
   const info = useAppStore((s) => s.backendInfo);
   const { memory } = profile;
+  const w = useText().profile.memory;
+  const locale = useLocale();
   const estimate = runPreflight(profile.config, info);
   const comparison =
     estimate.verdict === 'waiting' || !estimate.estimate
@@ -28,25 +27,18 @@ export function MemoryCategoryTable({ profile }: { profile: StepProfile }) {
           poolBytes: profile.poolBytes,
         });
   const unit =
-    memory.unit === 'gpu-buffers'
-      ? "GPU buffers as tfjs's WebGPU allocator hands them out"
-      : profile.backend === 'cpu'
-        ? 'tensor data in host memory (the cpu backend has no GPU)'
-        : 'tensor data as tfjs counts it';
+    memory.unit === 'gpu-buffers' ? w.unitGpu : profile.backend === 'cpu' ? w.unitCpu : w.unitTensors;
   return (
     <div className="table-scroll">
       <table data-testid="profile-category-table">
-        <caption>
-          Step {profile.memoryStep} at its peak ({unit}); the estimate is the pre-flight check&apos;s group
-          for the same bytes.
-        </caption>
+        <caption>{fill(w.caption, { step: profile.memoryStep, unit })}</caption>
         <thead>
           <tr>
-            <th scope="col">category</th>
-            <th scope="col">at the peak</th>
-            <th scope="col">most during the step</th>
-            <th scope="col">pre-flight estimate</th>
-            <th scope="col">estimate ÷ measured</th>
+            <th scope="col">{w.category}</th>
+            <th scope="col">{w.atPeak}</th>
+            <th scope="col">{w.most}</th>
+            <th scope="col">{w.estimate}</th>
+            <th scope="col">{w.ratio}</th>
           </tr>
         </thead>
         <tbody>
@@ -54,13 +46,13 @@ export function MemoryCategoryTable({ profile }: { profile: StepProfile }) {
             const g = comparison?.groups.find((x) => x.category === c) ?? null;
             return (
               <tr key={c} data-testid={`profile-category-${c}`} data-bytes={memory.atPeak[c]}>
-                <th scope="row" title={MEMORY_CATEGORY_HELP[c]}>
-                  {MEMORY_CATEGORY_LABELS[c]}
+                <th scope="row" title={w.categoryHelp[c]}>
+                  {w.categories[c]}
                 </th>
-                <td className="num">{formatExactBytes(memory.atPeak[c])}</td>
-                <td className="num">{formatBytes(memory.maxByCategory[c])}</td>
-                <td className="num" title={g ? GROUP_LABELS[g.group] : undefined}>
-                  {g ? formatBytes(g.estimateBytes) : '—'}
+                <td className="num">{formatExactBytes(memory.atPeak[c], locale)}</td>
+                <td className="num">{formatBytes(memory.maxByCategory[c], locale)}</td>
+                <td className="num" title={g ? w.groups[g.group] : undefined}>
+                  {g ? formatBytes(g.estimateBytes, locale) : '—'}
                 </td>
                 <td className="num">{ratio(g?.ratio ?? null)}</td>
               </tr>
@@ -69,14 +61,16 @@ export function MemoryCategoryTable({ profile }: { profile: StepProfile }) {
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row">peak</th>
+            <th scope="row">{w.peak}</th>
             <td className="num" data-testid="profile-peak-bytes">
-              {formatExactBytes(memory.peakBytes)}
+              {formatExactBytes(memory.peakBytes, locale)}
             </td>
             <td className="num">
-              {profile.poolBytes === null ? '' : `pool ${formatBytes(profile.poolBytes)}`}
+              {profile.poolBytes === null
+                ? ''
+                : fill(w.pool, { bytes: formatBytes(profile.poolBytes, locale) })}
             </td>
-            <td className="num">{comparison ? formatBytes(comparison.estimateBytes) : '—'}</td>
+            <td className="num">{comparison ? formatBytes(comparison.estimateBytes, locale) : '—'}</td>
             <td className="num">{ratio(comparison?.estimateOverPeak ?? null)}</td>
           </tr>
         </tfoot>

@@ -6,6 +6,8 @@ import { useEffect, useRef } from 'react';
 import type { StepProfile } from '../../config/stepProfile';
 import { mountProfileChart, TOP_KERNELS, type ProfileChartHandle } from '../../charts/mountProfileCharts';
 import 'uplot/dist/uPlot.min.css';
+import { fill } from '../../i18n/fill';
+import { useText } from '../i18n/useText';
 
 function ProfileFigure({
   kind,
@@ -41,16 +43,13 @@ function ProfileFigure({
 
 export function ProfileCharts({ profile }: { profile: StepProfile }) {
   const timed = profile.timing !== 'none';
+  const w = useText().profile.charts;
   return (
     <div className="chart-grid">
       {timed && (
-        <ProfileFigure kind="kernels" profile={profile} title={`The ${TOP_KERNELS} slowest kernels`} />
+        <ProfileFigure kind="kernels" profile={profile} title={fill(w.kernels, { n: TOP_KERNELS })} />
       )}
-      <ProfileFigure
-        kind="memory"
-        profile={profile}
-        title={`Memory by category over step ${profile.memoryStep}'s kernels`}
-      />
+      <ProfileFigure kind="memory" profile={profile} title={fill(w.memory, { step: profile.memoryStep })} />
     </div>
   );
 }

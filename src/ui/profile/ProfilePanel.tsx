@@ -19,35 +19,40 @@ import { KernelTable } from './KernelTable';
 import { MemoryCategoryTable } from './MemoryCategoryTable';
 import { ProfileCharts } from './ProfileCharts';
 import './profile.css';
+import { fill } from '../../i18n/fill';
+import type { Dictionary } from '../../i18n/types';
+import { useLocale, useText } from '../i18n/useText';
 
-function exportTrace(profile: StepProfile): string {
+function exportTrace(t: Dictionary, profile: StepProfile): string {
   const name = exportFileName(profile.config, 'json', new Date(), `trace-step${profile.timingStep}`);
   downloadBlob(new Blob([stepTraceJson(profile)], { type: 'application/json' }), name);
-  return `Saved ${name}: open it in ui.perfetto.dev or chrome://tracing.`;
+  return fill(t.profile.traceSaved, { name });
 }
 
 function Summary({ profile }: { profile: StepProfile }) {
   const timed = profile.timingStep !== profile.memoryStep;
+  const w = useText().profile.summary;
+  const locale = useLocale();
   return (
     <dl className="profile-summary">
       <div className="figure">
-        <dt>Step {profile.memoryStep}, as it runs</dt>
-        <dd data-testid="profile-normal-ms">{formatMs(profile.normalStepMs)}</dd>
+        <dt>{fill(w.asItRuns, { step: profile.memoryStep })}</dt>
+        <dd data-testid="profile-normal-ms">{formatMs(profile.normalStepMs, locale)}</dd>
       </div>
       {timed && (
         <div className="figure">
-          <dt>Step {profile.timingStep}, profiled (slower)</dt>
-          <dd data-testid="profile-profiled-ms">{formatMs(profile.profiledStepMs)}</dd>
+          <dt>{fill(w.profiled, { step: profile.timingStep })}</dt>
+          <dd data-testid="profile-profiled-ms">{formatMs(profile.profiledStepMs, locale)}</dd>
         </div>
       )}
       <div className="figure">
-        <dt>Peak inside step {profile.memoryStep}</dt>
-        <dd>{formatBytes(profile.memory.peakBytes)}</dd>
+        <dt>{fill(w.peak, { step: profile.memoryStep })}</dt>
+        <dd>{formatBytes(profile.memory.peakBytes, locale)}</dd>
       </div>
       {profile.poolBytes !== null && (
         <div className="figure">
-          <dt>Allocator pool</dt>
-          <dd>{formatBytes(profile.poolBytes)}</dd>
+          <dt>{w.pool}</dt>
+          <dd>{formatBytes(profile.poolBytes, locale)}</dd>
         </div>
       )}
     </dl>
@@ -70,6 +75,7 @@ function profileLink(profile: StepProfile): string {
 
 function ProfileResult({ profile }: { profile: StepProfile }) {
   const linkId = useId();
+  const t = useText();
   return (
     <>
       <Summary profile={profile} />
@@ -83,7 +89,7 @@ function ProfileResult({ profile }: { profile: StepProfile }) {
       <KernelTable profile={profile} />
       <MemoryCategoryTable profile={profile} />
       <p className="profile-link">
-        <label htmlFor={linkId}>Link that makes this profile when opened (prof=1): </label>
+        <label htmlFor={linkId}>{t.profile.link}</label>
         <input
           id={linkId}
           type="text"
@@ -97,10 +103,6 @@ function ProfileResult({ profile }: { profile: StepProfile }) {
   );
 }
 
-const WAITING_TEXT =
-  'Profiling: the worker records the next step as it runs (memory), then times the one after it kernel ' +
-  'by kernel. From a stopped run it first trains one warm-up step (the first compiles the GPU pipelines).';
-
 export function ProfilePanel() {
   const status = useProfileStore((s) => s.status);
   const profile = useProfileStore((s) => s.profile);
@@ -109,6 +111,8 @@ export function ProfilePanel() {
   const runStatus = useAppStore((s) => s.status);
   const { blocksStart } = usePreflight();
   const [exported, setExported] = useState<string | null>(null);
+  const t = useText();
+  const w = t.profile;
   const running = runStatus === 'running';
   const canProfile =
     status !== 'waiting' &&
@@ -116,26 +120,29 @@ export function ProfilePanel() {
       ((runStatus === 'idle' || runStatus === 'stopped' || runStatus === 'failed') && !blocksStart));
   const statusText =
     status === 'waiting'
-      ? WAITING_TEXT
+      ? w.waiting
       : status === 'failed'
-        ? `No profile: ${failure ?? 'unknown reason'}.`
+        ? fill(w.failed, { reason: failure ?? w.unknownReason })
         : profile
-          ? `Profile of steps ${profile.memoryStep}${profile.timingStep !== profile.memoryStep ? `–${profile.timingStep}` : ''} (${profile.backend}).`
-          : 'Where one training step spends its time and memory, kernel by kernel.';
+          ? fill(w.of, {
+              steps: `${profile.memoryStep}${profile.timingStep !== profile.memoryStep ? `–${profile.timingStep}` : ''}`,
+              backend: profile.backend,
+            })
+          : w.intro;
   return (
     <section className="panel profile" aria-labelledby="profile-title">
-      <h2 id="profile-title">Profile a step</h2>
+      <h2 id="profile-title">{w.title}</h2>
       <div className="buttons">
         <button type="button" onClick={requestProfile} disabled={!canProfile} data-testid="profile-step">
-          Profile one step
+          {w.button}
         </button>
         {profile && (
           <button
             type="button"
-            onClick={() => setExported(exportTrace(profile))}
+            onClick={() => setExported(exportTrace(t, profile))}
             data-testid="profile-export-trace"
           >
-            Export trace (Perfetto)
+            {w.exportTrace}
           </button>
         )}
       </div>

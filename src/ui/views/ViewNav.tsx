@@ -4,26 +4,28 @@
  * link with a new history entry so Back returns.
  */
 import type { MouseEvent } from 'react';
-import { LESSONS } from '../../config/lessons';
 import { encodeConfigToHash } from '../../config/urlCodec';
 import { LESSON_IDS, type ViewId } from '../../config/views';
 import { useAppStore } from '../../state/store';
+import { useText } from '../i18n/useText';
 
-const TABS: { id: ViewId; label: string; number: number | null }[] = [
-  ...LESSON_IDS.map((id, i) => ({ id, label: LESSONS[id].title, number: i + 1 })),
-  { id: 'playground', label: 'Playground', number: null },
+const TABS: { id: ViewId; number: number | null }[] = [
+  ...LESSON_IDS.map((id, i) => ({ id, number: i + 1 })),
+  { id: 'playground', number: null },
 ];
 
 export function ViewNav() {
   const view = useAppStore((s) => s.view);
   const config = useAppStore((s) => s.config);
+  const t = useText();
+  const label = (id: ViewId) => (id === 'playground' ? t.app.playground : t.lessons[id].title);
   const onClick = (id: ViewId) => (e: MouseEvent<HTMLAnchorElement>) => {
     if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
     useAppStore.getState().openView(id);
   };
   return (
-    <nav className="view-nav" aria-label="Lessons and playground">
+    <nav className="view-nav" aria-label={t.app.navLabel}>
       <ul>
         {TABS.map((tab) => (
           <li key={tab.id}>
@@ -34,7 +36,7 @@ export function ViewNav() {
               data-testid={`view-${tab.id}`}
             >
               {tab.number !== null && <span className="view-number">{tab.number}</span>}
-              {tab.label}
+              {label(tab.id)}
             </a>
           </li>
         ))}

@@ -1,0 +1,97 @@
+/**
+ * English: the charts' titles, axes, legends and empty-plot texts by chart id (charts/localizeSpec.ts puts
+ * them on a spec before it is mounted), the run-start markers, and the export buttons' words.
+ */
+export const charts = {
+  specs: {
+    memory: {
+      title: 'Memory',
+      x: 'step',
+      empty: 'No steps yet: press Start',
+      series: {
+        'gpu-bytes-in-use': 'GPU in use',
+        'gpu-peak-bytes': 'GPU peak in step',
+        'gpu-bytes-allocated': 'GPU allocated (incl. pool)',
+        'host-bytes-in-flight': 'host in flight',
+      },
+      axes: { bytes: 'bytes' },
+    },
+    throughput: {
+      title: 'Throughput',
+      x: 'step',
+      empty: 'No steps yet: press Start',
+      series: {
+        'samples-per-sec': 'samples/s',
+        'data-wait-ms': 'data wait',
+        'upload-ms': 'upload',
+        'compute-ms': 'compute',
+      },
+      axes: { sps: 'samples/s', ms: 'step time (ms)' },
+    },
+    bytes: {
+      title: 'Bytes to GPU per step',
+      x: 'step',
+      empty: 'No steps yet: press Start',
+      series: { 'uploaded-image-bytes': 'images', 'uploaded-mask-bytes': 'masks' },
+      axes: { bytes: 'bytes' },
+    },
+    loss: {
+      title: 'Loss and IoU',
+      x: 'step',
+      empty: 'No steps yet: press Start',
+      series: { loss: 'loss', 'mean-iou': 'mean IoU (validation)' },
+      axes: { loss: 'loss', iou: 'mean IoU' },
+    },
+    'arm-phases': {
+      title: 'Step time by phase',
+      x: 'step',
+      empty: 'Run the lesson: each step’s time appears here',
+      series: { 'compute-ms': 'compute', 'upload-ms': 'upload', 'data-wait-ms': 'data wait' },
+      axes: { ms: 'ms per step' },
+    },
+    'arm-bytes': {
+      title: 'Bytes handed to the GPU per step',
+      x: 'step',
+      empty: 'Run the lesson: each step’s bytes appear here',
+      series: { 'uploaded-mask-bytes': 'masks', 'uploaded-image-bytes': 'images' },
+      axes: { bytes: 'bytes per step' },
+    },
+    'compare-loss': {
+      title: 'Loss per step',
+      x: 'step',
+      empty: 'Run the comparison to see A and B',
+      series: { a: 'A', b: 'B' },
+      axes: { loss: 'loss' },
+    },
+    'compare-step-ms': {
+      title: 'Step time per step',
+      x: 'step',
+      empty: 'Run the comparison to see A and B',
+      series: { a: 'A', b: 'B' },
+      axes: { ms: 'step time (ms)' },
+    },
+    'device-memory': {
+      title: 'Memory per device, at the step’s peak',
+      x: 'strategy',
+      empty: 'Run a strategy: its devices’ memory appears here',
+      series: {},
+      axes: { bytes: 'memory' },
+    },
+  },
+  /** A series named by a device's rank (`device-0`…). */
+  deviceN: 'device {n}',
+  runStart: {
+    on: 'on',
+    off: 'off',
+    listSeparator: ', ',
+    fullSeparator: '; ',
+    newModel: 'new model',
+    newModelWith: 'new model: {changes}',
+    resumed: 'resumed',
+    newModelDetail: 'New model (weights from the seed)',
+    continues: 'Continues the trained model from its step {step}',
+    detail: '{what}: {changes}',
+    noChange: 'no setting changed',
+  },
+  png: '{title} (PNG)',
+};

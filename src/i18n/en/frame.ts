@@ -1,0 +1,69 @@
+/** English: the page frame — header, language switch, view tabs, backend line, run controls, figures. */
+export const app = {
+  tagline: 'See what tensor sizes do to training, measured in your browser.',
+  langSwitchLabel: 'Language',
+  /** Each language's name, written in that language (the switch shows them so). */
+  langNames: { en: 'English', 'zh-CN': '简体中文' },
+  navLabel: 'Lessons and playground',
+  playground: 'Playground',
+  backend: {
+    looking: 'Looking for a GPU…',
+    line: 'Backend {backend} on {adapter}',
+    software:
+      'This is a software GPU (no hardware acceleration): steps are 100–1000× slower than on a real GPU, so sizes start small.',
+    fallback:
+      'WebGPU is not available here, so BatchLab trains on {backend}. Why: {reasons}. Packed uint8/float16 uploads need WebGPU; on {backend} they are widened to 4 bytes per value, and the byte counts say so.',
+    otherChosen: 'another backend was chosen',
+  },
+  run: {
+    label: 'Run',
+    start: 'Start',
+    stop: 'Stop',
+    reset: 'Reset',
+    reload: 'Reload',
+    blocked: 'Start is disabled: the pre-flight check says this config does not fit this device.',
+    status: {
+      booting: 'Starting the training backend…',
+      idle: 'Ready.',
+      running: 'Training…',
+      stopped: 'Stopped.',
+      failed: 'The run stopped with an error.',
+      'device-lost': 'The GPU device was lost.',
+    },
+  },
+  metrics: {
+    title: 'Training',
+    step: 'Step',
+    stepWithModel: '{page} (model: {model})',
+    loss: 'Loss',
+    accuracy: 'Pixel accuracy',
+    iou: 'Mean IoU',
+    stepTime: 'Step time',
+    samplesPerSec: 'Samples/s',
+    bytesToGpu: 'Bytes to GPU / step',
+    gpuInUse: 'GPU memory in use',
+    gpuPeak: 'GPU peak in the step',
+    gpuPool: 'GPU pool (allocated)',
+    liveTensors: 'Live tensors',
+    naOnCpu: 'n/a on cpu',
+    noGpuOnCpu: 'no GPU on cpu',
+    notMeasured: 'not measured here',
+    memoryHelp:
+      "In use: GPU bytes held between steps. Peak: the most held at any moment inside the last step (forward, backward, optimizer). Pool: what TensorFlow.js's allocator keeps, freed buffers included, for reuse.",
+  },
+  preview: {
+    title: 'Predictions on fixed validation samples',
+    after: 'After step {step}. Columns: input, ground truth, prediction.',
+    legend: 'Class colours',
+    kinds: { image: 'input', truth: 'ground truth', prediction: 'prediction' },
+    canvasLabel: '{kind} {n}',
+    classes: ['background', 'disc', 'square', 'triangle', 'ring', 'stripes'],
+    classN: 'class {k}',
+    empty: 'Start training to see predictions.',
+  },
+  charts: {
+    title: 'Live charts',
+    help: 'x is the step on this page, counted across runs. Dashed lines mark each Start after the first, labelled with what changed; hover near one to read it in full.',
+    off: 'Live charts are off for this page (charts=off in its address).',
+  },
+};

@@ -1,0 +1,169 @@
+/**
+ * English: the three lessons of "Efficient PyTorch — Eliminating Bottlenecks" (their titles, questions,
+ * arms and "Why?" bullets; config/lessons.ts holds what they run) and the words of the lesson view: the
+ * article's figure, the plan, the progress line, the result cards and their tables.
+ */
+export const lessons = {
+  bytes: {
+    title: 'Bytes to the GPU',
+    question:
+      'How many bytes does each training step send to the GPU when images and masks stay uint8 and the model normalizes them?',
+    runLabel: 'Measure the three data paths',
+    arms: {
+      uint8: 'uint8, normalize in the model',
+      float32: 'float32, normalize in the loader',
+      'int32-trap': 'uint8 via tf.tensor (the int32 trap)',
+    },
+    why: [
+      'PyTorch: the loader hands over uint8 images and masks; a Normalize module inside the model casts and normalizes on the GPU.',
+      'A float32 RGB pixel is 12 B, a uint8 one 3 B; a mask pixel is 8 B as int64, 1 B as uint8.',
+      'TensorFlow.js has no uint8 tensor: tf.tensor(Uint8Array) silently becomes int32, 4 B per value — the trap.',
+      'BatchLab uploads the packed bytes itself and unpacks them in a WGSL shader, so uint8 really crosses as 1 B.',
+      'Fewer bytes per batch also means less host memory per prefetched batch (lesson 2).',
+    ],
+    article: {
+      figure: '{factor} fewer bytes per batch',
+      detail:
+        '{float} → {uint8}: 32 RGB images of 512 × 512 px with their masks, float32 + int64 vs uint8 + uint8.',
+    },
+    result: {
+      measuredLabel: 'Measured here, per step',
+      fewerBytes: '{factor} fewer bytes',
+      measuredDetail: 'uint8 + uint8 masks: {uint8} · float32 + int32 masks: {float}',
+      articleLabel: 'The article, per batch',
+      articleDetail: '{uint8} vs {float}',
+      gapTitle: 'Why {here} and not {article}:',
+      gap: "TensorFlow.js has no int64, so the float batch's mask is int32 here: {here} B per pixel instead of the article's {article} B with an int64 mask.",
+      images: 'Images alone: {ratio} — {uint8} vs {float}, 1 B per value instead of 4.',
+      trap: 'The int32 trap: tf.tensor(Uint8Array) sent {factor} the image bytes of the packed uint8 path.',
+      stepTime: 'Step time: uint8 {uint8}, float32 {float}.',
+      faster: 'Fewer bytes made the step {factor} faster here too.',
+      notFaster:
+        'Not faster here: on a software adapter the "GPU" is the CPU, the upload is a memory copy and unpacking is extra CPU work. On a real GPU the smaller transfer is the saving.',
+    },
+    kernels: {
+      caption:
+        "Kernel time of one profiled step: the Normalize layer's input handling against the whole step. The packed uint8 unpack is a custom WGSL program the profiler does not list.",
+      inputKernels: 'Input kernels',
+      input: 'Input',
+      step: 'Step',
+      none: 'none',
+    },
+    tableCaption: 'Bytes handed to the GPU per step, measured, and what the byte calculator expects',
+  },
+  loaders: {
+    title: 'Loader workers',
+    question:
+      'Does the GPU wait for data when one thread builds every batch, and do two loader workers feed it?',
+    runLabel: 'Compare 0 and 2 loader workers',
+    arms: { w0: '0 workers', w2: '2 workers' },
+    why: [
+      'Each batch here is expensive on purpose: 512 px sources, blurred, cropped and rescaled to 16 px, like decoding photos.',
+      'With 0 workers the training thread builds each batch when the step asks for it: the GPU waits.',
+      'Loader workers build batches in parallel and ahead of time; each holds up to "prefetch" whole batches in memory.',
+      'Timing starts only after the initial prefetch has drained, and runs until the throughput is stable.',
+      'Workers and a software GPU share the same CPU cores: past the core count, more workers slow the training itself.',
+    ],
+    article: {
+      figure: '“Measure it”',
+      detail:
+        'The right number of workers depends on your CPU, IO and GPU. Its example: {workers} workers × {prefetch} prefetched batches hold {float} of float32 batches in RAM ({uint8} as uint8).',
+    },
+    result: {
+      measuredLabel: 'Measured here: waiting for data',
+      figure: '{before} → {after} of each step',
+      speedup: '0 workers → 2 workers: {factor} the samples per second.',
+      articleLabel: 'The article',
+      articleFigure: 'Measure it',
+      articleDetail: 'Too few workers starve the GPU; too many exhaust RAM or CPU.',
+      gapTitle: 'Why not more:',
+      gap: 'the loader workers and this software GPU share the same {cores}: compute per step went from {before} to {after} while the workers built batches.',
+      cores: { one: '{n} CPU core', other: '{n} CPU cores' },
+      coresUnknown: 'CPU cores',
+      timing:
+        'Timing started at step {first} with 2 workers, after the {prefetched} batches prefetched during the first step had been used; {timed} steps timed.',
+    },
+    tableCaption: '0 and 2 loader workers, each trained in its own worker until its throughput was stable',
+  },
+  gpus: {
+    title: 'Several GPUs',
+    question:
+      "Why does DataParallel's first GPU run out of memory first, and how do loss-inside-forward and DDP fix it?",
+    runLabel: 'Run the three strategies on 2 devices',
+    arms: {},
+    why: [
+      "nn.DataParallel gathers every replica's output on device 0, which computes the loss and steps the optimizer.",
+      "For segmentation the outputs are B×H×W×classes floats: device 0 holds the whole batch's, the others only their shard's.",
+      'Computing the loss inside forward returns one number per replica instead of its outputs.',
+      'DistributedDataParallel has no master: every device averages gradients by all-reduce and holds the same bytes.',
+      'Here every "device" is a Web Worker with its own WebGPU device; on a software adapter they share the CPU, so compare memory and bytes, not time.',
+    ],
+    article: {
+      figure: 'GPU 0 holds {ratio} the outputs',
+      detail:
+        "{gpus} GPUs, a batch of {batch}: nn.DataParallel gathers all {batch} samples' outputs on GPU 0, while each other GPU holds its {shard}.",
+    },
+    result: {
+      measuredLabel: 'Measured here: device 0 ÷ device 1 memory',
+      detail: 'DataParallel {gather} · loss in forward {lossInForward} · DDP {ddp}',
+      articleLabel: 'The article',
+      articleFigure: '{ratio} the outputs on GPU 0',
+      articleDetail: '{gpus} GPUs; DDP: “100% load on every GPU”.',
+      gapTitle: 'Why the numbers differ:',
+      gap: 'here {devices} devices train a batch of {batch} at {size} × {size} px, so device 0 gathers {devices}× the outputs and also alone holds the optimizer state and the summed gradients. Every "device" shares this machine\'s CPU, so compare memory and bytes, not time.',
+    },
+    shortStrategies: { 'dp-gather': 'DataParallel', 'dp-loss-in-forward': 'Loss in forward', ddp: 'DDP' },
+    tableCaption: "Memory at each device's step peak, last step of each strategy",
+    strategy: 'Strategy',
+    device: 'Device {n}',
+  },
+  view: {
+    eyebrow: 'Lesson {n} · {title}',
+    articleLabel: 'The article',
+    resultLabel: 'Result',
+    why: 'Why?',
+    plan: {
+      label: 'What the run trains',
+      expected: ': expected {bytes} to the GPU per step',
+      strategy: '{strategy} on {devices} devices, {steps} steps',
+      armsHelp:
+        'Batches of {shape}. Each in its own new worker and GPU device, one after the other, until its timing is stable.',
+      strategiesHelp:
+        'Batches of {shape}, split into equal shards; every device is a worker with its own WebGPU device.',
+    },
+    progress: {
+      notRun: 'Not run yet.',
+      done: 'Done. The result is below.',
+      stopped: 'Stopped: {message}',
+      failed: 'Failed: {message}',
+      strategy: 'Training {strategy} on 2 devices ({n} of 3)…',
+      starting: 'Starting…',
+      compiling: 'Training “{arm}” ({n} of {total}) in its own worker: compiling GPU pipelines…',
+      step: 'Training “{arm}” ({n} of {total}): step {step}, {timing}…',
+      timed: { one: '{count} step timed from step {first}', other: '{count} steps timed from step {first}' },
+      timingStarts: 'timing starts at step {first}',
+    },
+    stop: 'Stop',
+    theLesson: 'The lesson',
+    pytorch: {
+      button: 'Take it to PyTorch',
+      help: "A runnable train.py for {what}, with BatchLab's initial weights and first batches.",
+      ddp: 'DistributedDataParallel on {n} processes (torchrun)',
+      single: '“{arm}”, one process',
+    },
+    table: {
+      run: 'Run',
+      images: 'Images / step',
+      masks: 'Masks / step',
+      expected: 'Expected',
+      expectedTitle: "the byte calculator's figure for this configuration",
+      waiting: 'Waiting for data',
+      compute: 'Compute',
+      samplesPerSec: 'Samples/s',
+      timed: 'Timed',
+      timedTitle: 'steps timed; timing starts at step {first}',
+      timedCell: '{count} from step {first}',
+      running: ' (running)',
+    },
+  },
+};

@@ -1,0 +1,25 @@
+/** 简体中文词典：键与英文词典一一对应（缺少或多出一个键都是编译错误）。 */
+import type { Dictionary } from '../types';
+import { app } from './frame';
+import { charts } from './chartText';
+import { compare } from './compare';
+import { fields } from './fields';
+import { lessons } from './lessons';
+import { panels } from './panels';
+import { parallel } from './parallel';
+import { preflight } from './preflight';
+import { problems } from './problems';
+import { profile } from './profile';
+
+export const zhCN = {
+  app,
+  charts,
+  compare,
+  fields,
+  lessons,
+  panels,
+  parallel,
+  preflight,
+  problems,
+  profile,
+} satisfies Dictionary;

@@ -1,0 +1,165 @@
+/**
+ * 简体中文：三节课（取自《高性能PyTorch是如何炼成的？过来人吐血整理的10条避坑指南》）及课程视图的文字。
+ * 写给课堂，不逐字翻译；术语见 ../GLOSSARY.md。
+ */
+import type { Dictionary } from '../types';
+
+export const lessons = {
+  bytes: {
+    title: '传到 GPU 的字节',
+    question: '图像和掩码保持 uint8、由模型自己做标准化时，每个训练步要向 GPU 传多少字节？',
+    runLabel: '测量三种数据路径',
+    arms: {
+      uint8: 'uint8，在模型中标准化',
+      float32: 'float32，在数据加载器中标准化',
+      'int32-trap': 'uint8 经 tf.tensor 上传（int32 陷阱）',
+    },
+    why: [
+      'PyTorch 的做法：数据加载器交出 uint8 的图像和掩码，模型里的 Normalize 模块在 GPU 上完成类型转换和标准化。',
+      '一个 float32 的 RGB 像素占 12 B，uint8 只占 3 B；掩码的一个像素用 int64 占 8 B，用 uint8 只占 1 B。',
+      'TensorFlow.js 没有 uint8 张量：tf.tensor(Uint8Array) 会悄悄变成 int32，每个值 4 B——这就是陷阱。',
+      'BatchLab 自己上传打包好的字节，再用 WGSL 着色器解包，所以 uint8 真的只以 1 B 传输。',
+      '每批字节越少，每个预取的批占用的主机内存也越少（见第 2 课）。',
+    ],
+    article: {
+      figure: '每批字节少 {factor}',
+      detail:
+        '{float} → {uint8}：32 张 512 × 512 px 的 RGB 图像连同掩码，float32 + int64 对比 uint8 + uint8。',
+    },
+    result: {
+      measuredLabel: '本机实测（每步）',
+      fewerBytes: '字节少 {factor}',
+      measuredDetail: 'uint8 + uint8 掩码：{uint8} · float32 + int32 掩码：{float}',
+      articleLabel: '原文（每批）',
+      articleDetail: '{uint8} 对比 {float}',
+      gapTitle: '为什么是 {here} 而不是 {article}：',
+      gap: 'TensorFlow.js 没有 int64，所以这里浮点批的掩码是 int32：每像素 {here} B，而原文用 int64 掩码是 {article} B。',
+      images: '仅看图像：{ratio}——{uint8} 对比 {float}，每个值 1 B 而不是 4 B。',
+      trap: 'int32 陷阱：tf.tensor(Uint8Array) 传输的图像字节是打包 uint8 路径的 {factor}。',
+      stepTime: '每步耗时：uint8 {uint8}，float32 {float}。',
+      faster: '字节变少，这里的每一步也快了 {factor}。',
+      notFaster:
+        '这里没有变快：在软件适配器上，“GPU”就是 CPU，上传只是一次内存拷贝，解包还要额外占用 CPU。在真实 GPU 上，省下的正是那部分传输。',
+    },
+    kernels: {
+      caption:
+        '一个剖析步的核函数耗时：Normalize 层处理输入的时间与整步对比。打包 uint8 的解包是自定义 WGSL 程序，剖析器不会列出。',
+      inputKernels: '输入核函数',
+      input: '输入',
+      step: '整步',
+      none: '无',
+    },
+    tableCaption: '每步传到 GPU 的字节：实测值与字节计算器的预期',
+  },
+  loaders: {
+    title: 'DataLoader 的工作程序',
+    question: '只用一个线程构建每个批时，GPU 会不会等数据？两个工作程序能不能喂饱它？',
+    runLabel: '对比 0 个和 2 个工作程序',
+    arms: { w0: '0 个工作程序', w2: '2 个工作程序' },
+    why: [
+      '这里的每个批都故意做得很贵：512 px 的源图，经过模糊、裁剪再缩放到 16 px，就像解码照片一样。',
+      '0 个工作程序时，训练线程在每一步需要时才构建批：GPU 只能等待。',
+      '工作程序并行地提前构建批；每个最多在内存中保存“prefetch”个完整的批。',
+      '计时从初始预取的批用完之后才开始，一直持续到吞吐量稳定。',
+      '工作程序和软件 GPU 共用同一批 CPU 核心：超过核心数后，工作程序越多，训练本身越慢。',
+    ],
+    article: {
+      figure: '“自己测一测”',
+      detail:
+        '合适的工作程序数量取决于你的 CPU、IO 和 GPU。原文的例子：{workers} 个工作程序 × {prefetch} 个预取的批，float32 批会占用 {float} 内存（换成 uint8 只要 {uint8}）。',
+    },
+    result: {
+      measuredLabel: '本机实测：等待数据的时间',
+      figure: '每步的 {before} → {after}',
+      speedup: '0 个 → 2 个工作程序：每秒样本数变为 {factor}。',
+      articleLabel: '原文',
+      articleFigure: '自己测一测',
+      articleDetail: '工作程序太少会让 GPU 挨饿；太多则会耗尽内存或 CPU。',
+      gapTitle: '为什么没有更快：',
+      gap: '数据加载的工作程序和这个软件 GPU 共用同样的 {cores}：工作程序构建批的同时，每步计算时间从 {before} 变成了 {after}。',
+      cores: { one: '{n} 个 CPU 核心', other: '{n} 个 CPU 核心' },
+      coresUnknown: 'CPU 核心',
+      timing:
+        '2 个工作程序时，计时从第 {first} 步开始，此前第一步预取的 {prefetched} 个批已经用完；共计时 {timed} 步。',
+    },
+    tableCaption: '0 个和 2 个工作程序，各自在独立的 worker 中训练，直到吞吐量稳定',
+  },
+  gpus: {
+    title: '多块 GPU',
+    question: '为什么 DataParallel 的第一块 GPU 最先爆显存？在 forward 中计算损失和 DDP 又是怎么解决的？',
+    runLabel: '在 2 个设备上运行三种策略',
+    arms: {},
+    why: [
+      'nn.DataParallel 把每个副本的输出都收集到设备 0，由它计算损失并执行优化器的一步。',
+      '分割任务的输出是 B×H×W×类别数 个浮点数：设备 0 保存整个批的输出，其他设备只保存自己那一份。',
+      '在 forward 里计算损失，每个副本只返回一个数，而不是它的输出。',
+      'DistributedDataParallel 没有主设备：每个设备通过 all-reduce 对梯度求平均，占用的字节相同。',
+      '这里的每个“设备”都是一个拥有自己 WebGPU 设备的 Web Worker；在软件适配器上它们共用 CPU，所以请比较显存和字节，而不是时间。',
+    ],
+    article: {
+      figure: 'GPU 0 保存的输出是其他 GPU 的 {ratio}',
+      detail:
+        '{gpus} 块 GPU，一个批 {batch} 个样本：nn.DataParallel 把全部 {batch} 个样本的输出收集到 GPU 0，其他每块 GPU 只保存自己的 {shard} 个。',
+    },
+    result: {
+      measuredLabel: '本机实测：设备 0 ÷ 设备 1 的显存',
+      detail: 'DataParallel {gather} · forward 中算损失 {lossInForward} · DDP {ddp}',
+      articleLabel: '原文',
+      articleFigure: 'GPU 0 上的输出是 {ratio}',
+      articleDetail: '{gpus} 块 GPU；DDP：“每块 GPU 都是 100% 负载”。',
+      gapTitle: '为什么数字不同：',
+      gap: '这里 {devices} 个设备训练一个 {batch} 个样本、{size} × {size} px 的批，所以设备 0 收集 {devices}× 的输出，还独自保存优化器状态和求和后的梯度。所有“设备”共用本机的 CPU，所以请比较显存和字节，而不是时间。',
+    },
+    shortStrategies: { 'dp-gather': 'DataParallel', 'dp-loss-in-forward': 'forward 中算损失', ddp: 'DDP' },
+    tableCaption: '各设备在每步峰值时的显存（每种策略的最后一步）',
+    strategy: '策略',
+    device: '设备 {n}',
+  },
+  view: {
+    eyebrow: '第 {n} 课 · {title}',
+    articleLabel: '原文',
+    resultLabel: '结果',
+    why: '为什么？',
+    plan: {
+      label: '这次运行要训练什么',
+      expected: '：预计每步向 GPU 传 {bytes}',
+      strategy: '{strategy}，{devices} 个设备，{steps} 步',
+      armsHelp: '每批形状 {shape}。每一项依次在新的 worker 和 GPU 设备上训练，直到计时稳定。',
+      strategiesHelp: '每批形状 {shape}，均分成若干份；每个设备都是一个拥有自己 WebGPU 设备的 worker。',
+    },
+    progress: {
+      notRun: '尚未运行。',
+      done: '完成，结果见下方。',
+      stopped: '已停止：{message}',
+      failed: '失败：{message}',
+      strategy: '正在 2 个设备上训练 {strategy}（第 {n} 个，共 3 个）…',
+      starting: '正在启动…',
+      compiling: '正在独立 worker 中训练“{arm}”（第 {n} 个，共 {total} 个）：编译 GPU 管线…',
+      step: '正在训练“{arm}”（第 {n} 个，共 {total} 个）：第 {step} 步，{timing}…',
+      timed: { one: '从第 {first} 步起已计时 {count} 步', other: '从第 {first} 步起已计时 {count} 步' },
+      timingStarts: '从第 {first} 步开始计时',
+    },
+    stop: '停止',
+    theLesson: '本课',
+    pytorch: {
+      button: '导出到 PyTorch',
+      help: '为 {what} 生成可运行的 train.py，附带 BatchLab 的初始权重和最初的几个批。',
+      ddp: '{n} 个进程上的 DistributedDataParallel（torchrun）',
+      single: '“{arm}”，单进程',
+    },
+    table: {
+      run: '运行',
+      images: '图像/步',
+      masks: '掩码/步',
+      expected: '预期',
+      expectedTitle: '字节计算器对这组设置给出的数值',
+      waiting: '等待数据',
+      compute: '计算',
+      samplesPerSec: '样本/秒',
+      timed: '计时',
+      timedTitle: '计时的步数；从第 {first} 步开始计时',
+      timedCell: '{count} 步，从第 {first} 步起',
+      running: '（运行中）',
+    },
+  },
+} satisfies Dictionary['lessons'];

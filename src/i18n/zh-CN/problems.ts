@@ -1,0 +1,41 @@
+/** 简体中文：链接解码与设置修正报告的问题（代码见 config/problems.ts）。 */
+import type { Dictionary } from '../types';
+
+export const problems = {
+  banner: {
+    one: '这个链接有 1 个问题，BatchLab 已忽略或更正：',
+    other: '这个链接有 {count} 个问题，BatchLab 已忽略或更正：',
+  },
+  dismiss: '关闭',
+  separator: '；',
+  codes: {
+    belowMin: '{raw} 小于下限 {min}',
+    aboveMax: '{raw} 大于上限 {max}',
+    notNumber: '不是数字：{raw}',
+    notWholeNumber: '不是整数：{raw}',
+    notMultiple: '{raw} 不是 {multiple} 的倍数',
+    listLength: '需要 1 到 {max} 个以逗号分隔的数字：{raw}',
+    notNumberList: '不是数字列表：{raw}',
+    listOutside: '{raw} 中有超出 {min}–{max} 的值',
+    notOneOf: '{raw} 不是 {choices} 之一',
+    badKeyEncoding: '键不是有效的百分号编码',
+    badValueEncoding: '值不是有效的百分号编码',
+    keyRepeated: '键重复出现，使用第一个值',
+    unknownKey: '未知的键',
+    ignored: '已忽略',
+    usingValue: '改用 {value}',
+    notRunning: '不自动开始训练',
+    noProfile: '不做剖析',
+    unknownHideKeys: '已忽略未知的键：{raw}',
+    moreProblems: '另有 {count} 个问题',
+    unreadableLink: '无法读取链接，已使用默认设置',
+    linkTooLong: '链接过长（{length} > {max} 个字符），已使用默认设置',
+    unknownVersion: '未知版本 {raw}，按 v={version} 读取',
+    unrepairable: '设置无法修正，已使用默认设置',
+    uint8NormalizesInModel: 'uint8 存储须在模型中标准化：改用 {value}',
+    uint8CannotHoldNormalized: 'uint8 无法保存标准化后的值：改用 {value}',
+    tfTensorUint8Only: 'tf.tensor 路径只适用于 uint8：改用 {value}',
+    statsLength: '{channels} 个通道需要 {channels} 个值，实际为 {got} 个：改用本数据集的 {values}',
+    sourceSideMax: '源图边长最多 {maxPx} px：改用 {value}',
+  },
+} satisfies Dictionary['problems'];

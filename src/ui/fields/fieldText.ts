@@ -1,0 +1,12 @@
+/** A setting's label and help in the page's language, with the bounds its help quotes filled in. Pure. */
+import { SOURCE_SIDE_MAX_PX, type TrainConfig } from '../../config/trainConfig';
+import { fill } from '../../i18n/fill';
+import type { Dictionary } from '../../i18n/types';
+
+export function fieldHelp(t: Dictionary, key: keyof TrainConfig): string {
+  return fill(t.fields.settings[key].help, { maxPx: SOURCE_SIDE_MAX_PX });
+}
+
+export function fieldLabel(t: Dictionary, key: keyof TrainConfig): string {
+  return t.fields.settings[key].label;
+}
