@@ -20,9 +20,13 @@ import { ProfilePanel } from '../profile/ProfilePanel';
 export function PlaygroundView() {
   return (
     <div className="playground" data-testid="view-playground-content">
+      {/* First in the page's order so that on a phone Start and the run's status stay in view (sticky) while
+          the settings scroll under them; on a wide screen it heads the right-hand column. */}
+      <div className="playground-run">
+        <RunControls />
+      </div>
       <ConfigPanel />
       <div className="results">
-        <RunControls />
         <PreflightNotice />
         <MetricsPanel />
         <ChartsPanel />
