@@ -176,7 +176,7 @@ test('on a phone every view fits the width, and axe finds nothing serious on any
   expect(app.errors).toEqual([]);
 });
 
-test('on a phone the Playground keeps Start and the status in view while the settings scroll, and a run fits the width', async ({
+test('on a phone the Playground keeps Start, the status and the run’s step and loss in view while the settings scroll, and a run fits the width', async ({
   app,
 }) => {
   const { page } = app;
@@ -193,10 +193,16 @@ test('on a phone the Playground keeps Start and the status in view while the set
     .evaluate((el) => {
       el.scrollIntoView({ block: 'end' });
     });
-  const status = await page.getByTestId('status').boundingBox();
-  expect(status).not.toBeNull();
-  expect(status!.y).toBeGreaterThanOrEqual(0);
-  expect(status!.y + status!.height).toBeLessThanOrEqual(PHONE.height);
+  const last = (await app.api((a) => a.latest()))!;
+  await expect(page.getByTestId('run-progress')).toContainText(
+    `Step ${last.step} · loss ${last.loss.toFixed(4)}`,
+  );
+  for (const id of ['status', 'run-progress']) {
+    const box = await page.getByTestId(id).boundingBox();
+    expect(box, id).not.toBeNull();
+    expect(box!.y, id).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height, id).toBeLessThanOrEqual(PHONE.height);
+  }
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(PHONE.height);
   // After a run (previews painted, tiles filled) nothing is wider than the phone.
   expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);

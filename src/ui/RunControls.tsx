@@ -3,7 +3,7 @@
  * refuses the config (PreflightNotice says why); after a lost GPU device only Reload helps, so it replaces
  * Start and Reset.
  */
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useAppStore } from '../state/store';
 import { usePreflight } from './usePreflight';
 
@@ -16,7 +16,8 @@ const STATUS_TEXT = {
   'device-lost': 'The GPU device was lost.',
 } as const;
 
-export function RunControls() {
+/** `children` go under the status line (the Playground puts the run's progress there). */
+export function RunControls({ children }: { children?: ReactNode } = {}) {
   const status = useAppStore((s) => s.status);
   const message = useAppStore((s) => s.statusMessage);
   const start = useAppStore((s) => s.start);
@@ -66,6 +67,7 @@ export function RunControls() {
         {STATUS_TEXT[status]}
         {message ? ` ${message}` : ''}
       </p>
+      {children}
     </section>
   );
 }
