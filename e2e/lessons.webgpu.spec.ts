@@ -177,6 +177,39 @@ test('on a phone every view fits the width, and axe finds nothing serious on any
   expect(app.errors).toEqual([]);
 });
 
+test('on a phone the Playground keeps Start, the status and the run’s step and loss in view while the settings scroll, and a run fits the width', async ({
+  app,
+}) => {
+  const { page } = app;
+  await page.setViewportSize(PHONE);
+  await app.open('#v=1&view=playground&px=16&b=2&d=2&w=4&steps=2&val=2');
+  await app.waitForBackend();
+  await page.getByTestId('start').click();
+  await app.waitForSteps(2);
+  await expect(page.getByTestId('preview-prediction-0')).toHaveAttribute('data-painted', /[1-9]/);
+  // Scroll to the last setting: the run's status line is still inside the viewport.
+  await page
+    .getByTestId('view-playground-content')
+    .locator('.config-panel')
+    .evaluate((el) => {
+      el.scrollIntoView({ block: 'end' });
+    });
+  const last = (await app.api((a) => a.latest()))!;
+  await expect(page.getByTestId('run-progress')).toContainText(
+    `Step ${last.step} · loss ${last.loss.toFixed(4)}`,
+  );
+  for (const id of ['status', 'run-progress']) {
+    const box = await page.getByTestId(id).boundingBox();
+    expect(box, id).not.toBeNull();
+    expect(box!.y, id).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height, id).toBeLessThanOrEqual(PHONE.height);
+  }
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(PHONE.height);
+  // After a run (previews painted, tiles filled) nothing is wider than the phone.
+  expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
+  expect(app.errors).toEqual([]);
+});
+
 test('tabs switch views with a history entry each, Back returns, and the bare address opens lesson 1', async ({
   app,
 }) => {

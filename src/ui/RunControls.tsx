@@ -3,12 +3,13 @@
  * refuses the config (PreflightNotice says why); after a lost GPU device only Reload helps, so it replaces
  * Start and Reset.
  */
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useAppStore } from '../state/store';
 import { usePreflight } from './usePreflight';
 import { useText } from './i18n/useText';
 
-export function RunControls() {
+/** `children` go under the status line (the Playground puts the run's progress there). */
+export function RunControls({ children }: { children?: ReactNode } = {}) {
   const status = useAppStore((s) => s.status);
   const message = useAppStore((s) => s.statusMessage);
   const start = useAppStore((s) => s.start);
@@ -59,6 +60,7 @@ export function RunControls() {
         {t.status[status]}
         {message ? ` ${message}` : ''}
       </p>
+      {children}
     </section>
   );
 }

@@ -13,6 +13,7 @@ import { MetricsPanel } from '../MetricsPanel';
 import { PreflightNotice } from '../PreflightNotice';
 import { PreviewPanel } from '../PreviewPanel';
 import { RunControls } from '../RunControls';
+import { RunProgress } from '../RunProgress';
 import { ComparePanel } from '../compare/ComparePanel';
 import { ParallelPanel } from '../parallel/ParallelPanel';
 import { ProfilePanel } from '../profile/ProfilePanel';
@@ -20,9 +21,15 @@ import { ProfilePanel } from '../profile/ProfilePanel';
 export function PlaygroundView() {
   return (
     <div className="playground" data-testid="view-playground-content">
+      {/* First in the page's order so that on a phone Start and the run's status stay in view (sticky) while
+          the settings scroll under them; on a wide screen it heads the right-hand column. */}
+      <div className="playground-run">
+        <RunControls>
+          <RunProgress />
+        </RunControls>
+      </div>
       <ConfigPanel />
       <div className="results">
-        <RunControls />
         <PreflightNotice />
         <MetricsPanel />
         <ChartsPanel />
