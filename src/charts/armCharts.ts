@@ -12,6 +12,12 @@ import { formatByteTicks, formatExactBytes, BYTE_TICK_INCREMENTS } from '../conf
 import { lastValue, stackColumns, type Column } from './chartColumns';
 import { formatMsShort, formatTicks } from './chartFormat';
 import type { ChartMarker, ChartShade, ChartSpec, PreparedChart } from './chartSpec';
+import { en } from '../i18n/en';
+import { fill, plural } from '../i18n/fill';
+import type { Dictionary } from '../i18n/types';
+
+/** The words these charts draw: the dictionary's `charts.words` (English by default). */
+type Words = Dictionary['charts']['words'];
 
 /** One arm of a lesson's run, as the lesson runner reports it. */
 export interface ArmTelemetry {
@@ -24,9 +30,8 @@ export interface ArmTelemetry {
 
 export type ArmsSource = readonly ArmTelemetry[];
 
-export const NOT_TIMED_LABEL = 'not timed: warm-up / prefetched';
-export const NOT_TIMED_NOTE =
-  'Shaded steps were not timed: warm-up, or batches prefetched before timing began.';
+export const NOT_TIMED_LABEL = en.charts.words.notTimedLabel;
+export const NOT_TIMED_NOTE = en.charts.words.notTimedNote;
 
 interface Slot {
   x: number;
@@ -44,7 +49,7 @@ export interface ArmLayout {
 }
 
 /** Arm k's steps at x = start_k + 1 … start_k + n_k, its marker at start_k + ½; the next arm starts one slot later. */
-export function layoutArms(arms: ArmsSource): ArmLayout {
+export function layoutArms(arms: ArmsSource, words: Words = en.charts.words, locale = 'en-US'): ArmLayout {
   const slots: Slot[] = [];
   const emptyXs: number[] = [];
   const markers: ChartMarker[] = [];
@@ -57,12 +62,17 @@ export function layoutArms(arms: ArmsSource): ArmLayout {
     markers.push({
       x: start + 0.5,
       label: arm.label,
-      detail: `${arm.label}: ${n} step${n === 1 ? '' : 's'}, timed from step ${arm.firstTimedStep}`,
+      detail: fill(plural(locale, n, words.armMarker), {
+        arm: arm.label,
+        count: n,
+        first: arm.firstTimedStep,
+      }),
     });
     arm.rows.forEach((row, i) =>
       slots.push({ x: start + i + 1, arm: k, row, timed: row.step >= arm.firstTimedStep }),
     );
-    if (untimed > 0) shades.push({ fromX: start + 0.5, toX: start + untimed + 0.5, label: NOT_TIMED_LABEL });
+    if (untimed > 0)
+      shades.push({ fromX: start + 0.5, toX: start + untimed + 0.5, label: words.notTimedLabel });
     if (n === 0) emptyXs.push(start + 1);
     start += Math.max(n, 1) + 1;
   });
@@ -73,8 +83,10 @@ function prepareArms(
   arms: ArmsSource,
   parts: readonly ((row: TelemetryRow) => number)[],
   withShades: boolean,
+  words: Words,
+  locale: string,
 ): PreparedChart {
-  const layout = layoutArms(arms);
+  const layout = layoutArms(arms, words, locale);
   const positions = [
     ...layout.slots,
     ...layout.emptyXs.map((x) => ({ x, arm: -1, row: null, timed: false })),
@@ -89,7 +101,7 @@ function prepareArms(
     data: [positions.map((p) => p.x), ...stacked],
     legend,
     latest: legend.map(lastValue),
-    note: withShades && layout.shades.length ? NOT_TIMED_NOTE : null,
+    note: withShades && layout.shades.length ? words.notTimedNote : null,
     shown: legend.map(() => true),
     markers: layout.markers,
     shades: withShades ? layout.shades : [],
@@ -101,14 +113,18 @@ function prepareArms(
       const slot = slotAt(x);
       if (!slot) return markerAt(x)?.label ?? '—';
       const arm = arms[slot.arm]?.label ?? '';
-      return `${arm}, step ${slot.row.step}${slot.timed || !withShades ? '' : ' (not timed)'}`;
+      return fill(slot.timed || !withShades ? words.armSlot : words.armSlotNotTimed, {
+        arm,
+        step: slot.row.step,
+      });
     },
   };
 }
 
 const finite = (v: number): number | null => (Number.isFinite(v) ? v : null);
 
-export const armPhasesChart: ChartSpec<ArmsSource> = {
+/** The phases chart worded in `t` (its words, legends and title: localizeSpec adds the last two). */
+export const armPhasesChartIn = (t: Dictionary, locale = 'en-US'): ChartSpec<ArmsSource> => ({
   id: 'arm-phases',
   title: 'Step time by phase',
   xLabel: 'step',
@@ -135,10 +151,20 @@ export const armPhasesChart: ChartSpec<ArmsSource> = {
   axes: [{ scale: 'ms', label: 'ms per step', side: 'left', ticks: (s, i) => formatTicks(s, i, '') }],
   emptyText: 'Run the lesson: each step’s time appears here',
   markerRows: 1,
-  prepare: (arms) => prepareArms(arms, [(r) => r.dataWaitMs, (r) => r.uploadMs, (r) => r.computeMs], true),
-};
+  prepare: (arms) =>
+    prepareArms(
+      arms,
+      [(r) => r.dataWaitMs, (r) => r.uploadMs, (r) => r.computeMs],
+      true,
+      t.charts.words,
+      locale,
+    ),
+});
 
-export const armBytesChart: ChartSpec<ArmsSource> = {
+export const armPhasesChart = armPhasesChartIn(en);
+
+/** The bytes chart worded in `t`. */
+export const armBytesChartIn = (t: Dictionary, locale = 'en-US'): ChartSpec<ArmsSource> => ({
   id: 'arm-bytes',
   title: 'Bytes handed to the GPU per step',
   xLabel: 'step',
@@ -173,5 +199,14 @@ export const armBytesChart: ChartSpec<ArmsSource> = {
   ],
   emptyText: 'Run the lesson: each step’s bytes appear here',
   markerRows: 1,
-  prepare: (arms) => prepareArms(arms, [(r) => r.uploadedImageBytes, (r) => r.uploadedMaskBytes], false),
-};
+  prepare: (arms) =>
+    prepareArms(
+      arms,
+      [(r) => r.uploadedImageBytes, (r) => r.uploadedMaskBytes],
+      false,
+      t.charts.words,
+      locale,
+    ),
+});
+
+export const armBytesChart = armBytesChartIn(en);

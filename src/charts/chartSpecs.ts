@@ -15,12 +15,13 @@ import {
 import { BYTE_TICK_INCREMENTS } from '../config/byteFormat';
 import type { ChartId, ChartSpec, PreparedChart } from './chartSpec';
 import { evalColumn, rowColumn, type RowSeries, type RunTimeline } from './runTimeline';
+import { en } from '../i18n/en';
 
 /** A chart of the page's run timeline. */
 export type RunChartSpec = ChartSpec<RunTimeline> & { id: ChartId };
 
-export const NO_GPU_MEMORY_NOTE = 'no GPU memory on the cpu backend';
-export const NO_PEAK_NOTE = 'the peak inside a step is measured on WebGPU only';
+export const NO_GPU_MEMORY_NOTE = en.charts.words.noGpuMemory;
+export const NO_PEAK_NOTE = en.charts.words.noPeak;
 
 const rowYs = (t: RunTimeline, names: readonly RowSeries[]): Column[] =>
   names.map((name) => [...(t.rows.ys[rowColumn(name)] ?? [])]);

@@ -10,12 +10,12 @@ import {
   deviceMemoryPeak,
   PARALLEL_LIMITS,
   PARALLEL_STRATEGIES,
-  STRATEGY_LABELS,
-  STRATEGY_SHORT_LABELS,
   type ParallelStepRecord,
   type ParallelStrategy,
 } from '../config/parallel';
 import { lastValue, type Column } from './chartColumns';
+import { en } from '../i18n/en';
+import type { Dictionary } from '../i18n/types';
 import type { ChartColorVar, ChartSpec, PreparedChart } from './chartSpec';
 
 export type StrategyRecords = Partial<Record<ParallelStrategy, ParallelStepRecord>>;
@@ -24,7 +24,7 @@ export type StrategyRecords = Partial<Record<ParallelStrategy, ParallelStepRecor
 const GROUP_WIDTH = 0.8;
 const COLORS: readonly ChartColorVar[] = ['--chart-1', '--chart-6', '--chart-3', '--chart-5'];
 
-export const NO_GPU_MEMORY_NOTE = 'live tensor bytes: this backend reports no GPU memory';
+export const NO_GPU_MEMORY_NOTE = en.charts.words.deviceNoGpuMemory;
 
 /** Devices in the records (the most reports of any strategy), or `fallback` when there are none. */
 export function devicesIn(records: StrategyRecords, fallback = 2): number {
@@ -37,7 +37,11 @@ export function devicesIn(records: StrategyRecords, fallback = 2): number {
 export const barX = (slot: number, rank: number, devices: number): number =>
   slot + (rank - (devices - 1) / 2) * (GROUP_WIDTH / devices);
 
-export function prepareDeviceMemory(records: StrategyRecords, devices: number): PreparedChart {
+export function prepareDeviceMemory(
+  records: StrategyRecords,
+  devices: number,
+  t: Dictionary = en,
+): PreparedChart {
   const xs: number[] = [];
   const data: Column[] = Array.from({ length: devices }, () => []);
   const legend: Column[] = Array.from({ length: devices }, () => []);
@@ -63,20 +67,20 @@ export function prepareDeviceMemory(records: StrategyRecords, devices: number): 
     legend,
     // The figure of the last strategy run, per device.
     latest: data.map(lastValue),
-    note: gpuMemory ? null : NO_GPU_MEMORY_NOTE,
+    note: gpuMemory ? null : t.charts.words.deviceNoGpuMemory,
     shown: data.map(() => true),
     xTick: (x) => {
       const strategy = Number.isInteger(x) ? slotOf(x) : undefined;
-      return strategy ? STRATEGY_SHORT_LABELS[strategy] : '';
+      return strategy ? t.charts.words.strategiesShort[strategy] : '';
     },
     xLegend: (x) => {
       const strategy = slotOf(x);
-      return strategy ? STRATEGY_LABELS[strategy] : '—';
+      return strategy ? t.parallel.strategies[strategy] : '—';
     },
   };
 }
 
-export function deviceMemoryChart(devices: number): ChartSpec<StrategyRecords> {
+export function deviceMemoryChart(devices: number, t: Dictionary = en): ChartSpec<StrategyRecords> {
   return {
     id: 'device-memory',
     title: 'Memory per device, at the step’s peak',
@@ -101,6 +105,6 @@ export function deviceMemoryChart(devices: number): ChartSpec<StrategyRecords> {
       },
     ],
     emptyText: 'Run a strategy: its devices’ memory appears here',
-    prepare: (records) => prepareDeviceMemory(records, devices),
+    prepare: (records) => prepareDeviceMemory(records, devices, t),
   };
 }

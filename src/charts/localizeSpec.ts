@@ -1,12 +1,18 @@
 /**
  * A chart spec in the page's language: its title, x label, series and axis labels and empty-plot text
  * replaced by the dictionary's words for that chart id (`charts.specs.<id>`); a spec the dictionary does not
- * know is returned as it is. Pure; the spec's data preparation is untouched, so a chart re-mounted after a
- * change of language redraws the same history.
+ * know is returned as it is; the notes its preparation writes in English (config: en's `charts.words`) are
+ * said in `t`'s words. Pure; the data are untouched, so a chart re-mounted after a change of language redraws
+ * the same history. (Charts whose preparation draws words of its own are built for a dictionary:
+ * armPhasesChartIn, deviceMemoryChart.)
  */
 import { fill } from '../i18n/fill';
 import type { Dictionary } from '../i18n/types';
+import { en } from '../i18n/en';
 import type { ChartSpec } from './chartSpec';
+
+type NoteKey = 'noGpuMemory' | 'noPeak' | 'deviceNoGpuMemory' | 'notTimedNote';
+const NOTE_KEYS: readonly NoteKey[] = ['noGpuMemory', 'noPeak', 'deviceNoGpuMemory', 'notTimedNote'];
 
 interface SpecWords {
   readonly title: string;
@@ -26,8 +32,16 @@ export function localizeSpec<S>(spec: ChartSpec<S>, t: Dictionary): ChartSpec<S>
     if (device) return fill(t.charts.deviceN, { n: device[1]! });
     return words.series[key] ?? label;
   };
+  const noteIn = (note: string | null) => {
+    const key = NOTE_KEYS.find((k) => en.charts.words[k] === note);
+    return key ? t.charts.words[key] : note;
+  };
   return {
     ...spec,
+    prepare: (source) => {
+      const prepared = spec.prepare(source);
+      return prepared.note ? { ...prepared, note: noteIn(prepared.note) } : prepared;
+    },
     title: words.title,
     xLabel: words.x,
     emptyText: words.empty,

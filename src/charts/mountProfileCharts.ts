@@ -7,12 +7,9 @@
  * DOM and uPlot only; no React, no tfjs.
  */
 import uPlot from 'uplot';
-import {
-  MEMORY_CATEGORIES,
-  MEMORY_CATEGORY_LABELS,
-  type MemoryCategory,
-  type StepProfile,
-} from '../config/stepProfile';
+import { MEMORY_CATEGORIES, type MemoryCategory, type StepProfile } from '../config/stepProfile';
+import { en } from '../i18n/en';
+import type { Dictionary } from '../i18n/types';
 import { formatByteTicks, formatBytesShort, formatMsShort, formatTicks } from './chartFormat';
 import { readChartTheme, withAlpha, type ChartTheme } from './chartTheme';
 import { memoryStack, topKernelBars } from './profileColumns';
@@ -48,11 +45,19 @@ const axisStyle = (theme: ChartTheme) => ({
   ticks: { stroke: theme.grid },
 });
 
-function memoryOptions(widthPx: number, theme: ChartTheme, profile: StepProfile): uPlot.Options {
+type ProfileWords = Dictionary['charts']['profile'];
+
+function memoryOptions(
+  widthPx: number,
+  theme: ChartTheme,
+  profile: StepProfile,
+  words: ProfileWords,
+  t: Dictionary,
+): uPlot.Options {
   const names = profile.kernels.map((k) => k.name);
   const kernelAt = (x: number) => {
-    if (x <= 0) return 'before the first kernel';
-    return names[x - 1] ?? 'after the last kernel';
+    if (x <= 0) return words.beforeFirst;
+    return names[x - 1] ?? words.afterLast;
   };
   return {
     width: widthPx,
@@ -61,10 +66,10 @@ function memoryOptions(widthPx: number, theme: ChartTheme, profile: StepProfile)
     cursor: { drag: { x: false, y: false } },
     legend: { live: true },
     series: [
-      { label: 'kernel', value: (_u, v) => (v === null ? '—' : `${v} ${kernelAt(v)}`) },
+      { label: words.kernel, value: (_u, v) => (v === null ? '—' : `${v} ${kernelAt(v)}`) },
       ...MEMORY_CATEGORIES.map(
         (c, i): uPlot.Series => ({
-          label: MEMORY_CATEGORY_LABELS[c],
+          label: t.profile.memory.categories[c],
           scale: 'bytes',
           stroke: categoryColor(theme, c),
           width: 1,
@@ -81,11 +86,11 @@ function memoryOptions(widthPx: number, theme: ChartTheme, profile: StepProfile)
       fill: withAlpha(categoryColor(theme, c), 0.45),
     })),
     axes: [
-      { ...axisStyle(theme), label: 'kernel (dispatch order)', labelSize: 18, size: 36 },
+      { ...axisStyle(theme), label: words.dispatchOrder, labelSize: 18, size: 36 },
       {
         ...axisStyle(theme),
         scale: 'bytes',
-        label: 'bytes',
+        label: words.bytes,
         labelSize: 18,
         size: 64,
         values: (_u, splits, _i, _s, increment) => formatByteTicks(splits, increment),
@@ -94,7 +99,12 @@ function memoryOptions(widthPx: number, theme: ChartTheme, profile: StepProfile)
   };
 }
 
-function barOptions(widthPx: number, theme: ChartTheme, labels: readonly string[]): uPlot.Options {
+function barOptions(
+  widthPx: number,
+  theme: ChartTheme,
+  labels: readonly string[],
+  words: ProfileWords,
+): uPlot.Options {
   const bars = uPlot.paths.bars?.({ size: [0.7, 64] });
   const color = theme.colors['--chart-2'];
   return {
@@ -107,9 +117,9 @@ function barOptions(widthPx: number, theme: ChartTheme, labels: readonly string[
     cursor: { drag: { x: false, y: false } },
     legend: { live: true },
     series: [
-      { label: 'kernel', value: (_u, v) => (v === null ? '—' : (labels[v - 1] ?? '—')) },
+      { label: words.kernel, value: (_u, v) => (v === null ? '—' : (labels[v - 1] ?? '—')) },
       {
-        label: 'kernel ms',
+        label: words.kernelMs,
         scale: 'ms',
         stroke: color,
         fill: withAlpha(color, 0.6),
@@ -122,7 +132,7 @@ function barOptions(widthPx: number, theme: ChartTheme, labels: readonly string[
     axes: [
       {
         ...axisStyle(theme),
-        label: 'kernel (slowest first)',
+        label: words.slowestFirst,
         labelSize: 18,
         size: 36,
         incrs: [1],
@@ -131,7 +141,7 @@ function barOptions(widthPx: number, theme: ChartTheme, labels: readonly string[
       {
         ...axisStyle(theme),
         scale: 'ms',
-        label: 'ms',
+        label: words.ms,
         labelSize: 18,
         size: 56,
         values: (_u, splits, _i, _s, increment) => formatTicks(splits, increment, ''),
@@ -147,6 +157,7 @@ export function mountProfileChart(
   kind: Kind,
   elements: { figure: HTMLElement; plot: HTMLElement },
   initial: StepProfile,
+  t: Dictionary = en,
 ): ProfileChartHandle {
   const { figure, plot } = elements;
   let profile = initial;
@@ -159,14 +170,14 @@ export function mountProfileChart(
       figure.dataset.points = String(stack.xs.length);
       figure.dataset.peakBytes = String(stack.peakBytes);
       return new uPlot(
-        memoryOptions(widthNow(), theme, profile),
+        memoryOptions(widthNow(), theme, profile, t.charts.profile, t),
         [stack.xs, ...stack.stacked] as uPlot.AlignedData,
         plot,
       );
     }
     const bars = topKernelBars(profile.kernelRows, TOP_KERNELS);
     figure.dataset.bars = String(bars.xs.length);
-    return new uPlot(barOptions(widthNow(), theme, bars.labels), [bars.xs, bars.ms], plot);
+    return new uPlot(barOptions(widthNow(), theme, bars.labels, t.charts.profile), [bars.xs, bars.ms], plot);
   };
   let u = build();
   const rebuild = () => {

@@ -142,7 +142,7 @@ function VerifyPaths() {
   const run = useAppStore((s) => s.runDataPathCheck);
   const busy = useAppStore((s) => s.status !== 'idle' && s.status !== 'stopped');
   const result = check.result;
-  const w = useText().panels.dataPath.verify;
+  const { verify: w, modes } = useText().panels.dataPath;
   const locale = useLocale();
   return (
     <div className="verify-paths">
@@ -172,7 +172,7 @@ function VerifyPaths() {
               <tr key={r.label} className={r.ok ? undefined : 'bad'}>
                 <th scope="row">
                   {r.ok ? '✓ ' : '✗ '}
-                  {r.label}
+                  {modes[r.id]}
                 </th>
                 <td>{r.maxAbsError.toExponential(1)}</td>
                 <td>{r.tolerance.toExponential(0)}</td>

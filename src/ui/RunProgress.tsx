@@ -4,14 +4,23 @@
  * settings far down the page still sees the run move.
  */
 import { useAppStore } from '../state/store';
+import { fill } from '../i18n/fill';
+import { formatNumber } from './format';
+import { useLocale, useText } from './i18n/useText';
 
 export function RunProgress() {
   const latest = useAppStore((s) => s.latest);
   const status = useAppStore((s) => s.status);
+  const t = useText();
+  const locale = useLocale();
   if (!latest || (status !== 'running' && status !== 'stopped')) return null;
   return (
     <p className="run-progress" data-testid="run-progress">
-      Step {latest.step} · loss {latest.loss.toFixed(4)} · {latest.samplesPerSec.toFixed(1)} samples/s
+      {fill(t.app.run.progress, {
+        step: latest.step,
+        loss: latest.loss.toFixed(4),
+        samplesPerSec: formatNumber(latest.samplesPerSec, locale, 1),
+      })}
     </p>
   );
 }

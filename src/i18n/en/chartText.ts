@@ -14,7 +14,7 @@ export const charts = {
         'gpu-bytes-allocated': 'GPU allocated (incl. pool)',
         'host-bytes-in-flight': 'host in flight',
       },
-      axes: { bytes: 'bytes' },
+      axes: { bytes: 'memory' },
     },
     throughput: {
       title: 'Throughput',
@@ -33,7 +33,7 @@ export const charts = {
       x: 'step',
       empty: 'No steps yet: press Start',
       series: { 'uploaded-image-bytes': 'images', 'uploaded-mask-bytes': 'masks' },
-      axes: { bytes: 'bytes' },
+      axes: { bytes: 'bytes per step' },
     },
     loss: {
       title: 'Loss and IoU',
@@ -79,6 +79,32 @@ export const charts = {
     },
   },
   /** A series named by a device's rank (`device-0`…). */
+  /** Words drawn by the charts' data preparation (notes, shaded ranges, markers, the x legend). */
+  words: {
+    noGpuMemory: 'no GPU memory on the cpu backend',
+    noPeak: 'the peak inside a step is measured on WebGPU only',
+    deviceNoGpuMemory: 'live tensor bytes: this backend reports no GPU memory',
+    notTimedLabel: 'not timed: warm-up / prefetched',
+    notTimedNote: 'Shaded steps were not timed: warm-up, or batches prefetched before timing began.',
+    armMarker: {
+      one: '{arm}: {count} step, timed from step {first}',
+      other: '{arm}: {count} steps, timed from step {first}',
+    },
+    armSlot: '{arm}, step {step}',
+    armSlotNotTimed: '{arm}, step {step} (not timed)',
+    strategiesShort: { 'dp-gather': 'DataParallel', 'dp-loss-in-forward': 'DP, loss in fwd', ddp: 'DDP' },
+  },
+  /** The step profile's two charts (charts/mountProfileCharts.ts). */
+  profile: {
+    kernel: 'kernel',
+    beforeFirst: 'before the first kernel',
+    afterLast: 'after the last kernel',
+    dispatchOrder: 'kernel (dispatch order)',
+    bytes: 'bytes',
+    kernelMs: 'kernel ms',
+    slowestFirst: 'kernel (slowest first)',
+    ms: 'ms',
+  },
   deviceN: 'device {n}',
   runStart: {
     on: 'on',

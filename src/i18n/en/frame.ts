@@ -21,6 +21,7 @@ export const app = {
     stop: 'Stop',
     reset: 'Reset',
     reload: 'Reload',
+    progress: 'Step {step} · loss {loss} · {samplesPerSec} samples/s',
     blocked: 'Start is disabled: the pre-flight check says this config does not fit this device.',
     status: {
       booting: 'Starting the training backend…',

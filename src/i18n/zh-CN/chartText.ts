@@ -15,7 +15,7 @@ export const charts = {
         'gpu-bytes-allocated': 'GPU 已分配（含显存池）',
         'host-bytes-in-flight': '主机在途',
       },
-      axes: { bytes: '字节' },
+      axes: { bytes: '显存' },
     },
     throughput: {
       title: '吞吐量',
@@ -34,7 +34,7 @@ export const charts = {
       x: '步',
       empty,
       series: { 'uploaded-image-bytes': '图像', 'uploaded-mask-bytes': '掩码' },
-      axes: { bytes: '字节' },
+      axes: { bytes: '每步字节' },
     },
     loss: {
       title: '损失与 IoU',
@@ -78,6 +78,34 @@ export const charts = {
       series: {},
       axes: { bytes: '显存' },
     },
+  },
+  words: {
+    noGpuMemory: 'cpu 后端没有显存',
+    noPeak: '步内峰值只能在 WebGPU 上测量',
+    deviceNoGpuMemory: '存活张量字节：这个后端不报告显存',
+    notTimedLabel: '未计时：热身 / 预取',
+    notTimedNote: '阴影中的步没有计时：热身，或计时开始前预取的批。',
+    armMarker: {
+      one: '{arm}：{count} 步，从第 {first} 步起计时',
+      other: '{arm}：{count} 步，从第 {first} 步起计时',
+    },
+    armSlot: '{arm}，第 {step} 步',
+    armSlotNotTimed: '{arm}，第 {step} 步（未计时）',
+    strategiesShort: {
+      'dp-gather': 'DataParallel',
+      'dp-loss-in-forward': 'DP，forward 中算损失',
+      ddp: 'DDP',
+    },
+  },
+  profile: {
+    kernel: '核函数',
+    beforeFirst: '第一个核函数之前',
+    afterLast: '最后一个核函数之后',
+    dispatchOrder: '核函数（按调度顺序）',
+    bytes: '字节',
+    kernelMs: '核函数毫秒',
+    slowestFirst: '核函数（最慢在前）',
+    ms: '毫秒',
   },
   deviceN: '设备 {n}',
   runStart: {

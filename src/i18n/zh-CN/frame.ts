@@ -21,6 +21,7 @@ export const app = {
     stop: '停止',
     reset: '重置',
     reload: '重新加载',
+    progress: '第 {step} 步 · 损失 {loss} · {samplesPerSec} 样本/秒',
     blocked: '“开始”已停用：预检显示这组设置超出了本设备的容量。',
     status: {
       booting: '正在启动训练后端…',

@@ -7,7 +7,8 @@
  * container's width (never wider than a phone's screen).
  */
 import { useMemo } from 'react';
-import { armBytesChart, armPhasesChart, type ArmsSource } from '../../charts/armCharts';
+import { armBytesChartIn, armPhasesChartIn, type ArmsSource } from '../../charts/armCharts';
+import { useLocale, useText } from '../i18n/useText';
 import { deviceMemoryChart, devicesIn, type StrategyRecords } from '../../charts/deviceMemoryChart';
 import type { ChartFeed } from '../../charts/viewScheduler';
 import { SourceChart, useValueFeed, type SourceChartProps } from './SourceChart';
@@ -23,13 +24,19 @@ const NO_RECORDS: StrategyRecords = {};
 /** Lesson 2 (loader workers): data wait, upload and compute per step, arm after arm, one y scale. */
 export function ArmPhasesChart(props: ChartInput<'arms', ArmsSource> & Sizing) {
   const own = useValueFeed('arms' in props && props.arms ? props.arms : NO_ARMS);
-  return <SourceChart spec={armPhasesChart} feed={props.feed ?? own} {...sizing(props)} />;
+  const t = useText();
+  const locale = useLocale();
+  const spec = useMemo(() => armPhasesChartIn(t, locale), [t, locale]);
+  return <SourceChart spec={spec} feed={props.feed ?? own} {...sizing(props)} />;
 }
 
 /** Lesson 1 (bytes): bytes handed to the GPU per step, images and masks, arm after arm, one y scale. */
 export function ArmBytesChart(props: ChartInput<'arms', ArmsSource> & Sizing) {
   const own = useValueFeed('arms' in props && props.arms ? props.arms : NO_ARMS);
-  return <SourceChart spec={armBytesChart} feed={props.feed ?? own} {...sizing(props)} />;
+  const t = useText();
+  const locale = useLocale();
+  const spec = useMemo(() => armBytesChartIn(t, locale), [t, locale]);
+  return <SourceChart spec={spec} feed={props.feed ?? own} {...sizing(props)} />;
 }
 
 /**
@@ -42,7 +49,8 @@ export function DeviceMemoryChart(
   const records = 'records' in props && props.records ? props.records : NO_RECORDS;
   const own = useValueFeed(records);
   const devices = props.devices ?? devicesIn(records);
-  const spec = useMemo(() => deviceMemoryChart(devices), [devices]);
+  const t = useText();
+  const spec = useMemo(() => deviceMemoryChart(devices, t), [devices, t]);
   return <SourceChart spec={spec} feed={props.feed ?? own} {...sizing(props)} />;
 }
 

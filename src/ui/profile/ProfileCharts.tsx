@@ -7,7 +7,7 @@ import type { StepProfile } from '../../config/stepProfile';
 import { mountProfileChart, TOP_KERNELS, type ProfileChartHandle } from '../../charts/mountProfileCharts';
 import 'uplot/dist/uPlot.min.css';
 import { fill } from '../../i18n/fill';
-import { useText } from '../i18n/useText';
+import { useLang, useText } from '../i18n/useText';
 
 function ProfileFigure({
   kind,
@@ -21,11 +21,13 @@ function ProfileFigure({
   const figure = useRef<HTMLElement>(null);
   const plot = useRef<HTMLDivElement>(null);
   const handle = useRef<ProfileChartHandle | null>(null);
+  // Mounted in the language of its first render: ProfileCharts re-mounts the figure when the language changes.
+  const t = useText();
   useEffect(() => {
     if (!figure.current || !plot.current) return;
     if (handle.current) handle.current.update(profile);
-    else handle.current = mountProfileChart(kind, { figure: figure.current, plot: plot.current }, profile);
-  }, [kind, profile]);
+    else handle.current = mountProfileChart(kind, { figure: figure.current, plot: plot.current }, profile, t);
+  }, [kind, profile, t]);
   useEffect(
     () => () => {
       handle.current?.destroy();
@@ -44,12 +46,23 @@ function ProfileFigure({
 export function ProfileCharts({ profile }: { profile: StepProfile }) {
   const timed = profile.timing !== 'none';
   const w = useText().profile.charts;
+  const lang = useLang();
   return (
     <div className="chart-grid">
       {timed && (
-        <ProfileFigure kind="kernels" profile={profile} title={fill(w.kernels, { n: TOP_KERNELS })} />
+        <ProfileFigure
+          key={`kernels-${lang}`}
+          kind="kernels"
+          profile={profile}
+          title={fill(w.kernels, { n: TOP_KERNELS })}
+        />
       )}
-      <ProfileFigure kind="memory" profile={profile} title={fill(w.memory, { step: profile.memoryStep })} />
+      <ProfileFigure
+        key={`memory-${lang}`}
+        kind="memory"
+        profile={profile}
+        title={fill(w.memory, { step: profile.memoryStep })}
+      />
     </div>
   );
 }
