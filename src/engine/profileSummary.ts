@@ -12,6 +12,7 @@ import {
   type ProfiledKernel,
 } from '../config/stepProfile';
 import { STEP_PHASE_LABELS } from '../config/stepProfile';
+import { bottleneckFacts } from '../config/bottleneck';
 
 /** Distinct shape lines kept per row. */
 const SHAPE_LINES = 3;
@@ -93,26 +94,13 @@ const percent = (share: number): string => `${Math.round(share * 100)}%`;
  * or, without kernel times, the longest phase by the wall clock.
  */
 export function bottleneckLine(rows: readonly KernelRow[], phases: readonly PhaseSpan[]): string {
-  const byFamily = new Map<KernelFamily, { ms: number; names: string[] }>();
-  for (const row of rows) {
-    if (row.ms === null) continue;
-    const entry = byFamily.get(row.family) ?? { ms: 0, names: [] };
-    entry.ms += row.ms;
-    entry.names.push(row.name);
-    byFamily.set(row.family, entry);
+  const facts = bottleneckFacts(rows, phases);
+  if (facts.kind === 'family') {
+    return `${percent(facts.share)} of the step's kernel time is ${facts.family} (${facts.names.join(', ')}).`;
   }
-  const total = [...byFamily.values()].reduce((s, e) => s + e.ms, 0);
-  const top = [...byFamily.entries()].sort((a, b) => b[1].ms - a[1].ms)[0];
-  if (top && total > 0) {
-    const [family, entry] = top;
-    const names = [...new Set(entry.names)].slice(0, 2).join(', ');
-    return `${percent(entry.ms / total)} of the step's kernel time is ${family} (${names}).`;
-  }
-  const wall = phases.reduce((s, p) => s + p.durationMs, 0);
-  const longest = [...phases].sort((a, b) => b.durationMs - a.durationMs)[0];
-  if (!longest || wall <= 0) return 'The step ran no kernels that could be timed.';
+  if (facts.kind === 'none') return 'The step ran no kernels that could be timed.';
   return (
-    `No kernel times on this device: by the wall clock, the ${STEP_PHASE_LABELS[longest.phase]} phase ` +
-    `takes ${percent(longest.durationMs / wall)} of the step.`
+    `No kernel times on this device: by the wall clock, the ${STEP_PHASE_LABELS[facts.phase]} phase ` +
+    `takes ${percent(facts.share)} of the step.`
   );
 }

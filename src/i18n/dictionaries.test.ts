@@ -4,7 +4,10 @@
  * the config names (lessons' arms, presets, problem codes, fields) has words; `fill` and `plural` behave.
  */
 import { describe, expect, it } from 'vitest';
+import { DATA_PATHS } from '../config/dataPaths';
 import { CONFIG_KEYS } from '../config/fieldTable';
+import { STRATEGY_LABELS, STRATEGY_SHORT_LABELS } from '../config/parallel';
+import { PYTORCH_STRATEGY_LABELS } from '../config/pytorchExport';
 import { LANGS, langFromLinkValue, langFromNavigator } from '../config/languages';
 import { LESSONS } from '../config/lessons';
 import { PRESETS } from '../config/presets';
@@ -40,6 +43,15 @@ describe('dictionaries', () => {
       for (const code of PROBLEM_CODES) expect(dict.problems.codes[code]).toBeTruthy();
       for (const key of CONFIG_KEYS) expect(dict.fields.settings[key].label).toBeTruthy();
     }
+  });
+});
+
+describe('the English dictionary says what config names in English', () => {
+  it('data paths and strategies read as the bench and the exports name them', () => {
+    for (const path of DATA_PATHS) expect(en.panels.dataPath.modes[path.id]).toBe(path.label);
+    expect(en.parallel.strategies).toEqual(STRATEGY_LABELS);
+    expect(en.charts.words.strategiesShort).toEqual(STRATEGY_SHORT_LABELS);
+    expect(en.panels.export.pytorch.strategies).toEqual(PYTORCH_STRATEGY_LABELS);
   });
 });
 

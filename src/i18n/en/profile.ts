@@ -10,6 +10,36 @@ export const profile = {
   unknownReason: 'unknown reason',
   of: 'Profile of steps {steps} ({backend}).',
   intro: 'Where one training step spends its time and memory, kernel by kernel.',
+  families: {
+    convolutions: 'convolutions',
+    'convolution gradients': 'convolution gradients',
+    reductions: 'reductions',
+    'pooling and resizing': 'pooling and resizing',
+    elementwise: 'elementwise',
+    'optimizer update': 'optimizer update',
+    'data path': 'data path',
+    other: 'other',
+  },
+  phases: {
+    'data-wait': 'data wait',
+    upload: 'upload',
+    forward: 'forward',
+    backward: 'backward',
+    optimizer: 'optimizer',
+    readback: 'readback',
+  },
+  bottleneck: {
+    family: "{share} of the step's kernel time is {family} ({names}).",
+    phase: 'No kernel times on this device: by the wall clock, the {phase} phase takes {share} of the step.',
+    none: 'The step ran no kernels that could be timed.',
+  },
+  timing: {
+    slower:
+      "Profiling serialises the kernels, so step {timed} took {profiledMs} ms against {normalMs} ms for step {memory} as it normally ran; memory is step {memory}'s, recorded without slowing it.",
+    gpu: 'Kernel times are GPU timestamps of step {timed}. {slower}',
+    cpu: 'Kernel times are the wall-clock time of each kernel of step {timed} (the cpu backend runs them one after another). {slower}',
+    none: "This device cannot time kernels (no 'timestamp-query': tfjs would report 0 ms for every kernel), so only the wall-clock phases are timed; the kernels of step {memory} are listed with their counts and shapes.",
+  },
   summary: {
     asItRuns: 'Step {step}, as it runs',
     profiled: 'Step {step}, profiled (slower)',

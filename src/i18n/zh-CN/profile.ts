@@ -12,6 +12,36 @@ export const profile = {
   unknownReason: '原因不明',
   of: '第 {steps} 步的剖析（{backend}）。',
   intro: '一步训练把时间和显存花在了哪里，逐个核函数来看。',
+  families: {
+    convolutions: '卷积',
+    'convolution gradients': '卷积梯度',
+    reductions: '归约',
+    'pooling and resizing': '池化与缩放',
+    elementwise: '逐元素运算',
+    'optimizer update': '优化器更新',
+    'data path': '数据路径',
+    other: '其他',
+  },
+  phases: {
+    'data-wait': '等待数据',
+    upload: '上传',
+    forward: '前向',
+    backward: '反向',
+    optimizer: '优化器',
+    readback: '读回',
+  },
+  bottleneck: {
+    family: '本步核函数时间的 {share} 花在{family}上（{names}）。',
+    phase: '这个设备无法给核函数计时：按墙钟时间，{phase}阶段占本步的 {share}。',
+    none: '本步没有可计时的核函数。',
+  },
+  timing: {
+    slower:
+      '剖析会让核函数串行执行，所以第 {timed} 步用了 {profiledMs} ms，而正常运行的第 {memory} 步是 {normalMs} ms；显存数据取自第 {memory} 步，记录时不会拖慢它。',
+    gpu: '核函数时间是第 {timed} 步的 GPU 时间戳。{slower}',
+    cpu: '核函数时间是第 {timed} 步中每个核函数的墙钟时间（cpu 后端逐个执行它们）。{slower}',
+    none: "这个设备无法给核函数计时（没有 'timestamp-query'：tfjs 会把每个核函数报告为 0 ms），所以只计时墙钟阶段；第 {memory} 步的核函数按次数和形状列出。",
+  },
   summary: {
     asItRuns: '第 {step} 步，正常运行',
     profiled: '第 {step} 步，剖析时（较慢）',

@@ -15,7 +15,8 @@ const pct = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(1)}
 const gflops = (v: number | null) => (v === null ? '—' : v.toPrecision(3));
 
 function KernelRows({ rows }: { rows: readonly KernelRow[] }) {
-  const w = useText().profile.kernels;
+  const t = useText().profile;
+  const w = { ...t.kernels, families: t.families };
   return (
     <>
       <thead>
@@ -33,7 +34,7 @@ function KernelRows({ rows }: { rows: readonly KernelRow[] }) {
         {rows.map((r) => (
           <tr key={`${r.name}|${r.family}`} data-testid="profile-kernel-row" data-kernel={r.name}>
             <th scope="row">{r.name}</th>
-            <td>{r.family}</td>
+            <td>{w.families[r.family]}</td>
             <td className="num">{ms(r.ms)}</td>
             <td className="num">{pct(r.share)}</td>
             <td className="num">{r.count}</td>

@@ -22,6 +22,7 @@ import './profile.css';
 import { fill } from '../../i18n/fill';
 import type { Dictionary } from '../../i18n/types';
 import { useLocale, useText } from '../i18n/useText';
+import { bottleneckText, timingNoteText } from './profileText';
 
 function exportTrace(t: Dictionary, profile: StepProfile): string {
   const name = exportFileName(profile.config, 'json', new Date(), `trace-step${profile.timingStep}`);
@@ -80,10 +81,10 @@ function ProfileResult({ profile }: { profile: StepProfile }) {
     <>
       <Summary profile={profile} />
       <p className="profile-bottleneck" data-testid="profile-bottleneck">
-        <strong>{profile.bottleneck}</strong>
+        <strong>{bottleneckText(t, profile)}</strong>
       </p>
       <p className="help" data-testid="profile-timing-note" data-timing={profile.timing}>
-        {profile.timingNote}
+        {timingNoteText(t, profile)}
       </p>
       <ProfileCharts profile={profile} />
       <KernelTable profile={profile} />

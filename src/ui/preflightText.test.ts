@@ -1,0 +1,64 @@
+/**
+ * The pre-flight's refusal and limits as the page words them: in English exactly the config's own sentence
+ * (so the figures the e2e compares are the dictionary's, not a copy), for GPU, host and both shortfalls on
+ * every kind of backend; in Chinese other words with the same figures.
+ */
+import { describe, expect, it } from 'vitest';
+import type { BackendInfo } from '../config/backendInfo';
+import { runPreflight } from '../config/preflight';
+import { DEFAULT_CONFIG, type TrainConfig } from '../config/trainConfig';
+import { en } from '../i18n/en';
+import { zhCN } from '../i18n/zh-CN';
+import { limitsSourceText, refusalText, runBlockerText } from './preflightText';
+
+const GiB = 1024 ** 3;
+const swiftShader: BackendInfo = {
+  backend: 'webgpu',
+  adapterDescription: 'google swiftshader',
+  isSoftwareAdapter: true,
+  limits: { maxBufferSizeBytes: GiB, maxStorageBufferBindingSizeBytes: GiB },
+  fallbackReasons: [],
+  ownConvKernels: false,
+};
+const hardware: BackendInfo = { ...swiftShader, isSoftwareAdapter: false };
+const webgl: BackendInfo = { ...swiftShader, backend: 'webgl', isSoftwareAdapter: false, limits: null };
+
+const CONFIGS: Partial<TrainConfig>[] = [
+  { imageSizePx: 512, batchSize: 512 }, // GPU: both limits
+  { imageSizePx: 512, batchSize: 40 }, // GPU: the budget only
+  { imageSizePx: 512, batchSize: 8, imageDtype: 'float32', normalizeOn: 'loader', workers: 16, prefetch: 16 }, // host
+  { imageSizePx: 512, batchSize: 512, workers: 16, prefetch: 16 }, // both
+];
+
+describe('preflight text', () => {
+  it('in English is exactly the config’s sentence, on every backend', () => {
+    let refused = 0;
+    for (const info of [swiftShader, hardware, webgl]) {
+      for (const patch of CONFIGS) {
+        const r = runPreflight({ ...DEFAULT_CONFIG, ...patch }, info);
+        if (r.verdict === 'waiting') continue;
+        expect(limitsSourceText(en, r.limits)).toBe(r.limits.source);
+        if (r.verdict !== 'refused') continue;
+        refused++;
+        expect(refusalText(en, 'en-US', r.refusal)).toBe(r.reason);
+      }
+    }
+    expect(refused).toBeGreaterThanOrEqual(9);
+  });
+
+  it('in Chinese has other words and the same figures', () => {
+    const r = runPreflight({ ...DEFAULT_CONFIG, imageSizePx: 512, batchSize: 512 }, swiftShader);
+    if (r.verdict !== 'refused') throw new Error('expected a refusal');
+    const zh = refusalText(zhCN, 'zh-CN', r.refusal);
+    expect(zh).not.toBe(r.reason);
+    expect(zh).toContain('批大小 512');
+    for (const figure of r.reason.match(/\d+(\.\d+)? (KiB|MiB|GiB)/g) ?? []) expect(zh).toContain(figure);
+    const blocker = runBlockerText(
+      zhCN,
+      'zh-CN',
+      { code: 'doesNotFit', id: 'b', refusal: r.refusal },
+      () => '设置 B',
+    );
+    expect(blocker.startsWith('设置 B 超出了本设备的容量：')).toBe(true);
+  });
+});
