@@ -29,7 +29,14 @@ describe('PyTorch export refusals', () => {
   it('refuse unequal shards and a process count that does not fit the strategy', () => {
     expect(
       pytorchExportRefusals({ ...DEFAULT_CONFIG, batchSize: 6 }, { strategy: 'ddp', processes: 4 }),
-    ).toEqual([{ setting: 'processes', reason: 'a batch of 6 does not split into 4 equal shards' }]);
+    ).toEqual([
+      {
+        setting: 'processes',
+        code: 'uneven',
+        params: { batch: 6, processes: 4 },
+        reason: 'a batch of 6 does not split into 4 equal shards',
+      },
+    ]);
     expect(pytorchExportRefusals(DEFAULT_CONFIG, { strategy: 'single', processes: 2 })[0]?.setting).toBe(
       'processes',
     );

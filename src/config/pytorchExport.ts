@@ -42,11 +42,26 @@ export interface PyTorchExportRequest {
   batches?: number;
 }
 
-/** A setting the export cannot reproduce, and why, in words. */
+export const EXPORT_REFUSAL_CODES = [
+  'tfTensorTrap',
+  'unknownStrategy',
+  'processesRange',
+  'singleProcess',
+  'uneven',
+  'batchesRange',
+  'dataFileTooBig',
+  'dataFileTooBigNoFit',
+] as const;
+export type ExportRefusalCode = (typeof EXPORT_REFUSAL_CODES)[number];
+
+/** A setting the export cannot reproduce, and why: in English words, and as a code the UI words. */
 export interface ExportRefusal {
   /** The TrainConfig key or request field at fault. */
   setting: keyof TrainConfig | keyof PyTorchExportRequest;
+  /** In English (logs, tests); the page says `code` with `params` in its language. */
   reason: string;
+  code: ExportRefusalCode;
+  params?: Readonly<Record<string, number>>;
 }
 
 /**
@@ -81,6 +96,7 @@ export function pytorchExportRefusals(config: TrainConfig, request: PyTorchExpor
   if (config.uploadPath === 'tf-tensor') {
     refusals.push({
       setting: 'uploadPath',
+      code: 'tfTensorTrap',
       reason:
         "the 'uint8 via tf.tensor' upload is a TensorFlow.js trap (tfjs widens a Uint8Array to int32, " +
         '4 B per value); PyTorch moves a uint8 tensor at 1 B per value, so the script would show a quarter ' +
@@ -88,28 +104,42 @@ export function pytorchExportRefusals(config: TrainConfig, request: PyTorchExpor
     });
   }
   if (!(PYTORCH_STRATEGIES as readonly string[]).includes(request.strategy)) {
-    refusals.push({ setting: 'strategy', reason: 'unknown strategy' });
+    refusals.push({ setting: 'strategy', code: 'unknownStrategy', reason: 'unknown strategy' });
   }
   const { processes } = request;
   if (!inRange(processes, PYTORCH_EXPORT_LIMITS.processes)) {
     const { min, max } = PYTORCH_EXPORT_LIMITS.processes;
-    refusals.push({ setting: 'processes', reason: `between ${min} and ${max} GPUs or processes` });
+    refusals.push({
+      setting: 'processes',
+      code: 'processesRange',
+      params: { min, max },
+      reason: `between ${min} and ${max} GPUs or processes`,
+    });
   } else if (request.strategy === 'single' && processes !== 1) {
-    refusals.push({ setting: 'processes', reason: 'one device means one process' });
+    refusals.push({ setting: 'processes', code: 'singleProcess', reason: 'one device means one process' });
   } else if (config.batchSize % processes !== 0) {
     refusals.push({
       setting: 'processes',
+      code: 'uneven',
+      params: { batch: config.batchSize, processes },
       reason: `a batch of ${config.batchSize} does not split into ${processes} equal shards`,
     });
   }
   const batches = exportedBatchCount(config, request);
   if (!inRange(batches, PYTORCH_EXPORT_LIMITS.batches)) {
     const { min, max } = PYTORCH_EXPORT_LIMITS.batches;
-    refusals.push({ setting: 'batches', reason: `between ${min} and ${max} batches` });
+    refusals.push({
+      setting: 'batches',
+      code: 'batchesRange',
+      params: { min, max },
+      reason: `between ${min} and ${max} batches`,
+    });
   } else if (batches * rawBatchBytes(config) > DATA_FILE_BYTES_MAX) {
     const fit = Math.floor(DATA_FILE_BYTES_MAX / rawBatchBytes(config));
     refusals.push({
       setting: 'batchSize',
+      code: fit >= 1 ? 'dataFileTooBig' : 'dataFileTooBigNoFit',
+      params: { batches, bytes: batches * rawBatchBytes(config), limit: DATA_FILE_BYTES_MAX, fit },
       reason:
         `${batches} batches of raw samples take ${batches * rawBatchBytes(config)} B, over the data file's ` +
         `limit of ${DATA_FILE_BYTES_MAX} B` +

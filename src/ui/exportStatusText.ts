@@ -1,15 +1,19 @@
 /** The PyTorch export's note (state/pytorchExportStore.ts) in the page's words; refusals one per line. Pure. */
-import { describeRefusals } from '../config/pytorchExport';
+import type { ExportRefusal } from '../config/pytorchExport';
 import { fill } from '../i18n/fill';
 import type { Dictionary } from '../i18n/types';
 import type { PyTorchExportNote } from '../state/pytorchExportStore';
+
+/** "uploadPath: why", in the page's words (the setting is its link-free field name, as the user sees it). */
+export function refusalLine(t: Dictionary, refusal: ExportRefusal): string {
+  return `${refusal.setting}: ${fill(t.panels.export.pytorch.refusals[refusal.code], refusal.params)}`;
+}
 
 export function exportStatusText(t: Dictionary, note: PyTorchExportNote): string {
   const w = t.panels.export.pytorch;
   switch (note.kind) {
     case 'refused':
-      // The settings' reasons are technical (PyTorch's and the exporter's limits) and stay in English.
-      return `${w.refused}\n${describeRefusals(note.refusals)}`;
+      return [w.refused, ...note.refusals.map((r) => refusalLine(t, r))].join('\n');
     case 'not-ready':
       return w.notReady;
     case 'building':

@@ -1,7 +1,8 @@
 /**
  * The pre-flight's refusal and limits as the page words them: in English exactly the config's own sentence
  * (so the figures the e2e compares are the dictionary's, not a copy), for GPU, host and both shortfalls on
- * every kind of backend; in Chinese other words with the same figures.
+ * every kind of backend; in Chinese other words with the same figures. The same for the PyTorch export's
+ * refusals.
  */
 import { describe, expect, it } from 'vitest';
 import type { BackendInfo } from '../config/backendInfo';
@@ -10,6 +11,8 @@ import { DEFAULT_CONFIG, type TrainConfig } from '../config/trainConfig';
 import { en } from '../i18n/en';
 import { zhCN } from '../i18n/zh-CN';
 import { limitsSourceText, refusalText, runBlockerText } from './preflightText';
+import { refusalLine } from './exportStatusText';
+import { pytorchExportRefusals, type PyTorchExportRequest } from '../config/pytorchExport';
 
 const GiB = 1024 ** 3;
 const swiftShader: BackendInfo = {
@@ -60,5 +63,29 @@ describe('preflight text', () => {
       () => '设置 B',
     );
     expect(blocker.startsWith('设置 B 超出了本设备的容量：')).toBe(true);
+  });
+});
+
+describe('PyTorch export refusals', () => {
+  it('in English read exactly as config writes them; in Chinese they differ', () => {
+    const cases: [Partial<TrainConfig>, PyTorchExportRequest][] = [
+      [{ uploadPath: 'tf-tensor' }, { strategy: 'ddp', processes: 3 }],
+      [{}, { strategy: 'single', processes: 2 }],
+      [{}, { strategy: 'ddp', processes: 99 }],
+      [{}, { strategy: 'single', processes: 1, batches: 0 }],
+      [
+        { imageSizePx: 512, batchSize: 256 },
+        { strategy: 'single', processes: 1, batches: 64 },
+      ],
+    ];
+    const seen = new Set<string>();
+    for (const [patch, request] of cases) {
+      for (const r of pytorchExportRefusals({ ...DEFAULT_CONFIG, ...patch }, request)) {
+        seen.add(r.code);
+        expect(refusalLine(en, r)).toBe(`${r.setting}: ${r.reason}`);
+        expect(refusalLine(zhCN, r)).not.toBe(`${r.setting}: ${r.reason}`);
+      }
+    }
+    expect(seen.size).toBeGreaterThanOrEqual(5);
   });
 });

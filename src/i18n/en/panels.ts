@@ -98,6 +98,19 @@ export const panels = {
         'dp-loss-in-forward': 'DataParallel, loss inside forward',
         ddp: 'DistributedDataParallel (torchrun)',
       },
+      refusals: {
+        tfTensorTrap:
+          "the 'uint8 via tf.tensor' upload is a TensorFlow.js trap (tfjs widens a Uint8Array to int32, 4 B per value); PyTorch moves a uint8 tensor at 1 B per value, so the script would show a quarter of this run's bytes. Choose the packed upload to export.",
+        unknownStrategy: 'unknown strategy',
+        processesRange: 'between {min} and {max} GPUs or processes',
+        singleProcess: 'one device means one process',
+        uneven: 'a batch of {batch} does not split into {processes} equal shards',
+        batchesRange: 'between {min} and {max} batches',
+        dataFileTooBig:
+          "{batches} batches of raw samples take {bytes} B, over the data file's limit of {limit} B ({fit} would fit)",
+        dataFileTooBigNoFit:
+          "{batches} batches of raw samples take {bytes} B, over the data file's limit of {limit} B; lower the batch size or the image size",
+      },
       refused: 'Not exported: PyTorch cannot reproduce this experiment exactly.',
       notReady: 'Export failed: the exporter is not ready yet.',
       building: 'Building the PyTorch project (initial weights, batches, zip)…',

@@ -94,6 +94,19 @@ export const panels = {
         'dp-loss-in-forward': 'DataParallel，在 forward 中计算损失',
         ddp: 'DistributedDataParallel（torchrun）',
       },
+      refusals: {
+        tfTensorTrap:
+          '“uint8 经 tf.tensor”上传是 TensorFlow.js 的陷阱（tfjs 把 Uint8Array 扩宽为 int32，每个值 4 B）；PyTorch 传输 uint8 张量每个值只要 1 B，所以脚本显示的字节只有本次运行的四分之一。请改用打包上传再导出。',
+        unknownStrategy: '未知的策略',
+        processesRange: 'GPU 或进程数须在 {min} 到 {max} 之间',
+        singleProcess: '单个设备只能用一个进程',
+        uneven: '批大小 {batch} 无法均分成 {processes} 份',
+        batchesRange: '批数须在 {min} 到 {max} 之间',
+        dataFileTooBig:
+          '{batches} 个原始样本批共 {bytes} B，超过数据文件 {limit} B 的上限（{fit} 个批可以放下）',
+        dataFileTooBigNoFit:
+          '{batches} 个原始样本批共 {bytes} B，超过数据文件 {limit} B 的上限；请减小批大小或图像尺寸',
+      },
       refused: '未导出：PyTorch 无法精确复现这个实验。',
       notReady: '导出失败：导出器尚未就绪。',
       building: '正在构建 PyTorch 项目（初始权重、批、zip）…',
