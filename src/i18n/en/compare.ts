@@ -22,6 +22,7 @@ export const compare = {
     stopped: 'Stopped.',
     failed: 'The comparison failed.',
   },
+  na: 'n/a',
   exportJson: 'Export JSON',
   exportPng: 'Export PNG',
   pngTitle: 'BatchLab comparison, {a} + {b} timed steps',

@@ -24,6 +24,7 @@ export const compare = {
     stopped: '已停止。',
     failed: '对比失败。',
   },
+  na: '无',
   exportJson: '导出 JSON',
   exportPng: '导出 PNG',
   pngTitle: 'BatchLab 对比，计时 {a} + {b} 步',

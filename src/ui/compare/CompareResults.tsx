@@ -56,6 +56,7 @@ export function CompareResults({ a, b }: { a: CompareSide; b: CompareSide }) {
         ],
         columns: [w.table.metric, 'A', 'B', 'B/A'],
         labels: w.metrics,
+        format: { na: w.na, locale },
       });
       downloadBlob(blob, compareFileName(s.finishedAt, 'png'));
     } catch (error) {

@@ -6,10 +6,11 @@
 import { formatCompareRatio, formatCompareValue } from './compareExport';
 import { barPercents, type CompareSummary } from './compareSummary';
 import { fill } from '../../i18n/fill';
-import { useText } from '../i18n/useText';
+import { useLocale, useText } from '../i18n/useText';
 
 export function SummaryTable({ summary }: { summary: CompareSummary }) {
   const w = useText().compare;
+  const f = { na: w.na, locale: useLocale() };
   const ratioAttributes = Object.fromEntries(
     summary.metrics.map((m) => [`data-ratio-${m.id}`, m.ratio === null ? '' : String(m.ratio)]),
   );
@@ -41,9 +42,9 @@ export function SummaryTable({ summary }: { summary: CompareSummary }) {
               data-ratio={m.ratio === null ? '' : String(m.ratio)}
             >
               <th scope="row">{w.metrics[m.id]}</th>
-              <td>{formatCompareValue(m.unit, m.a)}</td>
-              <td>{formatCompareValue(m.unit, m.b)}</td>
-              <td>{formatCompareRatio(m)}</td>
+              <td>{formatCompareValue(m.unit, m.a, f)}</td>
+              <td>{formatCompareValue(m.unit, m.b, f)}</td>
+              <td>{formatCompareRatio(m, f)}</td>
               <td className="compare-bars" aria-hidden="true">
                 <div className="compare-bar bar-a" style={{ width: `${bars.a.toFixed(1)}%` }} />
                 <div className="compare-bar bar-b" style={{ width: `${bars.b.toFixed(1)}%` }} />

@@ -8,7 +8,7 @@ import { changedKeys } from '../../config/fieldTable';
 import type { TelemetryRow } from '../../config/telemetry';
 import type { TrainConfig } from '../../config/trainConfig';
 import type { CompareMetric, CompareSummary, CompareUnit } from './compareSummary';
-import { formatExactBytes, formatMs, formatRatio } from '../format';
+import { formatExactBytes, formatMs, formatNumber, formatRatio } from '../format';
 import { fill, plural } from '../../i18n/fill';
 import type { Dictionary } from '../../i18n/types';
 
@@ -56,26 +56,37 @@ export function compareFileName(finishedAt: string | null, extension: 'json' | '
   return `batchlab-comparison-${stamp}.${extension}`;
 }
 
+/** How a missing figure reads, and the locale of the digits (the page's; English by default). */
+export interface CompareFormat {
+  na: string;
+  locale: string;
+}
+const ENGLISH: CompareFormat = { na: 'n/a', locale: 'en-US' };
+
 /** A figure as the table shows it: bytes exactly, times in ms or s, rates and losses to fixed digits. */
-export function formatCompareValue(unit: CompareUnit, value: number | null): string {
-  if (value === null) return 'n/a';
+export function formatCompareValue(
+  unit: CompareUnit,
+  value: number | null,
+  f: CompareFormat = ENGLISH,
+): string {
+  if (value === null) return f.na;
   switch (unit) {
     case 'bytes':
-      return formatExactBytes(value);
+      return formatExactBytes(value, f.locale);
     case 'ms':
-      return formatMs(value);
+      return formatMs(value, f.locale);
     case 'samples/s':
-      return value.toFixed(2);
+      return formatNumber(value, f.locale, 2);
     case 'share':
-      return `${(value * 100).toFixed(0)}%`;
+      return `${formatNumber(value * 100, f.locale, 0)}%`;
     case 'loss':
       return value.toFixed(4);
   }
 }
 
 /** The B/A cell: `4.00×`, or `n/a` when either side lacks the figure. */
-export function formatCompareRatio(metric: CompareMetric): string {
-  return metric.ratio === null ? 'n/a' : formatRatio(metric.ratio);
+export function formatCompareRatio(metric: CompareMetric, f: CompareFormat = ENGLISH): string {
+  return metric.ratio === null ? f.na : formatRatio(metric.ratio, f.locale);
 }
 
 /** The settings describeSide always names; B's override controls offer these and the backend. */

@@ -3,7 +3,7 @@
  * (no DOM snapshot, no external fonts).
  */
 import type { CompareSummary } from './compareSummary';
-import { formatCompareRatio, formatCompareValue } from './compareExport';
+import { formatCompareRatio, formatCompareValue, type CompareFormat } from './compareExport';
 
 export interface SummaryImageText {
   title: string;
@@ -12,6 +12,8 @@ export interface SummaryImageText {
   /** The table's header cells (metric, A, B, B/A) and each metric's label, in the page's language. */
   columns: readonly string[];
   labels: Readonly<Record<string, string>>;
+  /** How missing figures read and the digits' locale. */
+  format: CompareFormat;
 }
 
 const FONT_PX = 14;
@@ -66,9 +68,9 @@ export function summaryPng(summary: CompareSummary, text: SummaryImageText): Pro
     row(
       [
         text.labels[m.id] ?? m.label,
-        formatCompareValue(m.unit, m.a),
-        formatCompareValue(m.unit, m.b),
-        formatCompareRatio(m),
+        formatCompareValue(m.unit, m.a, text.format),
+        formatCompareValue(m.unit, m.b, text.format),
+        formatCompareRatio(m, text.format),
       ],
       false,
     );
