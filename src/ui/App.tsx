@@ -20,7 +20,8 @@ export function App() {
   const t = useText();
   useEffect(() => {
     document.documentElement.lang = LOCALE_TAGS[lang];
-  }, [lang]);
+    document.title = t.app.documentTitle;
+  }, [lang, t]);
   return (
     <div className="app">
       <header className="app-header">

@@ -1,5 +1,6 @@
 /** English: the page frame — header, language switch, view tabs, backend line, run controls, figures. */
 export const app = {
+  documentTitle: 'BatchLab — what tensor sizes do to training',
   tagline: 'See what tensor sizes do to training, measured in your browser.',
   langSwitchLabel: 'Language',
   /** Each language's name, written in that language (the switch shows them so). */

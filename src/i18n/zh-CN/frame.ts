@@ -2,6 +2,7 @@
 import type { Dictionary } from '../types';
 
 export const app = {
+  documentTitle: 'BatchLab——张量大小如何影响训练',
   tagline: '看看张量大小如何影响训练——就在你的浏览器里实测。',
   langSwitchLabel: '语言',
   langNames: { en: 'English', 'zh-CN': '简体中文' },
