@@ -143,7 +143,7 @@ export const lessons = {
     theLesson: '本课',
     pytorch: {
       button: '导出到 PyTorch',
-      help: '为 {what} 生成可运行的 train.py，附带 BatchLab 的初始权重和最初的几个批。',
+      help: '生成可运行的 train.py（{what}），附带 BatchLab 的初始权重和最初的几个批。',
       ddp: '{n} 个进程上的 DistributedDataParallel（torchrun）',
       single: '“{arm}”，单进程',
     },
