@@ -60,14 +60,14 @@ describe('installAutoStart', () => {
     boot(TINY, false);
     expect(started).toEqual([]);
     expect(autoStartOutcome()).toBe('not-asked');
-    expect(useAppStore.getState().statusMessage).toBeNull();
+    expect(useAppStore.getState().statusNote).toBeNull();
   });
 
   it('does not start a run=1 link whose config does not fit, and says why', () => {
     boot(HUGE, true);
     expect(started).toEqual([]);
     expect(autoStartOutcome()).toBe('refused');
-    expect(useAppStore.getState().statusMessage).toContain('does not fit');
+    expect(useAppStore.getState().statusNote).toEqual({ kind: 'auto-start-refused' });
   });
 
   it('does nothing before the first idle', () => {

@@ -41,11 +41,7 @@ export function installAutoStart(): () => void {
     if (decision === 'start') {
       state.start();
     } else {
-      useAppStore.setState({
-        statusMessage:
-          'This link asked to start training (run=1), but the pre-flight check says its config does not fit ' +
-          'this device, so it did not start.',
-      });
+      useAppStore.setState({ statusNote: { kind: 'auto-start-refused' } });
     }
   };
   unsubscribe = useAppStore.subscribe(onState);

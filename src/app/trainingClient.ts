@@ -43,7 +43,11 @@ export function startTrainingClient(): TrainingClient {
         return;
       case 'status':
         if (m.status === 'running') crashNote = null;
-        store.setState({ status: m.status, statusMessage: m.message ?? crashNote });
+        store.setState({
+          status: m.status,
+          statusMessage: m.message ?? crashNote,
+          statusNote: m.finishedSteps === undefined ? null : { kind: 'finished', steps: m.finishedSteps },
+        });
         return;
       case 'run-start': {
         const config = startedConfig ?? store.getState().config;
@@ -85,7 +89,7 @@ export function startTrainingClient(): TrainingClient {
       onMessage,
       onCrash: (text) => {
         crashNote = `the training worker crashed: ${text}; it was restarted`;
-        store.setState({ status: 'failed', statusMessage: crashNote });
+        store.setState({ status: 'failed', statusMessage: crashNote, statusNote: null });
         if (useProfileStore.getState().status === 'waiting') {
           useProfileStore.getState().failed('the training worker crashed before the profile was made');
         }

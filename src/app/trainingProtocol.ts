@@ -28,7 +28,8 @@ export type TestHookAction = 'lose-device' | 'crash' | 'crash-loader';
 export type { RunStatus };
 export type FromWorker =
   | { type: 'ready'; info: BackendInfo }
-  | { type: 'status'; status: RunStatus; message?: string }
+  /** `message`: English words (an error's own, or "Finished N steps."); `finishedSteps`: a run that ended at its step limit. */
+  | { type: 'status'; status: RunStatus; message?: string; finishedSteps?: number }
   /** A Start began a run: on a new model (from the seed), or continuing the trained one from `fromStep`. */
   | { type: 'run-start'; newModel: boolean; fromStep: number }
   | { type: 'telemetry'; rows: TelemetryRow[] }

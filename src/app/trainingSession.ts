@@ -64,8 +64,13 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
   /** A profile asked for and not yet delivered; `stopAfter` when it started the run itself. */
   let profileRequest: { stopAfter: boolean } | null = null;
 
-  function setStatus(status: RunStatus, message?: string): void {
-    post(message === undefined ? { type: 'status', status } : { type: 'status', status, message });
+  function setStatus(status: RunStatus, message?: string, finishedSteps?: number): void {
+    post({
+      type: 'status',
+      status,
+      ...(message === undefined ? {} : { message }),
+      ...(finishedSteps === undefined ? {} : { finishedSteps }),
+    });
   }
 
   function disposeTrainer(): void {
@@ -178,7 +183,8 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
       if (batchSource === source) batchSource = null;
       if (deviceLost) return;
       if (gpuFault !== null) setStatus('failed', gpuFault);
-      else setStatus('stopped', t.steps >= config.maxSteps ? `Finished ${t.steps} steps.` : undefined);
+      else if (t.steps >= config.maxSteps) setStatus('stopped', `Finished ${t.steps} steps.`, t.steps);
+      else setStatus('stopped');
     } catch (error) {
       flush();
       // A Stop or Reset disposes the source to interrupt a long batch build: that ends the run cleanly.

@@ -15,6 +15,9 @@ import type { EvalRecord, PreviewRecord, TelemetryRow } from '../config/telemetr
 import type { BackendInfo, RunStatus } from '../config/backendInfo';
 import type { DataPathCheckResult } from '../config/dataPathCheck';
 
+/** What the status line says beside the status, when it is not an error's own words. */
+export type StatusNote = { kind: 'finished'; steps: number } | { kind: 'auto-start-refused' };
+
 export interface RunController {
   start(config: TrainConfig): void;
   stop(): void;
@@ -66,7 +69,10 @@ export interface ConfigSlice {
 
 export interface RunSlice {
   status: RunStatus;
+  /** An error's own words (the browser's, the GPU's, tfjs's): shown as they come. */
   statusMessage: string | null;
+  /** A status the page words in its language; shown instead of statusMessage when set. */
+  statusNote: StatusNote | null;
   backendInfo: BackendInfo | null;
   latest: TelemetryRow | null;
   /** The config the current run's history was trained with (set at Start); null before any run. */
@@ -134,6 +140,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
 
   status: 'booting',
   statusMessage: null,
+  statusNote: null,
   backendInfo: null,
   latest: null,
   runConfig: null,

@@ -6,12 +6,14 @@
 import { useId, type ReactNode } from 'react';
 import { useAppStore } from '../state/store';
 import { usePreflight } from './usePreflight';
+import { fill } from '../i18n/fill';
 import { useText } from './i18n/useText';
 
 /** `children` go under the status line (the Playground puts the run's progress there). */
 export function RunControls({ children }: { children?: ReactNode } = {}) {
   const status = useAppStore((s) => s.status);
   const message = useAppStore((s) => s.statusMessage);
+  const note = useAppStore((s) => s.statusNote);
   const start = useAppStore((s) => s.start);
   const stop = useAppStore((s) => s.stop);
   const reset = useAppStore((s) => s.reset);
@@ -58,7 +60,11 @@ export function RunControls({ children }: { children?: ReactNode } = {}) {
       )}
       <p className={`status status-${status}`} role="status" data-testid="status">
         {t.status[status]}
-        {message ? ` ${message}` : ''}
+        {note
+          ? ` ${note.kind === 'finished' ? fill(t.finished, { n: note.steps }) : t.autoStartRefused}`
+          : message
+            ? ` ${message}`
+            : ''}
       </p>
       {children}
     </section>

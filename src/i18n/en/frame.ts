@@ -23,6 +23,9 @@ export const app = {
     reset: 'Reset',
     reload: 'Reload',
     progress: 'Step {step} · loss {loss} · {samplesPerSec} samples/s',
+    finished: 'Finished {n} steps.',
+    autoStartRefused:
+      'This link asked to start training (run=1), but the pre-flight check says its config does not fit this device, so it did not start.',
     blocked: 'Start is disabled: the pre-flight check says this config does not fit this device.',
     status: {
       booting: 'Starting the training backend…',

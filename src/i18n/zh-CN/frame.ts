@@ -23,6 +23,9 @@ export const app = {
     reset: '重置',
     reload: '重新加载',
     progress: '第 {step} 步 · 损失 {loss} · {samplesPerSec} 样本/秒',
+    finished: '已完成 {n} 步。',
+    autoStartRefused:
+      '这个链接要求打开即开始训练（run=1），但预检显示它的设置超出了本设备的容量，所以没有开始。',
     blocked: '“开始”已停用：预检显示这组设置超出了本设备的容量。',
     status: {
       booting: '正在启动训练后端…',
