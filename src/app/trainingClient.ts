@@ -29,6 +29,8 @@ export function startTrainingClient(): TrainingClient {
   const store = useAppStore;
   /** Why the last worker died: kept on screen while its replacement boots, until the next run starts. */
   let crashNote: string | null = null;
+  /** The crash's own words, for the page to say in its language (statusNote). */
+  let crashError: string | null = null;
   let nextRequestId = 1;
   const pendingChecks = new Map<number, (result: DataPathCheckResult) => void>();
   /** The config of the last Start, and of the run before it (what a run-start label compares). */
@@ -42,11 +44,19 @@ export function startTrainingClient(): TrainingClient {
         applyDeviceDefaults(m.info);
         return;
       case 'status':
-        if (m.status === 'running') crashNote = null;
+        if (m.status === 'running') {
+          crashNote = null;
+          crashError = null;
+        }
         store.setState({
           status: m.status,
           statusMessage: m.message ?? crashNote,
-          statusNote: m.finishedSteps === undefined ? null : { kind: 'finished', steps: m.finishedSteps },
+          statusNote:
+            m.finishedSteps !== undefined
+              ? { kind: 'finished', steps: m.finishedSteps }
+              : m.message === undefined && crashError !== null
+                ? { kind: 'worker-crashed', error: crashError }
+                : null,
         });
         return;
       case 'run-start': {
@@ -89,7 +99,12 @@ export function startTrainingClient(): TrainingClient {
       onMessage,
       onCrash: (text) => {
         crashNote = `the training worker crashed: ${text}; it was restarted`;
-        store.setState({ status: 'failed', statusMessage: crashNote, statusNote: null });
+        crashError = text;
+        store.setState({
+          status: 'failed',
+          statusMessage: crashNote,
+          statusNote: { kind: 'worker-crashed', error: text },
+        });
         if (useProfileStore.getState().status === 'waiting') {
           useProfileStore.getState().failed('the training worker crashed before the profile was made');
         }

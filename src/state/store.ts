@@ -16,7 +16,11 @@ import type { BackendInfo, RunStatus } from '../config/backendInfo';
 import type { DataPathCheckResult } from '../config/dataPathCheck';
 
 /** What the status line says beside the status, when it is not an error's own words. */
-export type StatusNote = { kind: 'finished'; steps: number } | { kind: 'auto-start-refused' };
+export type StatusNote =
+  | { kind: 'finished'; steps: number }
+  | { kind: 'auto-start-refused' }
+  /** The training worker died (its own error text) and was restarted. */
+  | { kind: 'worker-crashed'; error: string };
 
 export interface RunController {
   start(config: TrainConfig): void;

@@ -4,7 +4,7 @@
  * Start and Reset.
  */
 import { useId, type ReactNode } from 'react';
-import { useAppStore } from '../state/store';
+import { useAppStore, type StatusNote } from '../state/store';
 import { usePreflight } from './usePreflight';
 import { fill } from '../i18n/fill';
 import { useText } from './i18n/useText';
@@ -14,6 +14,12 @@ export function RunControls({ children }: { children?: ReactNode } = {}) {
   const status = useAppStore((s) => s.status);
   const message = useAppStore((s) => s.statusMessage);
   const note = useAppStore((s) => s.statusNote);
+  const noteText = (n: StatusNote): string =>
+    n.kind === 'finished'
+      ? fill(t.finished, { n: n.steps })
+      : n.kind === 'worker-crashed'
+        ? fill(t.workerCrashed, { error: n.error })
+        : t.autoStartRefused;
   const start = useAppStore((s) => s.start);
   const stop = useAppStore((s) => s.stop);
   const reset = useAppStore((s) => s.reset);
@@ -60,11 +66,7 @@ export function RunControls({ children }: { children?: ReactNode } = {}) {
       )}
       <p className={`status status-${status}`} role="status" data-testid="status">
         {t.status[status]}
-        {note
-          ? ` ${note.kind === 'finished' ? fill(t.finished, { n: note.steps }) : t.autoStartRefused}`
-          : message
-            ? ` ${message}`
-            : ''}
+        {note ? ` ${noteText(note)}` : message ? ` ${message}` : ''}
       </p>
       {children}
     </section>

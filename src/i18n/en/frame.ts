@@ -26,6 +26,7 @@ export const app = {
     finished: 'Finished {n} steps.',
     autoStartRefused:
       'This link asked to start training (run=1), but the pre-flight check says its config does not fit this device, so it did not start.',
+    workerCrashed: 'the training worker crashed: {error}; it was restarted',
     blocked: 'Start is disabled: the pre-flight check says this config does not fit this device.',
     status: {
       booting: 'Starting the training backend…',

@@ -26,6 +26,7 @@ export const app = {
     finished: '已完成 {n} 步。',
     autoStartRefused:
       '这个链接要求打开即开始训练（run=1），但预检显示它的设置超出了本设备的容量，所以没有开始。',
+    workerCrashed: '训练 worker 崩溃了：{error}；已重新启动',
     blocked: '“开始”已停用：预检显示这组设置超出了本设备的容量。',
     status: {
       booting: '正在启动训练后端…',
