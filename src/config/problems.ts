@@ -34,6 +34,15 @@ export const PROBLEM_CODES = [
   'tfTensorUint8Only',
   'statsLength',
   'sourceSideMax',
+  // A sweep's link value (`sw=`, config/sweep.ts).
+  'sweepSyntax',
+  'sweepSetting',
+  'sweepAutoOnly',
+  'noSweep',
+  'sweepTooMany',
+  'dropped',
+  'repeatedOnce',
+  'noUsableValue',
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 

@@ -30,6 +30,14 @@ const codes = {
   tfTensorUint8Only: 'the tf.tensor path applies to uint8 only: using {value}',
   statsLength: "needs {channels} value(s) for {channels} channel(s), got {got}: using the dataset's {values}",
   sourceSideMax: 'the source side is at most {maxPx} px: using {value}',
+  sweepSyntax: '{raw} is not <setting>:<values>, e.g. b:1,2,4',
+  sweepSetting: '{raw} is not a setting a sweep varies ({keys})',
+  sweepAutoOnly: 'auto doubles {keys} only, not {key}',
+  noSweep: 'no sweep',
+  sweepTooMany: 'more than {max} values; the first {max} are used',
+  dropped: 'dropped',
+  repeatedOnce: '{value} repeated; kept once',
+  noUsableValue: 'no usable value',
 } satisfies Record<ProblemCode, string>;
 
 export const problems = {
