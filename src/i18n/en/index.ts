@@ -3,11 +3,28 @@ import { app } from './frame';
 import { charts } from './chartText';
 import { compare } from './compare';
 import { fields } from './fields';
+import { finder } from './finder';
 import { lessons } from './lessons';
+import { ownImages } from './ownImages';
 import { panels } from './panels';
 import { parallel } from './parallel';
 import { preflight } from './preflight';
 import { problems } from './problems';
 import { profile } from './profile';
+import { sweeps } from './sweeps';
 
-export const en = { app, charts, compare, fields, lessons, panels, parallel, preflight, problems, profile };
+export const en = {
+  app,
+  charts,
+  compare,
+  fields,
+  finder,
+  lessons,
+  ownImages,
+  panels,
+  parallel,
+  preflight,
+  problems,
+  profile,
+  sweeps,
+};

@@ -4,22 +4,28 @@ import { app } from './frame';
 import { charts } from './chartText';
 import { compare } from './compare';
 import { fields } from './fields';
+import { finder } from './finder';
 import { lessons } from './lessons';
+import { ownImages } from './ownImages';
 import { panels } from './panels';
 import { parallel } from './parallel';
 import { preflight } from './preflight';
 import { problems } from './problems';
 import { profile } from './profile';
+import { sweeps } from './sweeps';
 
 export const zhCN = {
   app,
   charts,
   compare,
   fields,
+  finder,
   lessons,
+  ownImages,
   panels,
   parallel,
   preflight,
   problems,
   profile,
+  sweeps,
 } satisfies Dictionary;
