@@ -43,11 +43,10 @@ describe('sweep charts', () => {
 
   it('draws the buffer limit only when it is within reach of the figures, and says so otherwise', () => {
     const far = sweepMemoryChart.prepare({ setting: 'batchSize', points, bufferLimitBytes: 2 ** 30 });
-    expect(far.shown[4]).toBe(false);
     expect(far.data[5]).toEqual([null, null, null]);
+    expect(far.legend[4]).toEqual([2 ** 30, 2 ** 30, 2 ** 30]);
     expect(far.note).toContain('1.0 GiB, is 128×');
     const near = sweepMemoryChart.prepare({ setting: 'batchSize', points, bufferLimitBytes: 2 ** 24 });
-    expect(near.shown[4]).toBe(true);
     expect(near.data[5]).toEqual([2 ** 24, 2 ** 24, 2 ** 24]);
     expect(near.note).toBeNull();
   });

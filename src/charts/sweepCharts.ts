@@ -191,8 +191,10 @@ export const sweepMemoryChart: ChartSpec<SweepChartSource> = {
     );
     const limit = source.bufferLimitBytes;
     const limitInReach = limit !== null && highest > 0 && limit <= LIMIT_IN_REACH * highest;
+    // Out of reach, the limit keeps its legend entry and figure but draws no line.
+    prepared.legend = [...prepared.legend];
     if (!limitInReach) prepared.data[5] = prepared.data[5]!.map(() => null);
-    prepared.shown = [!noGpu, !noGpu, !noGpu, true, limitInReach];
+    prepared.shown = [!noGpu, !noGpu, !noGpu, true, true];
     prepared.note = noGpu
       ? SWEEP_CHART_TEXT.noGpu
       : limit !== null && highest > 0 && !limitInReach

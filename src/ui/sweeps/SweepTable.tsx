@@ -13,7 +13,7 @@ const C = SWEEP_TEXT.columns;
 export function SweepTable({ setting, points }: { setting: SweepSetting; points: readonly SweepPoint[] }) {
   if (points.length === 0) return null;
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" role="region" aria-label={SWEEP_TEXT.tableCaption} tabIndex={0}>
       <table className="arm-table sweep-table" data-testid="sweep-table">
         <caption>{SWEEP_TEXT.tableCaption}</caption>
         <thead>
