@@ -7,6 +7,7 @@ import {
   resultEstimate,
   resultHeadline,
   resultNoMemory,
+  resultPixels,
   resultSkipped,
   SWEEP_TEXT,
 } from './sweepText';
@@ -41,6 +42,7 @@ export function SweepResultCard({
       </p>
       <ul className="result-more">
         {r.peakRatio === null && <li>{resultNoMemory}</li>}
+        {r.pixelRatio !== null && <li>{resultPixels(r.lastLabel, r.firstLabel, x(r.pixelRatio))}</li>}
         {r.bestPerMiB && <li>{resultEfficiency(r.bestPerMiB.label, r.bestPerMiB.value.toFixed(1))}</li>}
         {r.estimateOverPeak && (
           <li>{resultEstimate(x(r.estimateOverPeak.low), x(r.estimateOverPeak.high))}</li>

@@ -58,5 +58,7 @@ describe('sweepResult', () => {
     expect(r.peakRatio).toBeNull();
     expect(r.bestPerMiB).toBeNull();
     expect(r.lastLabel).toBe('32 px');
+    expect(r.pixelRatio).toBe(4);
+    expect(sweepResult('batchSize', [point(1, 10, 100, 100), point(2, 10, 200, 100)])!.pixelRatio).toBeNull();
   });
 });

@@ -18,6 +18,8 @@ export interface SweepResult {
   /** Smallest and largest estimate ÷ measured peak. */
   estimateOverPeak: { low: number; high: number } | null;
   skipped: { label: string; status: string; reason: string }[];
+  /** Image-size sweeps: last ÷ first pixels per image (the side's square); null for other settings. */
+  pixelRatio: number | null;
 }
 
 export function sweepResult(setting: SweepSetting, points: readonly SweepPoint[]): SweepResult | null {
@@ -45,5 +47,6 @@ export function sweepResult(setting: SweepSetting, points: readonly SweepPoint[]
     skipped: points
       .filter((p) => p.status === 'failed' || p.status === 'refused')
       .map((p) => ({ label: label(p), status: p.status, reason: p.reason ?? '' })),
+    pixelRatio: setting === 'imageSizePx' ? ((last.value as number) / (first.value as number)) ** 2 : null,
   };
 }

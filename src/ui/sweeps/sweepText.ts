@@ -50,7 +50,7 @@ export const sweepProgress = (label: string, index: number, total: number, step:
     : `Training ${label} (${index + 1} of ${total}): step ${step}…`;
 
 export const sweepEnded = (phase: 'stopped' | 'failed', message: string | null): string =>
-  `${phase === 'stopped' ? 'Stopped' : 'Failed'}: ${message ?? ''}`;
+  phase === 'stopped' ? 'Stopped.' : `Failed: ${message ?? ''}`;
 
 export const sweepDecodeProblems = (problems: readonly string[]): string =>
   `Changed: ${problems.join('; ')}.`;
@@ -66,5 +66,8 @@ export const resultEstimate = (low: string, high: string): string =>
 
 export const resultSkipped = (count: number, reasons: string): string =>
   `${count} point${count === 1 ? '' : 's'} did not run: ${reasons}`;
+
+export const resultPixels = (last: string, first: string, ratio: string): string =>
+  `${last} has ${ratio}× the pixels of ${first}: activations and their gradients grow with them; weights do not.`;
 
 export const resultNoMemory = 'This backend reports no GPU memory: the peak cannot be measured here.';
