@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BackendInfo } from './backendInfo';
 import { runPreflight } from './preflight';
+import { DEFAULT_TIMING } from './stableTiming';
 import {
   autoSweepValues,
   decodeSweep,
@@ -8,6 +9,7 @@ import {
   MAX_SWEEP_POINTS,
   SWEEP_PRESETS,
   sweepPointConfig,
+  sweepTimingRule,
   sweepValues,
   type SweepSpec,
   type SweepValue,
@@ -158,5 +160,20 @@ describe('the sweep in a link', () => {
     expect(decoded.problems.map((p) => p.key)).toEqual(['sw', 'sw', 'sw']);
     expect(decodeHash('#sw=%E0%A4%A').sweep).toBeNull();
     expect(decodeHash('#sw=%E0%A4%A').problems[0]?.key).toBe('sw');
+  });
+});
+
+describe('sweepTimingRule', () => {
+  it('is the lessons’ rule; only a test page (?testHooks=1) may cap its steps, never a link', () => {
+    expect(sweepTimingRule(DEFAULT_CONFIG, '').maxSteps).toBe(DEFAULT_TIMING.maxSteps);
+    expect(sweepTimingRule(DEFAULT_CONFIG, '?sweepMaxSteps=5').maxSteps).toBe(DEFAULT_TIMING.maxSteps);
+    expect(sweepTimingRule(DEFAULT_CONFIG, '?testHooks=1&sweepMaxSteps=8').maxSteps).toBe(8);
+    for (const bad of ['2', '1e3', '-4', 'x', '8.5', '100000']) {
+      expect(sweepTimingRule(DEFAULT_CONFIG, `?testHooks=1&sweepMaxSteps=${bad}`).maxSteps, bad).toBe(
+        DEFAULT_TIMING.maxSteps,
+      );
+    }
+    const withWorkers = sweepTimingRule({ ...DEFAULT_CONFIG, workers: 2, prefetch: 2 }, '');
+    expect(withWorkers.prefetchedSteps).toBe(4);
   });
 });

@@ -9,6 +9,7 @@
 import { FIELD_TABLE } from './fieldTable';
 import { runPreflight } from './preflight';
 import { repairConfig } from './repairConfig';
+import { timingRuleFor, type TimingRule } from './stableTiming';
 import type { BackendInfo } from './backendInfo';
 import { LIMITS, type TrainConfig } from './trainConfig';
 import { quoted } from './valueCodecs';
@@ -165,6 +166,22 @@ export function autoSweepValues(setting: AutoSetting, base: TrainConfig, info: B
 export function sweepValues(spec: SweepSpec, base: TrainConfig, info: BackendInfo): SweepValue[] {
   if (spec.values !== 'auto') return [...spec.values];
   return isAutoSetting(spec.setting) ? autoSweepValues(spec.setting, base, info) : [];
+}
+
+/** The page search parameter that caps a point's steps, honoured only with `testHooks=1`. */
+export const SWEEP_MAX_STEPS_PARAM = 'sweepMaxSteps';
+
+/**
+ * The timing rule of a point: the lessons' rule for its config. With `?testHooks=1` in the page's search
+ * string (never the hash a shared link carries) `sweepMaxSteps=N` (N ≥ 3, at most the rule's own cap) caps
+ * its steps, so an e2e sweep stays short on a software adapter.
+ */
+export function sweepTimingRule(config: TrainConfig, search: string): TimingRule {
+  const rule = timingRuleFor(config);
+  const params = new URLSearchParams(search);
+  if (params.get('testHooks') !== '1') return rule;
+  const cap = Number(params.get(SWEEP_MAX_STEPS_PARAM));
+  return Number.isInteger(cap) && cap >= 3 && cap < rule.maxSteps ? { ...rule, maxSteps: cap } : rule;
 }
 
 /** A value as the figures name it: `batch 8`, `32 px`, `uint8`. */

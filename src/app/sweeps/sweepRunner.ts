@@ -7,10 +7,8 @@
  * and marks the rest stopped. Progress goes to state/sweepStore.ts, a few times a second.
  */
 import { runPreflight } from '../../config/preflight';
-import { timingRuleFor, type TimingRule } from '../../config/stableTiming';
-import { sweepPointConfig, sweepValues } from '../../config/sweep';
+import { sweepPointConfig, sweepTimingRule, sweepValues } from '../../config/sweep';
 import { estimateByGroup, measurePoint, pendingPoint } from '../../config/sweepPoint';
-import type { TrainConfig } from '../../config/trainConfig';
 import { busyReason } from '../../state/activity';
 import { useAppStore } from '../../state/store';
 import { emptySweepRun, useSweepStore } from '../../state/sweepStore';
@@ -24,18 +22,6 @@ interface Current {
 let current: Current | null = null;
 
 const store = useSweepStore;
-
-/**
- * The timing rule of a point. With `?testHooks=1` (never from a shared link, which is a hash) the page may
- * cap the steps per point with `sweepMaxSteps=N`, so an e2e sweep stays short on a software adapter.
- */
-export function sweepTimingRule(config: TrainConfig, search: string): TimingRule {
-  const params = new URLSearchParams(search);
-  const cap = Number(params.get('sweepMaxSteps'));
-  const testCap =
-    params.get('testHooks') === '1' && Number.isInteger(cap) && cap >= 3 ? { maxSteps: cap } : {};
-  return timingRuleFor(config, testCap);
-}
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
