@@ -3,7 +3,8 @@
  * after point, each in its own worker; peak memory rises strictly with the batch, bytes to the GPU per
  * sample stay those of the byte formula, every peak is at least the between-step snapshot, and the CSV has
  * one row per point. `?testHooks=1&sweepMaxSteps=8` (search, never the shared hash) caps each point's steps
- * so the sweep stays short on a software adapter. Phone width and axe are checked after the run.
+ * so the sweep stays short on a software adapter. Phone width and axe are checked after the run. A point
+ * the pre-flight refuses is marked with its reason and the sweep goes on.
  */
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
@@ -81,5 +82,25 @@ test('a batch sweep 1, 2, 4 at 16 px: 3 points, peak rising with the batch, cons
   expect(violations).toEqual([]);
   await page.setViewportSize(PHONE);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  expect(app.errors).toEqual([]);
+});
+
+test('a point the pre-flight refuses is marked with its reason and the sweep goes on', async ({ app }) => {
+  test.setTimeout(90_000);
+  const { page } = app;
+  // 512 px at batch 64 cannot fit this device; 16 px at batch 64 trains (capped at 3 steps).
+  await page.goto('/?testHooks=1&sweepMaxSteps=3#v=1&view=tradeoffs&px=16&b=64&wk=0&sw=px:512,16');
+  expect(await app.waitForBackend()).toBe('webgpu');
+  await page.getByTestId('sweep-run').click();
+  await expect(page.getByTestId('sweep-progress')).toHaveAttribute('data-phase', 'done', { timeout: 80_000 });
+  const run = await app.api((a) => a.sweep());
+  // The link's values were put in ascending order: 16 first.
+  expect(run.points.map((p) => [p.value, p.status])).toEqual([
+    [16, 'done'],
+    [512, 'refused'],
+  ]);
+  expect(run.points[1]!.reason).toMatch(/Batch 64 at 512×512 needs about/);
+  expect(run.points[1]!.measured).toBeNull();
+  await expect(page.getByTestId('sweep-point-1')).toHaveAttribute('data-status', 'refused');
   expect(app.errors).toEqual([]);
 });
