@@ -71,6 +71,9 @@ describe('sweep export', () => {
         'png',
       ),
     ).toBe('batchlab-sweep-image-16-32-at-b2.png');
+    expect(sweepFileName(spec, [1, 2, 4], DEFAULT_CONFIG, 'png', 'memory')).toBe(
+      'batchlab-sweep-batch-1-2-4-at-32px-memory.png',
+    );
     expect(
       sweepFileName(
         { setting: 'maskDtype', values: ['uint8', 'float32-onehot'] },

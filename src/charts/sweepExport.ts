@@ -112,21 +112,25 @@ const SHORT_NAMES: Partial<Record<keyof TrainConfig, string>> = {
 };
 
 /**
- * `batchlab-sweep-batch-1-2-4-at-32px-b4.csv`: the setting, its values, then the base's image size and
- * batch (whichever is not swept). Only [a-z0-9-] in the name.
+ * `batchlab-sweep-batch-1-2-4-at-32px.csv`: the setting, its values, then the base's image size and
+ * batch (whichever is not swept), then `part` if given (`…-memory.png`). Only [a-z0-9-] in the name.
  */
 export function sweepFileName(
   spec: SweepSpec,
   values: readonly (string | number)[],
   base: TrainConfig,
   extension: string,
-): string {
+  /** What the file holds beyond the sweep, e.g. a chart's name (`memory`). */
+  part?: string,
+) {
   const name = SHORT_NAMES[spec.setting] ?? FIELD_TABLE[spec.setting].linkKey;
   const list = spec.values === 'auto' && values.length === 0 ? 'auto' : values.join('-');
   const at = [
     spec.setting === 'imageSizePx' ? null : `${base.imageSizePx}px`,
     spec.setting === 'batchSize' ? null : `b${base.batchSize}`,
   ].filter((s) => s !== null);
-  const stem = `batchlab-sweep-${name}-${list}-at-${at.join('-')}`.toLowerCase().replace(/[^a-z0-9-]+/g, '-');
+  const stem = `batchlab-sweep-${name}-${list}-at-${at.join('-')}${part ? `-${part}` : ''}`
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-');
   return `${stem.slice(0, 120)}.${extension}`;
 }

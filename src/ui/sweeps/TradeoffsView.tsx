@@ -89,7 +89,7 @@ function SweepExports({ run }: { run: SweepRun }) {
   const { spec, base } = run;
   if (!spec || !base || run.points.length === 0 || run.phase === 'running') return null;
   const values = run.points.map((p) => p.value);
-  const name = (ext: string) => sweepFileName(spec, values, base, ext);
+  const name = (ext: string, part?: string) => sweepFileName(spec, values, base, ext, part);
   const json = () =>
     sweepJson({
       spec,
@@ -123,7 +123,7 @@ function SweepExports({ run }: { run: SweepRun }) {
           type="button"
           onClick={() =>
             void chartPngBlob(chart.id).then((blob) =>
-              downloadBlob(blob, name(`${chart.id.replace('sweep-', '')}.png`)),
+              downloadBlob(blob, name('png', chart.id.replace('sweep-', ''))),
             )
           }
           data-testid={`sweep-export-png-${chart.id}`}
