@@ -229,3 +229,6 @@ export const SWEEP_PRESETS: readonly SweepPreset[] = [
     config: { batchSize: 2 },
   },
 ];
+
+/** What Run runs before a sweep is chosen (the form shows it): the first preset's values, on the config as it is. */
+export const DEFAULT_SWEEP: SweepSpec = SWEEP_PRESETS[0]!.spec;

@@ -7,7 +7,7 @@
  * and marks the rest stopped. Progress goes to state/sweepStore.ts, a few times a second.
  */
 import { runPreflight } from '../../config/preflight';
-import { sweepPointConfig, sweepTimingRule, sweepValues } from '../../config/sweep';
+import { DEFAULT_SWEEP, sweepPointConfig, sweepTimingRule, sweepValues } from '../../config/sweep';
 import { estimateByGroup, measurePoint, pendingPoint } from '../../config/sweepPoint';
 import { busyReason } from '../../state/activity';
 import { useAppStore } from '../../state/store';
@@ -71,16 +71,16 @@ function runSweep(): void {
   };
   const busy = busyReason(activityNow());
   if (busy !== null) return refuse(busy);
-  if (!app.sweep) return refuse('Pick a setting and its values first.');
   if (!app.backendInfo) return refuse('The training backend is still starting.');
-  const values = sweepValues(app.sweep, app.config, app.backendInfo);
+  const spec = app.sweep ?? DEFAULT_SWEEP;
+  const values = sweepValues(spec, app.config, app.backendInfo);
   if (values.length === 0) return refuse('The sweep has no value to run.');
   const run: Current = { cancelled: false, arm: null };
   current = run;
   store.setState({
     ...emptySweepRun(),
     phase: 'running',
-    spec: app.sweep,
+    spec,
     base: app.config,
     backend: app.backendInfo,
     points: values.map(pendingPoint),

@@ -1,12 +1,14 @@
 /**
  * Choosing the sweep: a preset, or a setting and its values ("auto" doubles until the pre-flight refuses).
  * The values go through the same decoder as the link (config/sweep.ts), so what was clamped or dropped is
- * said here in the same words; the chosen sweep goes to the app store, and so into the link (`sw=`).
+ * said here in the same words; the chosen sweep goes to the app store, and so into the link (`sw=`), as
+ * soon as what is typed reads as one. Before any is chosen the form shows DEFAULT_SWEEP, which Run runs.
  */
 import { useId, useState } from 'react';
 import { FIELD_TABLE } from '../../config/fieldTable';
 import {
   decodeSweep,
+  DEFAULT_SWEEP,
   encodeSweep,
   SWEEP_PRESETS,
   SWEEP_SETTINGS,
@@ -20,15 +22,25 @@ const valuesText = (encoded: string): string => encoded.slice(encoded.indexOf(':
 
 export function SweepPicker({ disabled }: { disabled: boolean }) {
   const sweep = useAppStore((s) => s.sweep);
-  const [setting, setSetting] = useState<SweepSetting>(sweep?.setting ?? 'batchSize');
-  const [text, setText] = useState(sweep ? valuesText(encodeSweep(sweep)) : '1,2,4,8');
+  const [setting, setSetting] = useState<SweepSetting>((sweep ?? DEFAULT_SWEEP).setting);
+  const [text, setText] = useState(valuesText(encodeSweep(sweep ?? DEFAULT_SWEEP)));
   const [problems, setProblems] = useState<string[]>([]);
   const settingId = useId();
   const valuesId = useId();
   const helpId = useId();
 
+  const decode = (s: SweepSetting, t: string) =>
+    decodeSweep(`${FIELD_TABLE[s].linkKey}:${t.replace(/\s+/g, '')}`);
+  /** Every edit that reads as a sweep becomes the sweep at once, so Run runs what the form shows. */
+  const edit = (s: SweepSetting, t: string) => {
+    setSetting(s);
+    setText(t);
+    const decoded = decode(s, t);
+    if (decoded.spec) useAppStore.getState().setSweep(decoded.spec);
+  };
+  /** "Use these values" (or Enter): the text as read, with what was changed said. */
   const apply = () => {
-    const decoded = decodeSweep(`${FIELD_TABLE[setting].linkKey}:${text.replace(/\s+/g, '')}`);
+    const decoded = decode(setting, text);
     setProblems(decoded.problems);
     if (decoded.spec) {
       useAppStore.getState().setSweep(decoded.spec);
@@ -73,7 +85,7 @@ export function SweepPicker({ disabled }: { disabled: boolean }) {
           id={settingId}
           value={setting}
           disabled={disabled}
-          onChange={(e) => setSetting(e.target.value as SweepSetting)}
+          onChange={(e) => edit(e.target.value as SweepSetting, text)}
           data-testid="sweep-setting"
         >
           {SWEEP_SETTINGS.map((s) => (
@@ -89,7 +101,7 @@ export function SweepPicker({ disabled }: { disabled: boolean }) {
           value={text}
           disabled={disabled}
           maxLength={200}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => edit(setting, e.target.value)}
           aria-describedby={helpId}
           data-testid="sweep-values"
         />

@@ -41,19 +41,13 @@ function progressText(run: SweepRun): string {
 }
 
 function SweepRunControls({ run }: { run: SweepRun }) {
-  const spec = useAppStore((s) => s.sweep);
   const backendInfo = useAppStore((s) => s.backendInfo);
   const activity = useActivity();
   const blockedId = useId();
   const running = run.phase === 'running';
   const blocker = running
     ? null
-    : (busyReason(activity) ??
-      (backendInfo === null
-        ? 'The training backend is still starting.'
-        : spec === null
-          ? SWEEP_TEXT.noSweep
-          : null));
+    : (busyReason(activity) ?? (backendInfo === null ? SWEEP_TEXT.booting : null));
   return (
     <div className="lesson-run">
       {running ? (
