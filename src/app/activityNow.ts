@@ -7,6 +7,7 @@ import type { Activity } from '../state/activity';
 import { useCompareStore } from '../state/compareStore';
 import { useLessonStore } from '../state/lessonStore';
 import { useParallelStore } from '../state/parallelStore';
+import { useSweepStore } from '../state/sweepStore';
 import { useAppStore } from '../state/store';
 
 export function activityNow(): Activity {
@@ -15,6 +16,7 @@ export function activityNow(): Activity {
     compare: useCompareStore.getState().phase,
     parallel: useParallelStore.getState().status,
     lesson: useLessonStore.getState().running,
+    sweep: useSweepStore.getState().phase === 'running',
   };
 }
 

@@ -14,6 +14,8 @@ import { useLessonStore, type LessonRun } from '../state/lessonStore';
 import type { StepProfile } from '../config/stepProfile';
 import { useProfileStore, type ProfileStatus } from '../state/profileStore';
 import { useAppStore } from '../state/store';
+import { useSweepStore, type SweepRun } from '../state/sweepStore';
+import type { SweepSpec } from '../config/sweep';
 import type { LessonId, ViewId } from '../config/views';
 import { activityNow } from './activityNow';
 
@@ -46,6 +48,9 @@ export interface BatchLabTestApi {
   activity(): Activity;
   /** A lesson's last run: its phase, arms (config, rows, timing verdict) or per-strategy records. */
   lesson(id: LessonId): LessonRun;
+  /** The sweep the page would run (the link's `sw=`), and the last sweep run: its points and their figures. */
+  sweepSpec(): SweepSpec | null;
+  sweep(): SweepRun;
   /** The last step profile and the state of the profile request. */
   profile(): { status: ProfileStatus; profile: StepProfile | null; message: string | null };
 }
@@ -96,6 +101,22 @@ export function installTestApi(): void {
     activity: () => copy(activityNow()),
     lesson: (id) => copy(useLessonStore.getState().runs[id]),
     autoStart: autoStartOutcome,
+    sweepSpec: () => copy(s().sweep),
+    sweep: () => {
+      const w = useSweepStore.getState();
+      return copy({
+        phase: w.phase,
+        message: w.message,
+        spec: w.spec,
+        base: w.base,
+        backend: w.backend,
+        points: w.points,
+        activeIndex: w.activeIndex,
+        activeStep: w.activeStep,
+        startedAt: w.startedAt,
+        finishedAt: w.finishedAt,
+      });
+    },
     profile: () => {
       const p = useProfileStore.getState();
       return copy({ status: p.status, profile: p.profile, message: p.message });

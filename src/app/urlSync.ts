@@ -42,6 +42,7 @@ function currentHash(): string {
     view: s.view,
     hide: [...s.hiddenControls],
     ...(s.compareOverrides ? { b: s.compareOverrides } : {}),
+    sweep: s.sweep,
   });
 }
 
@@ -56,7 +57,12 @@ export function syncConfigToUrl(): () => void {
       if (next !== window.location.hash) history.pushState(history.state, '', next);
       return;
     }
-    if (state.config === previous.config && state.compareOverrides === previous.compareOverrides) return;
+    if (
+      state.config === previous.config &&
+      state.compareOverrides === previous.compareOverrides &&
+      state.sweep === previous.sweep
+    )
+      return;
     clearTimeout(timer);
     timer = setTimeout(() => {
       const next = currentHash();

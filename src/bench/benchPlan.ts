@@ -5,6 +5,7 @@
  * Pure data; no tfjs, no DOM.
  */
 import { DATASET_STATS, DEFAULT_CONFIG, type TrainConfig } from '../config/trainConfig';
+import type { SweepSpec } from '../config/sweep';
 import type { RepPlan } from './timing';
 
 export interface DataPathShape {
@@ -37,6 +38,8 @@ export interface BenchPlan {
   matmulSize: number;
   /** Case i: the configs whose estimate is checked against measured peak and pool (a batch and an image sweep). */
   peakMemory: TrainConfig[];
+  /** Case j: one sweep, run as the Tradeoff view runs it (each point an arm in its own worker). */
+  sweep: { spec: SweepSpec; base: TrainConfig };
   /** Case h: replica workers (one device each) per run, its config (N must divide the batch), steps per run. */
   multiDevice: { config: TrainConfig; replicaCounts: number[]; steps: number };
 }
@@ -87,6 +90,10 @@ export function benchPlan(quick: boolean): BenchPlan {
     firstStep: TINY,
     firstStepReps: 5,
     matmulSize: quick ? 256 : 512,
+    sweep: {
+      spec: { setting: 'batchSize', values: quick ? [1, 2] : [1, 2, 4] },
+      base: { ...base, imageSizePx: 16 },
+    },
     multiDevice: { config: MULTI_DEVICE, replicaCounts: quick ? [2] : [1, 2, 4], steps: 2 },
     peakMemory: quick
       ? [1, 2, 4]

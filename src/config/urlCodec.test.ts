@@ -610,7 +610,7 @@ describe('view', () => {
       const d = decodeHash(`#v=1&view=${encodeURIComponent(raw)}`);
       expect(d.view).toBe('playground');
       expect(problemKeys(d)).toEqual(['view']);
-      expect(d.problems[0]!.message).toContain('bytes|loaders|gpus|playground');
+      expect(d.problems[0]!.message).toContain(VIEW_IDS.join('|'));
     }
   });
 });

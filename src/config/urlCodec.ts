@@ -16,6 +16,7 @@
  *   adapted silently;
  * - `b.<key>` overrides follow the same per-field rules, but an invalid one is dropped rather than defaulted;
  *   B's conflicts with A are reported under `b.<key>` and repaired by applyOverrides;
+ * - `sw=` (a sweep) is read by config/sweep.ts's decodeSweep, its values with the fields' own codecs;
  * - whole-link problems use the pseudo-key `#`.
  * Problem messages never carry more than MAX_ECHO characters of a raw value and never exceed MAX_MESSAGE.
  * (Over 300 lines on purpose: these policies are one algorithm, and reading them in one file is the point.)
@@ -23,6 +24,7 @@
 import { z } from 'zod';
 import { CONFIG_KEYS, FIELD_TABLE } from './fieldTable';
 import { repairConfig, type Repair } from './repairConfig';
+import { decodeSweep, encodeSweep, SWEEP_LINK_KEY, type SweepSpec } from './sweep';
 import { DEFAULT_CONFIG, trainConfigFields, trainConfigSchema, type TrainConfig } from './trainConfig';
 import { echo, MAX_ECHO, quoted } from './valueCodecs';
 import { VIEW_IDS, VIEW_OF_OLD_LINKS, type ViewId } from './views';
@@ -47,6 +49,8 @@ export type HashExtras = {
   hide?: string[];
   /** Overrides for the comparison configuration B, stored as `b.<key>=…`. */
   b?: Partial<TrainConfig>;
+  /** The sweep the Tradeoff view runs (`sw=b:1,2,4`; config/sweep.ts). */
+  sweep?: SweepSpec | null;
 };
 
 export type DecodedHash = {
@@ -60,6 +64,8 @@ export type DecodedHash = {
   hide: string[];
   /** null when the link has no `b.` key at all; otherwise the valid overrides (possibly none). */
   overridesB: Partial<TrainConfig> | null;
+  /** The sweep the link names (`sw=`); null when it names none or none usable. */
+  sweep: SweepSpec | null;
 };
 
 /** Longer hashes are rejected whole: defaults and one problem. */
@@ -128,6 +134,8 @@ export function encodeConfigToHash(config: TrainConfig, extras: HashExtras = {})
     const hide = SHORT_KEYS.filter((k) => wanted.has(k));
     if (hide.length > 0) pairs.push(`${HIDE_KEY}=${hide.join(',')}`);
   }
+  if (extras.sweep)
+    pairs.push(`${SWEEP_LINK_KEY}=${encodeComponent(encodeSweep(extras.sweep)).replace(/%3A/gi, ':')}`);
   if (extras.run) pairs.push(`${RUN_KEY}=1`);
   if (extras.profile) pairs.push(`${PROFILE_KEY}=1`);
   return `#${pairs.join('&')}`;
@@ -270,6 +278,7 @@ function emptyResult(problems: Problem[]): DecodedHash {
     profile: false,
     hide: [],
     overridesB: null,
+    sweep: null,
   };
 }
 
@@ -378,6 +387,17 @@ export function decodeHashStrict(hash: string): DecodedHash {
     }
   }
 
+  let sweep: SweepSpec | null = null;
+  if (pairs.has(SWEEP_LINK_KEY)) {
+    const raw = pairs.get(SWEEP_LINK_KEY) ?? null;
+    const read =
+      raw === null
+        ? { spec: null, problems: ['value is not valid percent-encoding; no sweep'] }
+        : decodeSweep(raw);
+    sweep = read.spec;
+    for (const message of read.problems) problems.add(SWEEP_LINK_KEY, message);
+  }
+
   // Unknown keys: ignored, reported.
   for (const key of pairs.keys()) {
     const known =
@@ -386,10 +406,11 @@ export function decodeHashStrict(hash: string): DecodedHash {
       key === VIEW_KEY ||
       key === PROFILE_KEY ||
       key === HIDE_KEY ||
+      key === SWEEP_LINK_KEY ||
       FIELD_BY_KEY.has(key) ||
       (key.startsWith(B_PREFIX) && FIELD_BY_KEY.has(key.slice(B_PREFIX.length)));
     if (!known) problems.add(key, 'unknown key; ignored', true);
   }
 
-  return { config, problems: problems.list(), view, run, profile, hide, overridesB };
+  return { config, problems: problems.list(), view, run, profile, hide, overridesB, sweep };
 }

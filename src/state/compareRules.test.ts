@@ -23,7 +23,7 @@ const INFO: BackendInfo = {
   fallbackReasons: [],
   ownConvKernels: false,
 };
-const IDLE: Activity = { main: 'idle', compare: 'idle', parallel: 'idle', lesson: null };
+const IDLE: Activity = { main: 'idle', compare: 'idle', parallel: 'idle', lesson: null, sweep: false };
 
 describe('comparisonConfigs', () => {
   it('applies the overrides to A for B', () => {
@@ -64,6 +64,7 @@ describe('measuredRunBlocker', () => {
     expect(busy({ compare: 'running' })).toContain('comparison is running');
     expect(busy({ parallel: 'running' })).toContain('several-GPU');
     expect(busy({ lesson: 'loaders' })).toContain('lesson is running');
+    expect(busy({ sweep: true })).toContain('sweep is running');
     expect(busy({ main: 'booting' })).toContain('still starting');
     expect(measuredRunBlocker({ ...ok, backendInfo: null })).toContain('still starting');
   });

@@ -1,12 +1,13 @@
 /**
  * The page: a header (name, the views as tabs, the backend, link problems) and the view on screen — one
- * lesson, or the Playground. Components read the store and call its actions; nothing here talks to workers.
+ * lesson, the tradeoff curves, or the Playground. Components read the store and call its actions; nothing here talks to workers.
  */
 import { isLesson } from '../config/views';
 import { useAppStore } from '../state/store';
 import { BackendNotice } from './BackendNotice';
 import { LessonView } from './lessons/LessonView';
 import { ProblemsBanner } from './ProblemsBanner';
+import { TradeoffsView } from './sweeps/TradeoffsView';
 import { PlaygroundView } from './views/PlaygroundView';
 import { ViewNav } from './views/ViewNav';
 
@@ -23,8 +24,14 @@ export function App() {
         <BackendNotice />
         <ProblemsBanner />
       </header>
-      <main className={isLesson(view) ? 'main-lesson' : 'main-playground'}>
-        {isLesson(view) ? <LessonView key={view} id={view} /> : <PlaygroundView />}
+      <main className={isLesson(view) || view === 'tradeoffs' ? 'main-lesson' : 'main-playground'}>
+        {isLesson(view) ? (
+          <LessonView key={view} id={view} />
+        ) : view === 'tradeoffs' ? (
+          <TradeoffsView />
+        ) : (
+          <PlaygroundView />
+        )}
       </main>
     </div>
   );

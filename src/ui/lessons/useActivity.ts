@@ -3,6 +3,7 @@ import type { Activity } from '../../state/activity';
 import { useCompareStore } from '../../state/compareStore';
 import { useLessonStore } from '../../state/lessonStore';
 import { useParallelStore } from '../../state/parallelStore';
+import { useSweepStore } from '../../state/sweepStore';
 import { useAppStore } from '../../state/store';
 
 export function useActivity(): Activity {
@@ -11,5 +12,6 @@ export function useActivity(): Activity {
     compare: useCompareStore((s) => s.phase),
     parallel: useParallelStore((s) => s.status),
     lesson: useLessonStore((s) => s.running),
+    sweep: useSweepStore((s) => s.phase === 'running'),
   };
 }

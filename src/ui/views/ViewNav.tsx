@@ -8,9 +8,11 @@ import { LESSONS } from '../../config/lessons';
 import { encodeConfigToHash } from '../../config/urlCodec';
 import { LESSON_IDS, type ViewId } from '../../config/views';
 import { useAppStore } from '../../state/store';
+import { SWEEP_TEXT } from '../sweeps/sweepText';
 
 const TABS: { id: ViewId; label: string; number: number | null }[] = [
   ...LESSON_IDS.map((id, i) => ({ id, label: LESSONS[id].title, number: i + 1 })),
+  { id: 'tradeoffs', label: SWEEP_TEXT.navLabel, number: LESSON_IDS.length + 1 },
   { id: 'playground', label: 'Playground', number: null },
 ];
 
