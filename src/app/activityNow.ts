@@ -5,6 +5,7 @@
 import { skipPreflightRequested } from '../config/preflight';
 import type { Activity } from '../state/activity';
 import { useCompareStore } from '../state/compareStore';
+import { useFinderStore } from '../state/finderStore';
 import { useLessonStore } from '../state/lessonStore';
 import { useParallelStore } from '../state/parallelStore';
 import { useAppStore } from '../state/store';
@@ -15,6 +16,7 @@ export function activityNow(): Activity {
     compare: useCompareStore.getState().phase,
     parallel: useParallelStore.getState().status,
     lesson: useLessonStore.getState().running,
+    finder: useFinderStore.getState().phase,
   };
 }
 

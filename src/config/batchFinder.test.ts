@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { findLargestBatch, recordTrial, startSearch, type TrialOutcome } from './batchFinder';
-import { LIMITS } from './trainConfig';
+import type { BackendInfo } from './backendInfo';
+import {
+  finderRatio,
+  findLargestBatch,
+  preflightGuard,
+  recordTrial,
+  startSearch,
+  type TrialOutcome,
+} from './batchFinder';
+import { runPreflight } from './preflight';
+import { DEFAULT_CONFIG, LIMITS } from './trainConfig';
 
 /**
  * A fake device whose limit is known: a batch runs iff it is ≤ `limit`. Counts its calls and remembers
@@ -126,5 +135,38 @@ describe('the step function', () => {
     expect(tried).toEqual([1, 2, 4, 3]);
     expect(state.largestOk).toBe(3);
     expect(recordTrial(state, true)).toEqual(state);
+  });
+});
+
+describe('the pre-flight as the guard', () => {
+  /** A software adapter whose per-buffer limit is 512 KiB, as the e2e simulates. */
+  const small: BackendInfo = {
+    backend: 'webgpu',
+    adapterDescription: 'google swiftshader',
+    isSoftwareAdapter: true,
+    limits: { maxBufferSizeBytes: 512 * 1024, maxStorageBufferBindingSizeBytes: 512 * 1024 },
+    fallbackReasons: [],
+    ownConvKernels: true,
+  };
+  const config = { ...DEFAULT_CONFIG, imageSizePx: 16, batchSize: 2, baseWidth: 8 };
+
+  it('refuses exactly what the pre-flight refuses, and predicts the largest batch a linear scan finds', async () => {
+    const guard = preflightGuard(config, small);
+    let scanned = 0;
+    for (let b = 1; b <= LIMITS.batchSize.max; b++) {
+      const refused = runPreflight({ ...config, batchSize: b }, small).verdict === 'refused';
+      expect(guard.refuse(b) !== null).toBe(refused);
+      if (!refused) scanned = b;
+    }
+    expect(scanned).toBeGreaterThan(2);
+    expect(scanned).toBeLessThan(LIMITS.batchSize.max);
+    expect(guard.predictedLargestBatch).toBe(scanned);
+    // On a device that runs whatever the pre-flight lets through, the search finds the prediction.
+    const device = fakeDevice(10_000);
+    const result = await findLargestBatch({ start: 2, refuse: guard.refuse, trial: device.trial });
+    expect(result.largestBatch).toBe(scanned);
+    expect(device.ran.every((b) => b <= scanned)).toBe(true);
+    expect(finderRatio(result.largestBatch, guard.predictedLargestBatch)).toBe(1);
+    expect(finderRatio(3, 0)).toBeNull();
   });
 });

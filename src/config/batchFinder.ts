@@ -7,7 +7,9 @@
  * grows with the batch), so it needs O(log n) trials. Also owns the trial's report, which the training
  * worker sends back. Pure: no tfjs, no DOM, no store.
  */
-import { LIMITS } from './trainConfig';
+import type { BackendInfo } from './backendInfo';
+import { runPreflight } from './preflight';
+import { LIMITS, type TrainConfig } from './trainConfig';
 
 /** What one real trial step reports (the training worker's answer to a `trial` request). */
 export type TrialReport =
@@ -122,4 +124,27 @@ export async function findLargestBatch(input: FinderInput): Promise<FinderResult
     state = recordTrial(state, trial.outcome === 'ok');
   }
   return { largestBatch: state.largestOk, trials, stopped: false };
+}
+
+/**
+ * The pre-flight as the finder's guard, for `config` at any batch on the backend `info` describes: why a
+ * batch is refused (config/preflight.ts's rule, the same that keeps Start disabled), and the largest batch
+ * the estimate says fits (its prediction, which the measured result is set beside). Always applied, even
+ * with `?skipPreflight=1`: a trial never runs past the device's limits.
+ */
+export function preflightGuard(config: TrainConfig, info: BackendInfo, max: number = LIMITS.batchSize.max) {
+  const at = (batchSize: number) => runPreflight({ ...config, batchSize }, info);
+  const top = at(max);
+  return {
+    refuse: (batchSize: number): string | null => {
+      const result = at(batchSize);
+      return result.verdict === 'refused' ? result.reason : null;
+    },
+    predictedLargestBatch: top.verdict === 'refused' ? top.largestBatchThatFits : max,
+  };
+}
+
+/** measured ÷ predicted, or null when the estimate predicts nothing fits. */
+export function finderRatio(largestBatch: number, predictedLargestBatch: number): number | null {
+  return predictedLargestBatch > 0 ? largestBatch / predictedLargestBatch : null;
 }

@@ -23,7 +23,7 @@ const INFO: BackendInfo = {
   fallbackReasons: [],
   ownConvKernels: false,
 };
-const IDLE: Activity = { main: 'idle', compare: 'idle', parallel: 'idle', lesson: null };
+const IDLE: Activity = { main: 'idle', compare: 'idle', parallel: 'idle', lesson: null, finder: 'idle' };
 
 describe('comparisonConfigs', () => {
   it('applies the overrides to A for B', () => {
@@ -64,6 +64,8 @@ describe('measuredRunBlocker', () => {
     expect(busy({ compare: 'running' })).toContain('comparison is running');
     expect(busy({ parallel: 'running' })).toContain('several-GPU');
     expect(busy({ lesson: 'loaders' })).toContain('lesson is running');
+    expect(busy({ finder: 'running' })).toContain('batch finder is running');
+    expect(busy({ finder: 'done' })).toBeNull();
     expect(busy({ main: 'booting' })).toContain('still starting');
     expect(measuredRunBlocker({ ...ok, backendInfo: null })).toContain('still starting');
   });

@@ -1,6 +1,7 @@
 /** The page's activity (state/activity.ts's input) read from the stores, for components that explain a disabled button. */
 import type { Activity } from '../../state/activity';
 import { useCompareStore } from '../../state/compareStore';
+import { useFinderStore } from '../../state/finderStore';
 import { useLessonStore } from '../../state/lessonStore';
 import { useParallelStore } from '../../state/parallelStore';
 import { useAppStore } from '../../state/store';
@@ -11,5 +12,6 @@ export function useActivity(): Activity {
     compare: useCompareStore((s) => s.phase),
     parallel: useParallelStore((s) => s.status),
     lesson: useLessonStore((s) => s.running),
+    finder: useFinderStore((s) => s.phase),
   };
 }
