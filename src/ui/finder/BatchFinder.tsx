@@ -17,6 +17,9 @@ import { selectIsRunning, useAppStore } from '../../state/store';
 import { formatBytes, formatMs, formatRatio } from '../format';
 import { FINDER_TEXT as T, finderResultText, finderStoppedEarly, finderUseBatch } from './finderText';
 
+/** A reason's first sentence (Dawn's messages go on with advice for the programmer); the rest is in its title. */
+const firstSentence = (text: string): string => text.split(/(?<=\.)\s|\n/)[0] ?? text;
+
 function TrialRow({ trial }: { trial: FinderTrialRow }) {
   const outcome = trial.outcome === 'ok' ? T.ran : trial.outcome === 'failed' ? T.failed : T.refused;
   return (
@@ -24,7 +27,11 @@ function TrialRow({ trial }: { trial: FinderTrialRow }) {
       <td>{trial.batchSize}</td>
       <td className="finder-outcome">
         {outcome}
-        {trial.reason ? <span className="help">: {trial.reason}</span> : null}
+        {trial.reason ? (
+          <span className="help" title={trial.reason}>
+            : {firstSentence(trial.reason)}
+          </span>
+        ) : null}
       </td>
       <td>{trial.stepMs === null ? T.none : formatMs(trial.stepMs)}</td>
       <td>
@@ -77,7 +84,9 @@ export function BatchFinder() {
             <thead>
               <tr>
                 <th scope="col">{T.colBatch}</th>
-                <th scope="col">{T.colOutcome}</th>
+                <th scope="col" className="finder-outcome">
+                  {T.colOutcome}
+                </th>
                 <th scope="col">{T.colStep}</th>
                 <th scope="col">{T.colPeak}</th>
               </tr>
