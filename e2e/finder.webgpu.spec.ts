@@ -40,6 +40,14 @@ test('finds the largest batch that runs under a small buffer limit, and Use batc
   // A few real steps only: the test stays short.
   expect(expected).toBeLessThan(64);
 
+  // Stop ends a search at once (its worker is terminated), keeps what ran, and a new search can start.
+  await page.getByTestId('finder-find').click();
+  await expect(page.getByTestId('start')).toBeDisabled();
+  await page.getByTestId('finder-stop').click();
+  await expect.poll(() => app.api((a) => a.finder().phase)).toBe('stopped');
+  await expect(page.getByTestId('finder-status')).toHaveText('Stopped.');
+  await expect(page.getByTestId('start')).toBeEnabled();
+
   await page.getByTestId('finder-find').click();
   await expect(page.getByTestId('start')).toBeDisabled();
   await expect
