@@ -37,7 +37,7 @@ export function finderResultText(largestBatch: number, predicted: number, ratio:
   const head = `The largest batch that ran is ${largestBatch}; the estimate says ${predicted} fits`;
   if (ratio === null) return `${head}.`;
   if (largestBatch === predicted) {
-    return `${head}: the same (${ratio}), since the pre-flight caps every trial at the estimate's limit.`;
+    return `${head}: the same (${ratio}): the device ran every batch the estimate allows.`;
   }
   return largestBatch < predicted
     ? `${head}: ${ratio} of it — the device failed below what the estimate promised.`
