@@ -5,6 +5,7 @@
 import { skipPreflightRequested } from '../config/preflight';
 import type { Activity } from '../state/activity';
 import { useCompareStore } from '../state/compareStore';
+import { useFinderStore } from '../state/finderStore';
 import { useLessonStore } from '../state/lessonStore';
 import { useParallelStore } from '../state/parallelStore';
 import { useSweepStore } from '../state/sweepStore';
@@ -17,6 +18,7 @@ export function activityNow(): Activity {
     parallel: useParallelStore.getState().status,
     lesson: useLessonStore.getState().running,
     sweep: useSweepStore.getState().phase === 'running',
+    finder: useFinderStore.getState().phase,
   };
 }
 

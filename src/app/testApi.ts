@@ -13,6 +13,12 @@ import type { Activity } from '../state/activity';
 import { useLessonStore, type LessonRun } from '../state/lessonStore';
 import type { StepProfile } from '../config/stepProfile';
 import { useProfileStore, type ProfileStatus } from '../state/profileStore';
+import {
+  useFinderStore,
+  type FinderPhase,
+  type FinderResult,
+  type FinderTrialRow,
+} from '../state/finderStore';
 import { useAppStore } from '../state/store';
 import { useSweepStore, type SweepRun } from '../state/sweepStore';
 import type { SweepSpec } from '../config/sweep';
@@ -53,6 +59,13 @@ export interface BatchLabTestApi {
   sweep(): SweepRun;
   /** The last step profile and the state of the profile request. */
   profile(): { status: ProfileStatus; profile: StepProfile | null; message: string | null };
+  /** The batch finder: its phase, every trial so far, its result beside the estimate's, and its message. */
+  finder(): {
+    phase: FinderPhase;
+    trials: FinderTrialRow[];
+    result: FinderResult | null;
+    message: string | null;
+  };
 }
 
 /**
@@ -120,6 +133,10 @@ export function installTestApi(): void {
     profile: () => {
       const p = useProfileStore.getState();
       return copy({ status: p.status, profile: p.profile, message: p.message });
+    },
+    finder: () => {
+      const f = useFinderStore.getState();
+      return copy({ phase: f.phase, trials: f.trials, result: f.result, message: f.message });
     },
   };
   Object.defineProperty(window, 'batchlab', {

@@ -15,7 +15,8 @@ import { changedKeys, FIELD_TABLE, sameModel } from '../config/fieldTable';
 import type { DataPathCheckResult } from '../config/dataPathCheck';
 import type { TrainConfig } from '../config/trainConfig';
 import type { TelemetryRow } from '../config/telemetry';
-import { buildValidationBatch } from '../data/buildBatch';
+import type { TrialReport } from '../config/batchFinder';
+import { buildHostBatch, buildValidationBatch } from '../data/buildBatch';
 import { createBatchSource } from '../data/loader/createBatchSource';
 import { BatchSourceDisposedError, type BatchSource } from '../data/loader/batchSource';
 import type { SpawnLoader } from '../data/loader/loaderEndpoint';
@@ -228,6 +229,46 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
     }
   }
 
+  /**
+   * The batch finder's trial: one real training step of a new model of `config` on one batch built here,
+   * inside GPU error scopes (model creation included), then the model, its optimizer and the batch are
+   * freed, so the live tensor count returns to where it was. Never while training; the trained model, if
+   * any, is left alone.
+   */
+  async function runTrial(config: TrainConfig): Promise<TrialReport> {
+    const tensorsBefore = readMemory().numTensors;
+    const failed = (reason: string): TrialReport => ({
+      ok: false,
+      reason,
+      tensorsBefore,
+      tensorsAfter: readMemory().numTensors,
+    });
+    if (!backendInfo) return failed('the backend is not ready');
+    if (running) return failed('stop training first');
+    if (deviceLost) return failed('the GPU device was lost');
+    const backend = backendInfo.backend;
+    gpuFault = null;
+    const made: { trainer: Trainer | null } = { trainer: null };
+    try {
+      const batch = buildHostBatch(config, 0);
+      const startMs = performance.now();
+      const result = await withGpuErrorScopes(currentWebGpuDevice(), async () => {
+        made.trainer = createTrainer(config, backend);
+        return made.trainer.step(batch);
+      });
+      const stepMs = performance.now() - startMs;
+      made.trainer?.dispose();
+      made.trainer = null;
+      if (gpuFault !== null) return failed(gpuFault);
+      const after = readMemory().numTensors;
+      return { ok: true, stepMs, gpuPeakBytes: result.gpuPeakBytes, tensorsBefore, tensorsAfter: after };
+    } catch (error) {
+      made.trainer?.dispose();
+      made.trainer = null;
+      return failed(error instanceof Error ? error.message : String(error));
+    }
+  }
+
   async function handle(message: ToWorker): Promise<void> {
     switch (message.type) {
       case 'init': {
@@ -309,6 +350,11 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
           result.error = error instanceof Error ? error.message : String(error);
         }
         post({ type: 'data-path-check', requestId: message.requestId, result });
+        postMemory();
+        return;
+      }
+      case 'trial': {
+        post({ type: 'trial', requestId: message.requestId, report: await runTrial(message.config) });
         postMemory();
         return;
       }

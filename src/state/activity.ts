@@ -1,6 +1,6 @@
 /**
  * What the page is busy with, and the one rule for starting a measured run (a comparison, a lesson, a
- * sweep, a multi-device run) beside it: never two at once, and never while the main run trains — on a software
+ * sweep, a multi-device run, the batch finder) beside it: never two at once, and never while the main run trains — on a software
  * adapter they would share the same CPU cores and distort each other's step times. Pure.
  */
 import type { BackendInfo, RunStatus } from '../config/backendInfo';
@@ -18,6 +18,8 @@ export interface Activity {
   lesson: LessonId | null;
   /** A sweep (the Tradeoff view) is running. */
   sweep: boolean;
+  /** The batch finder's phase ('running' while it runs trials). */
+  finder: 'idle' | 'running' | 'done' | 'stopped' | 'failed';
 }
 
 /** Why another measured run cannot start now, in plain words; null when nothing else runs. */
@@ -28,6 +30,7 @@ export function busyReason(a: Activity): string | null {
   if (a.parallel === 'starting' || a.parallel === 'running') return 'The several-GPU run is running.';
   if (a.lesson !== null) return 'A lesson is running.';
   if (a.sweep) return 'A sweep is running.';
+  if (a.finder === 'running') return 'The batch finder is running.';
   return null;
 }
 

@@ -23,7 +23,14 @@ const INFO: BackendInfo = {
   fallbackReasons: [],
   ownConvKernels: false,
 };
-const IDLE: Activity = { main: 'idle', compare: 'idle', parallel: 'idle', lesson: null, sweep: false };
+const IDLE: Activity = {
+  main: 'idle',
+  compare: 'idle',
+  parallel: 'idle',
+  lesson: null,
+  sweep: false,
+  finder: 'idle',
+};
 
 describe('comparisonConfigs', () => {
   it('applies the overrides to A for B', () => {
@@ -65,6 +72,8 @@ describe('measuredRunBlocker', () => {
     expect(busy({ parallel: 'running' })).toContain('several-GPU');
     expect(busy({ lesson: 'loaders' })).toContain('lesson is running');
     expect(busy({ sweep: true })).toContain('sweep is running');
+    expect(busy({ finder: 'running' })).toContain('batch finder is running');
+    expect(busy({ finder: 'done' })).toBeNull();
     expect(busy({ main: 'booting' })).toContain('still starting');
     expect(measuredRunBlocker({ ...ok, backendInfo: null })).toContain('still starting');
   });

@@ -4,6 +4,7 @@
  * Start and Reset.
  */
 import { useId, type ReactNode } from 'react';
+import { useFinderStore } from '../state/finderStore';
 import { useAppStore } from '../state/store';
 import { usePreflight } from './usePreflight';
 
@@ -26,7 +27,9 @@ export function RunControls({ children }: { children?: ReactNode } = {}) {
   const { blocksStart } = usePreflight();
   const blockedId = useId();
   const statusAllowsStart = status === 'idle' || status === 'stopped' || status === 'failed';
-  const canStart = statusAllowsStart && !blocksStart;
+  // The batch finder's trials share the CPU and the GPU: a run beside them would distort both.
+  const finderRunning = useFinderStore((s) => s.phase === 'running');
+  const canStart = statusAllowsStart && !blocksStart && !finderRunning;
   const deviceLost = status === 'device-lost';
   return (
     <section className="panel run-controls" aria-label="Run">

@@ -1,6 +1,7 @@
 /** The page's activity (state/activity.ts's input) read from the stores, for components that explain a disabled button. */
 import type { Activity } from '../../state/activity';
 import { useCompareStore } from '../../state/compareStore';
+import { useFinderStore } from '../../state/finderStore';
 import { useLessonStore } from '../../state/lessonStore';
 import { useParallelStore } from '../../state/parallelStore';
 import { useSweepStore } from '../../state/sweepStore';
@@ -13,5 +14,6 @@ export function useActivity(): Activity {
     parallel: useParallelStore((s) => s.status),
     lesson: useLessonStore((s) => s.running),
     sweep: useSweepStore((s) => s.phase === 'running'),
+    finder: useFinderStore((s) => s.phase),
   };
 }

@@ -5,6 +5,7 @@
  * Reads the app store (the sweep and its base config) and the sweep store; runs through the sweep store's
  * actions. The batch-size finder belongs in the marked slot.
  */
+import { BatchFinder } from '../finder/BatchFinder';
 import { useId, useMemo } from 'react';
 import { chartPngBlob } from '../../charts/chartPng';
 import { downloadBlob } from '../../charts/download';
@@ -156,7 +157,8 @@ export function TradeoffsView() {
         <SweepPicker disabled={running} />
         <SweepRunControls run={run} />
         {run.spec && <SweepResultCard setting={run.spec.setting} points={run.points} />}
-        {/* The batch-size finder (<BatchFinder />) goes here: it answers "the largest batch that fits". */}
+        {/* The batch-size finder answers the curve's last question: the largest batch that really fits. */}
+        <BatchFinder />
         <div className="lesson-share">
           <CopyLink withRunOption={false} />
         </div>
