@@ -12,6 +12,7 @@ import { startParallelClient } from './parallel/parallelClient';
 import { startPyTorchExportClient } from './pytorchExport/exportClient';
 import { installParallelTestApi } from './parallel/parallelTestApi';
 import { installTestApi, installTestHooks } from './testApi';
+import { startDatasets } from './datasets';
 import { startTrainingClient } from './trainingClient';
 import { followHashChanges, readConfigFromUrl, syncConfigToUrl } from './urlSync';
 import '../ui/styles.css';
@@ -27,7 +28,7 @@ startPyTorchExportClient();
 installParallelTestApi();
 installAutoStart();
 installAutoProfile();
-const client = startTrainingClient();
+const client = startTrainingClient(startDatasets());
 installTestHooks((action) => client.post({ type: 'debug', action }));
 
 const root = document.getElementById('root');

@@ -31,7 +31,9 @@ export const PROBLEM_TEXT = {
   notScanned: (scanned: number, total: number) =>
     `${scanned} of ${total} masks were checked before the run; the others are checked as they are decoded`,
   photosNotReady: 'the photos are still being drawn: try again in a moment',
-  noFilesLoaded: 'choose your image and mask files first',
+  noFilesLoaded: 'choose your image and mask files first (Dataset panel)',
+  datasetBroken: (errors: number) =>
+    `The dataset has ${errors} error${errors === 1 ? '' : 's'}: no run starts until they are fixed. First:`,
 } as const;
 
 export const DATASET_TEXT = {

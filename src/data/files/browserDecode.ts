@@ -5,6 +5,7 @@
  * worker, or in the training worker with 0 loader workers. No tfjs; worker-scope APIs only.
  */
 import type { DecodeSquare } from './fileDataset';
+import type { DecodedFull } from './indexFiles';
 
 export const decodeSquareInBrowser: DecodeSquare = async (blob, sidePx, nearest) => {
   let bitmap: ImageBitmap;
@@ -28,3 +29,23 @@ export const decodeSquareInBrowser: DecodeSquare = async (blob, sidePx, nearest)
     bitmap.close();
   }
 };
+
+/** Decodes a file at its own size (the page's mask scan: every pixel is checked). */
+export async function decodeFullInBrowser(blob: Blob): Promise<DecodedFull> {
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(blob, { colorSpaceConversion: 'none', premultiplyAlpha: 'none' });
+  } catch (error) {
+    throw new Error(error instanceof Error ? error.message : 'the browser could not decode it');
+  }
+  try {
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = canvas.getContext('2d', { willReadFrequently: true });
+    if (!context) throw new Error('no 2D canvas here');
+    context.drawImage(bitmap, 0, 0);
+    const rgba = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+    return { rgba, widthPx: bitmap.width, heightPx: bitmap.height };
+  } finally {
+    bitmap.close();
+  }
+}
