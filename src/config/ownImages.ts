@@ -33,6 +33,8 @@ export const OWN_IMAGE_LIMITS = {
   /** Share of the pairs held out for validation (at least 1, at most validationMax). */
   validationFraction: 0.2,
   validationMax: 64,
+  /** Colours the palette editor lists at most (more means the masks are not class masks). */
+  paletteShownMax: 16,
   /** Problems listed at most (the count of the others is given). */
   problemsShownMax: 50,
 } as const;

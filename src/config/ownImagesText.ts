@@ -51,6 +51,8 @@ export const DATASET_TEXT = {
     `${pairs} pairs: ${train} for training, ${validation} held out for validation (fixed split).`,
   maskMode: { indices: 'Masks hold class indices.', colours: 'Masks hold colours; classes by palette:' },
   paletteClass: (hex: string) => `class for colour ${hex}`,
+  paletteTooLong: (colours: number) =>
+    `The masks hold ${colours} colours: a colour mask needs one exact colour per class (smoothed edges add in-between colours; save masks without anti-aliasing).`,
   problemsTitle: (count: number) => `${count} problem${count === 1 ? '' : 's'} found`,
   moreProblems: (count: number) => `…and ${count} more`,
   blocked: 'Fix the errors above before training on these files.',

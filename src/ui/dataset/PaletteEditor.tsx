@@ -2,6 +2,7 @@
  * Colour masks: each colour found in the masks, its swatch and the class it maps to, editable. The swatch is
  * a style colour, not markup; class choices follow the run's class count.
  */
+import { OWN_IMAGE_LIMITS } from '../../config/ownImages';
 import { DATASET_TEXT } from '../../config/ownImagesText';
 import { useDatasetStore } from '../../state/datasetStore';
 import { useAppStore } from '../../state/store';
@@ -12,6 +13,13 @@ export function PaletteEditor({ palette }: { palette: readonly { rgb: number; cl
   const numClasses = useAppStore((s) => s.config.numClasses);
   const setPaletteClass = useDatasetStore((s) => s.setPaletteClass);
   const running = useAppStore((s) => s.status === 'running');
+  if (palette.length > OWN_IMAGE_LIMITS.paletteShownMax) {
+    return (
+      <p className="help" data-testid="dataset-palette">
+        {DATASET_TEXT.paletteTooLong(palette.length)}
+      </p>
+    );
+  }
   const classes = Array.from(
     { length: Math.max(numClasses, ...palette.map((p) => p.classId + 1)) },
     (_, k) => k,
