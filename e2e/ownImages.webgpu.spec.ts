@@ -2,7 +2,8 @@
  * Your own images, end to end: the test draws 12 image + mask pairs from known shapes in the browser
  * (JPEG images with a magenta background and a green disc, PNG masks holding class indices), loads them
  * through the file input, trains 5 steps on them with 2 loader workers decoding, and checks that the
- * previews show those images and the bytes follow the formula. A broken set (a truncated JPEG, a mask with
+ * previews show those images and the bytes follow the formula; then 0 workers (the training worker
+ * decodes) give the same losses step by step: the same batches whatever the worker count. A broken set (a truncated JPEG, a mask with
  * class 9 for 4 classes) shows both messages and starts nothing. A link asking for files falls back to
  * synthetic data and says so. Nothing leaves the page: the files are handed over as in-memory buffers.
  */
@@ -108,6 +109,22 @@ test('trains 5 steps on 12 of your own JPEG/PNG pairs, decoded in 2 loader worke
   const loader = page.getByRole('region', { name: 'Loader workers' });
   await expect(loader.getByTestId('loader-batch-bytes')).toHaveText('2,048 B (2.0 KiB)');
   await expect(page.getByTestId('datapath-current-bytes')).toHaveAttribute('title', /^2,048 B/);
+
+  // The same files and seed with 0 workers (decoded in the training worker): the same batches, so the
+  // same losses step by step.
+  await page.getByRole('spinbutton', { name: 'Loader workers' }).fill('0');
+  await expect.poll(() => app.api((a) => a.config().workers)).toBe(0);
+  await page.getByTestId('reset').click();
+  await expect.poll(() => app.api((a) => a.history().length)).toBe(0);
+  await app.start();
+  await expect
+    .poll(() => app.api((a) => `${a.status().status} ${a.history().length}`), { timeout: 120_000 })
+    .toBe(`stopped ${STEPS}`);
+  const sync = await app.api((a) => a.history());
+  sync.forEach((row, i) => {
+    expect(row.hostBytesInFlight).toBe(0);
+    expect(Math.abs(row.loss - rows[i]!.loss), `step ${row.step}`).toBeLessThanOrEqual(1e-5);
+  });
   expect(app.errors).toEqual([]);
 });
 
