@@ -59,5 +59,6 @@ export const DATASET_TEXT = {
   photosSummary: (count: number, bytes: string) =>
     `${count} JPEG photos with PNG masks, ${bytes}, drawn here.`,
   severity: { error: 'error', warning: 'warning', notice: 'note' },
+  classOfFiles: (k: number) => `class ${k}`,
   statsMeasured: (count: number) => `mean / std measured on ${count} of your images`,
 } as const;
