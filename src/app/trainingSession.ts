@@ -137,7 +137,10 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
     if (!backendInfo) throw new Error('backend not initialised');
     if (config.dataSource !== 'synthetic' && files === null) {
       running = false;
-      setStatus('failed', PROBLEM_TEXT.noFilesLoaded);
+      setStatus(
+        'failed',
+        config.dataSource === 'photos' ? PROBLEM_TEXT.photosNotReady : PROBLEM_TEXT.noFilesLoaded,
+      );
       return;
     }
     const filesId = files?.id ?? null;
