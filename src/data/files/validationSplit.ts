@@ -39,10 +39,14 @@ export function validationSplit(pairCount: number): Split {
   return { validation: order.slice(0, held).sort(byIndex), train: order.slice(held).sort(byIndex) };
 }
 
+/** The last epoch's order, kept: a batch's samples (and the next batches) mostly share one epoch. */
+let cached: { key: number; n: number; order: number[] } | null = null;
+
 /** The pair index training sample `sampleId` reads under run seed `seed`. */
 export function trainingPairOf(split: Split, seed: number, sampleId: number): number {
   const n = split.train.length;
   const epoch = Math.floor(sampleId / n);
-  const order = seededPermutation(n, hashSeed(seed, epoch, EPOCH_ORDER_SALT));
-  return split.train[order[sampleId % n]!]!;
+  const key = hashSeed(seed, epoch, EPOCH_ORDER_SALT);
+  if (cached?.key !== key || cached.n !== n) cached = { key, n, order: seededPermutation(n, key) };
+  return split.train[cached.order[sampleId % n]!]!;
 }
