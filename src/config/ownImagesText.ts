@@ -60,5 +60,5 @@ export const DATASET_TEXT = {
     `${count} JPEG photos with PNG masks, ${bytes}, drawn here.`,
   severity: { error: 'error', warning: 'warning', notice: 'note' },
   classOfFiles: (k: number) => `class ${k}`,
-  statsMeasured: (count: number) => `mean / std measured on ${count} of your images`,
+  statsMeasured: (count: number) => `mean / std measured on ${count} of these images`,
 } as const;
