@@ -7,6 +7,7 @@
  * class 9 for 4 classes) shows both messages and starts nothing. A link asking for files falls back to
  * synthetic data and says so. Nothing leaves the page: the files are handed over as in-memory buffers.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { hostBatchBytes } from '../src/config/hostMemory';
 import { PROBLEM_TEXT } from '../src/config/ownImagesText';
@@ -154,5 +155,8 @@ test('a broken set (truncated JPEG, class 9 for 4 classes) shows its messages an
   await expect(page.getByTestId('dataset-blocked')).toBeVisible();
   expect(await app.api((a) => a.status().status)).toBe('idle');
   expect(await app.api((a) => a.history().length)).toBe(0);
+  // The panel with its picker, problems and blocked line passes axe.
+  const axe = await new AxeBuilder({ page }).include('.dataset-panel').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   expect(app.errors).toEqual([]);
 });
