@@ -96,6 +96,7 @@ export function startDatasets(): Datasets {
       const l = loaded.files;
       if (!l) return;
       l.palette = l.palette.map((p) => (p.rgb === rgb ? { ...p, classId } : p));
+      l.id = nextId++; // new masks: the next Start rebuilds the validation batches
       publish('files');
     },
   });
