@@ -14,6 +14,7 @@ import { startPyTorchExportClient } from './pytorchExport/exportClient';
 import { startSweepClient } from './sweeps/sweepRunner';
 import { installParallelTestApi } from './parallel/parallelTestApi';
 import { installTestApi, installTestHooks } from './testApi';
+import { startDatasets } from './datasets';
 import { startTrainingClient } from './trainingClient';
 import { followHashChanges, readConfigFromUrl, syncConfigToUrl } from './urlSync';
 import '../ui/styles.css';
@@ -31,7 +32,7 @@ startPyTorchExportClient();
 installParallelTestApi();
 installAutoStart();
 installAutoProfile();
-const client = startTrainingClient();
+const client = startTrainingClient(startDatasets());
 installTestHooks((action) => client.post({ type: 'debug', action }));
 
 const root = document.getElementById('root');

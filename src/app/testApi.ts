@@ -2,6 +2,9 @@
  * A small, typed, read-only window API for end-to-end tests (and curious users), present in production
  * builds too: tests read what training did instead of scraping pixels. Every getter returns a copy.
  */
+import type { DatasetView } from '../config/datasetView';
+import type { DataSource } from '../config/trainConfig';
+import { useDatasetStore } from '../state/datasetStore';
 import type { BackendInfo, RunStatus } from '../config/backendInfo';
 import type { DataPathCheckResult } from '../config/dataPathCheck';
 import { autoStartOutcome, type AutoStartDecision } from './autoStart';
@@ -37,6 +40,10 @@ export interface BatchLabTestApi {
   numTensors(): number | null;
   /** Step of the prediction previews last drawn. */
   previewSteps(): number | null;
+  /** The previews' data source and the mean per channel (0–255) of the first previewed image. */
+  preview(): { step: number; source: DataSource; imageMean255: number[] } | null;
+  /** What the Dataset panel shows about the user's files. */
+  dataset(): DatasetView;
   /** Runs every data path on batch 0 in the training worker and compares with the CPU reference. */
   checkDataPaths(): Promise<DataPathCheckResult | null>;
   /**
@@ -109,6 +116,19 @@ export function installTestApi(): void {
     evals: () => copy([...telemetryHistory.evals]),
     numTensors: () => s().numTensors,
     previewSteps: () => s().preview?.step ?? null,
+    preview: () => {
+      const p = s().preview;
+      const image = p?.samples[0]?.image;
+      if (!p || !image) return null;
+      const c = p.channels;
+      const imageMean255 = Array.from({ length: c }, (_, k) => {
+        let sum = 0;
+        for (let i = k; i < image.length; i += c) sum += image[i]!;
+        return sum / (image.length / c);
+      });
+      return { step: p.step, source: p.source, imageMean255 };
+    },
+    dataset: () => copy(useDatasetStore.getState().files),
     checkDataPaths: () => s().runDataPathCheck(),
     view: () => s().view,
     activity: () => copy(activityNow()),

@@ -8,15 +8,17 @@ import type { BackendInfo, RunStatus } from '../config/backendInfo';
 import type { DataPathCheckResult } from '../config/dataPathCheck';
 import type { StepProfile } from '../config/stepProfile';
 import type { TrialReport } from '../config/batchFinder';
+import type { FileDataset } from '../data/files/fileDataset';
 
 export type ToWorker =
   | { type: 'init'; backend: BackendPreference }
-  | { type: 'start'; config: TrainConfig }
+  /** `files`: the dataset when config.dataSource is not synthetic (File objects, cloned by reference). */
+  | { type: 'start'; config: TrainConfig; files?: FileDataset | null }
   /**
    * Profile a step: while training, the next two steps (memory of the first, kernel times of the second);
    * otherwise train with `config` until a warm step has run, profile, then stop.
    */
-  | { type: 'profile'; config: TrainConfig }
+  | { type: 'profile'; config: TrainConfig; files?: FileDataset | null }
   | { type: 'stop' }
   | { type: 'reset' }
   /** Run every data path on batch 0 and compare with the CPU reference (only while not training). */

@@ -16,7 +16,11 @@ import type { DataPathCheckResult } from '../config/dataPathCheck';
 import type { TrainConfig } from '../config/trainConfig';
 import type { TelemetryRow } from '../config/telemetry';
 import type { TrialReport } from '../config/batchFinder';
-import { buildHostBatch, buildValidationBatch } from '../data/buildBatch';
+import { buildHostBatch, buildValidationBatch, type BatchConfig } from '../data/buildBatch';
+import { decodeSquareInBrowser } from '../data/files/browserDecode';
+import type { DecodeSquare, FileDataset } from '../data/files/fileDataset';
+import { buildFileValidationBatch } from '../data/files/fileSamples';
+import { PROBLEM_TEXT } from '../config/ownImagesText';
 import { createBatchSource } from '../data/loader/createBatchSource';
 import { BatchSourceDisposedError, type BatchSource } from '../data/loader/batchSource';
 import type { SpawnLoader } from '../data/loader/loaderEndpoint';
@@ -40,6 +44,8 @@ export interface SessionDeps {
   post(message: FromWorker, transfer?: Transferable[]): void;
   /** How loader workers are spawned (the browser's Worker by default; tests pass fakes). */
   spawnLoader?: SpawnLoader;
+  /** How files are decoded with 0 loader workers (the browser's decoder by default). */
+  decode?: DecodeSquare;
 }
 
 export interface TrainingSession {
@@ -55,7 +61,13 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
   const post = deps.post;
   let backendInfo: BackendInfo | null = null;
   let trainer: Trainer | null = null;
-  let validation: { config: TrainConfig; batch: HostBatch; preview: HostBatch } | null = null;
+  let validation: {
+    config: TrainConfig;
+    filesId: number | null;
+    batch: HostBatch;
+    preview: HostBatch;
+  } | null = null;
+  const decode = deps.decode ?? decodeSquareInBrowser;
   let batchSource: BatchSource | null = null;
   let running = false;
   let loop: Promise<void> | null = null;
@@ -101,6 +113,7 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
         type: 'preview',
         record: {
           step,
+          source: config.dataSource,
           sizePx: config.imageSizePx,
           channels: config.channels,
           numClasses: config.numClasses,
@@ -111,8 +124,27 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
     );
   }
 
-  async function runLoop(config: TrainConfig): Promise<void> {
+  /** The validation batch from the run's source: synthetic, or held-out pairs of the files. */
+  function validationBatch(
+    config: BatchConfig,
+    files: FileDataset | null,
+    count: number,
+  ): Promise<HostBatch> {
+    if (files === null) return Promise.resolve(buildValidationBatch(config, count));
+    return buildFileValidationBatch(config, { files, decode }, count);
+  }
+
+  async function runLoop(config: TrainConfig, files: FileDataset | null): Promise<void> {
     if (!backendInfo) throw new Error('backend not initialised');
+    if (config.dataSource !== 'synthetic' && files === null) {
+      running = false;
+      setStatus(
+        'failed',
+        config.dataSource === 'photos' ? PROBLEM_TEXT.photosNotReady : PROBLEM_TEXT.noFilesLoaded,
+      );
+      return;
+    }
+    const filesId = files?.id ?? null;
     const newModel = !trainer || !sameModel(trainer.config, config);
     if (newModel) {
       disposeTrainer();
@@ -120,21 +152,30 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
     } else {
       trainer!.continueWith(config);
     }
-    if (!validation || validationChanged(validation.config, config)) {
-      validation = {
-        config,
-        batch: buildValidationBatch(config, Math.min(config.batchSize, 8)),
-        preview: buildValidationBatch(
-          { ...config, imageDtype: 'uint8', normalizeOn: 'model', maskDtype: 'uint8' },
-          PREVIEW_SAMPLES,
-        ),
-      };
+    if (!validation || validation.filesId !== filesId || validationChanged(validation.config, config)) {
+      try {
+        validation = {
+          config,
+          filesId,
+          batch: await validationBatch(config, files, Math.min(config.batchSize, 8)),
+          preview: await validationBatch(
+            { ...config, imageDtype: 'uint8', normalizeOn: 'model', maskDtype: 'uint8' },
+            files,
+            PREVIEW_SAMPLES,
+          ),
+        };
+      } catch (error) {
+        validation = null;
+        running = false;
+        setStatus('failed', error instanceof Error ? error.message : String(error));
+        return;
+      }
     }
     const t = trainer!;
     post({ type: 'run-start', newModel, fromStep: t.steps });
     // Loader workers are (re)started for every Start, from the step the trainer has reached.
     batchSource?.dispose();
-    const source = createBatchSource(config, t.steps, deps.spawnLoader);
+    const source = createBatchSource(config, t.steps, deps.spawnLoader, files, decode);
     batchSource = source;
     const startMs = performance.now();
     let pending: TelemetryRow[] = [];
@@ -299,7 +340,7 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
         if (loop) await loop;
         if (running || deviceLost) return; // another Start got in while the old loop wound down
         running = true;
-        loop = runLoop(message.config);
+        loop = runLoop(message.config, message.files ?? null);
         return;
       }
       case 'profile': {
@@ -315,7 +356,7 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
         }
         profileRequest = { stopAfter: true };
         running = true;
-        loop = runLoop(message.config);
+        loop = runLoop(message.config, message.files ?? null);
         return;
       }
       case 'stop':

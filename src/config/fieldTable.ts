@@ -8,6 +8,7 @@
  */
 import {
   BACKEND_PREFERENCES,
+  DATA_SOURCES,
   IMAGE_DTYPES,
   LIMITS,
   MASK_DTYPES,
@@ -240,6 +241,15 @@ export const FIELD_TABLE: FieldTable = {
     label: 'Augment',
     help: 'Random flips, crops, brightness and noise, done by the loader on the CPU.',
     control: { kind: 'checkbox' },
+  },
+  dataSource: {
+    linkKey: 'data',
+    codec: choiceCodec(DATA_SOURCES),
+    role: 'data',
+    group: 'data',
+    label: 'Dataset',
+    help: 'Synthetic shapes, your own image + mask files (they stay in this browser), or photos BatchLab draws and encodes as JPEG at startup.',
+    control: null,
   },
   maxSteps: {
     linkKey: 'steps',

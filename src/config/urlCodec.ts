@@ -17,6 +17,7 @@
  * - `b.<key>` overrides follow the same per-field rules, but an invalid one is dropped rather than defaulted;
  *   B's conflicts with A are reported under `b.<key>` and repaired by applyOverrides;
  * - `sw=` (a sweep) is read by config/sweep.ts's decodeSweep, its values with the fields' own codecs;
+ * - `data=files` (the sender's own images) cannot be followed: it is reported and read as synthetic;
  * - whole-link problems use the pseudo-key `#`.
  * Problem messages never carry more than MAX_ECHO characters of a raw value and never exceed MAX_MESSAGE.
  * (Over 300 lines on purpose: these policies are one algorithm, and reading them in one file is the point.)
@@ -30,6 +31,9 @@ import { echo, MAX_ECHO, quoted } from './valueCodecs';
 import { VIEW_IDS, VIEW_OF_OLD_LINKS, type ViewId } from './views';
 
 export { MAX_ECHO };
+
+/** A link cannot carry the sender's files: it says so, and the run uses the synthetic shapes. */
+export const FILES_NOT_IN_LINK = 'own images are never in a link: using the synthetic shapes';
 
 // The app runs under a CSP without 'unsafe-eval': keep zod off its `new Function` fast path. Schemas that
 // were built before this line (trainConfig.ts) also get `{ jitless: true }` per call below.
@@ -327,6 +331,10 @@ export function decodeHashStrict(hash: string): DecodedHash {
     decodeInto(f, pairs.get(key) ?? null, key, a, DEFAULT_CONFIG[f], problems);
   }
   const merged = copyConfig({ ...DEFAULT_CONFIG, ...a });
+  if (merged.dataSource === 'files') {
+    merged.dataSource = 'synthetic';
+    problems.add(URL_KEYS.dataSource, FILES_NOT_IN_LINK);
+  }
   const repairedA = repairConfig(merged);
   for (const fix of repairedA.repairs) {
     // A default adapted to the channel count was not the link's doing: adapt it silently.
@@ -347,6 +355,11 @@ export function decodeHashStrict(hash: string): DecodedHash {
     overridesB ??= {};
     presentB.add(f);
     decodeInto(f, pairs.get(key) ?? null, key, overridesB, null, problems);
+  }
+  if (overridesB?.dataSource === 'files') {
+    delete overridesB.dataSource;
+    if (Object.keys(overridesB).length === 0) overridesB = null;
+    problems.add(B_PREFIX + URL_KEYS.dataSource, FILES_NOT_IN_LINK);
   }
   if (overridesB !== null) {
     for (const fix of applyOverridesReporting(config, overridesB).repairs) {

@@ -1,10 +1,12 @@
 /**
- * Input / ground truth / prediction for a few fixed validation samples, with a class legend.
+ * Input / ground truth / prediction for a few fixed validation samples, with a class legend (the shapes'
+ * names for synthetic data and photos, class numbers for the user's own images).
  * Pixels are written with putImageData (no markup, CSP-safe); refreshed when a new preview arrives.
  */
 import { useEffect, useRef } from 'react';
 import type { PreviewRecord } from '../config/telemetry';
 import { useAppStore } from '../state/store';
+import { DATASET_TEXT } from '../config/ownImagesText';
 import { CLASS_NAMES, classColor } from './classPalette';
 
 type Kind = 'image' | 'truth' | 'prediction';
@@ -77,7 +79,9 @@ export function PreviewPanel() {
                     className="swatch"
                     ref={(el) => el?.style.setProperty('background', `rgb(${r} ${g} ${b})`)}
                   />
-                  {CLASS_NAMES[k] ?? `class ${k}`}
+                  {record.source === 'files'
+                    ? DATASET_TEXT.classOfFiles(k)
+                    : (CLASS_NAMES[k] ?? `class ${k}`)}
                 </li>
               );
             })}

@@ -1,9 +1,10 @@
 /**
  * Start / Stop / Reset and the run's status line. Start stays disabled while the pre-flight memory check
  * refuses the config (PreflightNotice says why); after a lost GPU device only Reload helps, so it replaces
- * Start and Reset.
+ * Start and Reset. A run on files waits for a dataset without errors (the line says which file and why).
  */
 import { useId, type ReactNode } from 'react';
+import { datasetBlocker, useDatasetStore } from '../state/datasetStore';
 import { useFinderStore } from '../state/finderStore';
 import { useAppStore } from '../state/store';
 import { usePreflight } from './usePreflight';
@@ -25,11 +26,13 @@ export function RunControls({ children }: { children?: ReactNode } = {}) {
   const stop = useAppStore((s) => s.stop);
   const reset = useAppStore((s) => s.reset);
   const { blocksStart } = usePreflight();
+  const source = useAppStore((s) => s.config.dataSource);
+  const datasetBlocked = useDatasetStore((s) => datasetBlocker(source, s));
   const blockedId = useId();
   const statusAllowsStart = status === 'idle' || status === 'stopped' || status === 'failed';
   // The batch finder's trials share the CPU and the GPU: a run beside them would distort both.
   const finderRunning = useFinderStore((s) => s.phase === 'running');
-  const canStart = statusAllowsStart && !blocksStart && !finderRunning;
+  const canStart = statusAllowsStart && !blocksStart && !finderRunning && datasetBlocked === null;
   const deviceLost = status === 'device-lost';
   return (
     <section className="panel run-controls" aria-label="Run">
@@ -64,6 +67,11 @@ export function RunControls({ children }: { children?: ReactNode } = {}) {
       {blocksStart && (
         <p id={blockedId} className="status status-failed" data-testid="start-blocked">
           Start is disabled: the pre-flight check says this config does not fit this device.
+        </p>
+      )}
+      {datasetBlocked !== null && (
+        <p className="status status-failed" data-testid="start-blocked-dataset">
+          {datasetBlocked}
         </p>
       )}
       <p className={`status status-${status}`} role="status" data-testid="status">

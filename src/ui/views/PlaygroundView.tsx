@@ -5,6 +5,7 @@
  */
 import { ChartsPanel } from '../ChartsPanel';
 import { ConfigPanel } from '../ConfigPanel';
+import { DatasetPanel } from '../dataset/DatasetPanel';
 import { DataPathPanel } from '../DataPathPanel';
 import { ExportPanel } from '../ExportPanel';
 import { LinksPanel } from '../LinksPanel';
@@ -37,6 +38,7 @@ export function PlaygroundView() {
         <ChartsPanel />
         <ProfilePanel />
         <ExportPanel />
+        <DatasetPanel />
         <LoaderPanel />
         <PreviewPanel />
         <DataPathPanel />
