@@ -81,4 +81,48 @@ export const test = base.extend<{ app: AppPage }>({
   },
 });
 
+/** The simulated small per-buffer limit (512 KiB) the reliability and finder tests give training workers. */
+export const SIMULATED_LIMIT_BYTES = 512 * 1024;
+
+/**
+ * Source prepended to the training worker's script (test-only) so that its WebGPU device behaves like one
+ * whose maxBufferSize and maxStorageBufferBindingSize are `limitBytes`: both limits objects report it, and
+ * a larger createBuffer is turned into one the real device rejects (a validation error, an invalid buffer).
+ */
+export function smallBufferLimitPrelude(limitBytes: number): string {
+  return `(() => {
+  const LIMIT = ${limitBytes};
+  const clamp = (real) => {
+    const copy = {};
+    for (const key in real) copy[key] = real[key];
+    copy.maxBufferSize = Math.min(LIMIT, real.maxBufferSize);
+    copy.maxStorageBufferBindingSize = Math.min(LIMIT, real.maxStorageBufferBindingSize);
+    return Object.freeze(copy);
+  };
+  const adapterLimits = Object.getOwnPropertyDescriptor(GPUAdapter.prototype, 'limits').get;
+  Object.defineProperty(GPUAdapter.prototype, 'limits', { get() { return clamp(adapterLimits.call(this)); } });
+  const deviceLimits = Object.getOwnPropertyDescriptor(GPUDevice.prototype, 'limits').get;
+  Object.defineProperty(GPUDevice.prototype, 'limits', { get() { return clamp(deviceLimits.call(this)); } });
+  const createBuffer = GPUDevice.prototype.createBuffer;
+  GPUDevice.prototype.createBuffer = function (descriptor) {
+    if (descriptor.size <= LIMIT) return createBuffer.call(this, descriptor);
+    // Dawn's own validation error and invalid buffer, whose size reads as requested, as on a real device.
+    const buffer = createBuffer.call(this, { ...descriptor, size: deviceLimits.call(this).maxBufferSize + 4 });
+    Object.defineProperty(buffer, 'size', { value: descriptor.size });
+    return buffer;
+  };
+})();`;
+}
+
+/**
+ * Serves every training worker's script (the main run's and short-lived ones alike) with `prelude` in front
+ * of it. Call before the page opens.
+ */
+export async function prependToTrainingWorker(page: Page, prelude: string): Promise<void> {
+  await page.route('**/assets/trainingWorker-*.js', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, body: `${prelude}\n${await response.text()}` });
+  });
+}
+
 export { expect };

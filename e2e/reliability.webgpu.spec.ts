@@ -5,7 +5,14 @@
  * needs size, and there it never trains more than one step.
  */
 import type { Page } from '@playwright/test';
-import { expect, test, type AppPage } from './fixtures';
+import {
+  expect,
+  prependToTrainingWorker,
+  SIMULATED_LIMIT_BYTES,
+  smallBufferLimitPrelude,
+  test,
+  type AppPage,
+} from './fixtures';
 
 /** A model small enough for ~0.3 s steps on the software adapter; no validation after step 0. */
 const TINY = 'v=1&px=16&b=2&d=2&w=4&steps=1000&val=1000';
@@ -60,39 +67,6 @@ async function waitForRows(app: AppPage, rows: number): Promise<void> {
     .toBeGreaterThanOrEqual(rows);
 }
 
-/** The per-buffer limit the skipPreflight test gives the training worker's device. */
-const SIMULATED_LIMIT_BYTES = 512 * 1024;
-
-/**
- * Source prepended to the training worker's script (test-only) so that its WebGPU device behaves like one
- * whose maxBufferSize and maxStorageBufferBindingSize are `limitBytes`: both limits objects report it, and
- * a larger createBuffer is turned into one the real device rejects (a validation error, an invalid buffer).
- */
-function smallBufferLimitPrelude(limitBytes: number): string {
-  return `(() => {
-  const LIMIT = ${limitBytes};
-  const clamp = (real) => {
-    const copy = {};
-    for (const key in real) copy[key] = real[key];
-    copy.maxBufferSize = Math.min(LIMIT, real.maxBufferSize);
-    copy.maxStorageBufferBindingSize = Math.min(LIMIT, real.maxStorageBufferBindingSize);
-    return Object.freeze(copy);
-  };
-  const adapterLimits = Object.getOwnPropertyDescriptor(GPUAdapter.prototype, 'limits').get;
-  Object.defineProperty(GPUAdapter.prototype, 'limits', { get() { return clamp(adapterLimits.call(this)); } });
-  const deviceLimits = Object.getOwnPropertyDescriptor(GPUDevice.prototype, 'limits').get;
-  Object.defineProperty(GPUDevice.prototype, 'limits', { get() { return clamp(deviceLimits.call(this)); } });
-  const createBuffer = GPUDevice.prototype.createBuffer;
-  GPUDevice.prototype.createBuffer = function (descriptor) {
-    if (descriptor.size <= LIMIT) return createBuffer.call(this, descriptor);
-    // Dawn's own validation error and invalid buffer, whose size reads as requested, as on a real device.
-    const buffer = createBuffer.call(this, { ...descriptor, size: deviceLimits.call(this).maxBufferSize + 4 });
-    Object.defineProperty(buffer, 'size', { value: descriptor.size });
-    return buffer;
-  };
-})();`;
-}
-
 /**
  * Source prepended to the training worker's script (test-only): keeps a handle on the WebGPU device and
  * lets the test fire an `uncapturederror` event on it, as the device does for a GPU error that no error
@@ -107,14 +81,6 @@ const UNCAPTURED_ERROR_PRELUDE = `(() => {
     return device;
   };
 })();`;
-
-/** Serves the training worker's script with `prelude` in front of it. */
-async function prependToTrainingWorker(page: Page, prelude: string): Promise<void> {
-  await page.route('**/assets/trainingWorker-*.js', async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, body: `${prelude}\n${await response.text()}` });
-  });
-}
 
 async function hook(page: Page, name: 'loseDevice' | 'crashTrainingWorker' | 'crashLoaderWorker') {
   await page.evaluate(`window.batchlabTestHooks.${name}()`);

@@ -5,8 +5,10 @@
 import { skipPreflightRequested } from '../config/preflight';
 import type { Activity } from '../state/activity';
 import { useCompareStore } from '../state/compareStore';
+import { useFinderStore } from '../state/finderStore';
 import { useLessonStore } from '../state/lessonStore';
 import { useParallelStore } from '../state/parallelStore';
+import { useSweepStore } from '../state/sweepStore';
 import { useAppStore } from '../state/store';
 
 export function activityNow(): Activity {
@@ -15,6 +17,8 @@ export function activityNow(): Activity {
     compare: useCompareStore.getState().phase,
     parallel: useParallelStore.getState().status,
     lesson: useLessonStore.getState().running,
+    sweep: useSweepStore.getState().phase === 'running',
+    finder: useFinderStore.getState().phase,
   };
 }
 

@@ -2,6 +2,9 @@
  * A small, typed, read-only window API for end-to-end tests (and curious users), present in production
  * builds too: tests read what training did instead of scraping pixels. Every getter returns a copy.
  */
+import type { DatasetView } from '../config/datasetView';
+import type { DataSource } from '../config/trainConfig';
+import { useDatasetStore } from '../state/datasetStore';
 import type { BackendInfo, RunStatus } from '../config/backendInfo';
 import type { DataPathCheckResult } from '../config/dataPathCheck';
 import { autoStartOutcome, type AutoStartDecision } from './autoStart';
@@ -13,7 +16,15 @@ import type { Activity } from '../state/activity';
 import { useLessonStore, type LessonRun } from '../state/lessonStore';
 import type { StepProfile } from '../config/stepProfile';
 import { useProfileStore, type ProfileStatus } from '../state/profileStore';
+import {
+  useFinderStore,
+  type FinderPhase,
+  type FinderResult,
+  type FinderTrialRow,
+} from '../state/finderStore';
 import { useAppStore } from '../state/store';
+import { useSweepStore, type SweepRun } from '../state/sweepStore';
+import type { SweepSpec } from '../config/sweep';
 import type { LessonId, ViewId } from '../config/views';
 import { activityNow } from './activityNow';
 
@@ -29,6 +40,10 @@ export interface BatchLabTestApi {
   numTensors(): number | null;
   /** Step of the prediction previews last drawn. */
   previewSteps(): number | null;
+  /** The previews' data source and the mean per channel (0–255) of the first previewed image. */
+  preview(): { step: number; source: DataSource; imageMean255: number[] } | null;
+  /** What the Dataset panel shows about the user's files. */
+  dataset(): DatasetView;
   /** Runs every data path on batch 0 in the training worker and compares with the CPU reference. */
   checkDataPaths(): Promise<DataPathCheckResult | null>;
   /**
@@ -46,8 +61,18 @@ export interface BatchLabTestApi {
   activity(): Activity;
   /** A lesson's last run: its phase, arms (config, rows, timing verdict) or per-strategy records. */
   lesson(id: LessonId): LessonRun;
+  /** The sweep the page would run (the link's `sw=`), and the last sweep run: its points and their figures. */
+  sweepSpec(): SweepSpec | null;
+  sweep(): SweepRun;
   /** The last step profile and the state of the profile request. */
   profile(): { status: ProfileStatus; profile: StepProfile | null; message: string | null };
+  /** The batch finder: its phase, every trial so far, its result beside the estimate's, and its message. */
+  finder(): {
+    phase: FinderPhase;
+    trials: FinderTrialRow[];
+    result: FinderResult | null;
+    message: string | null;
+  };
 }
 
 /**
@@ -91,14 +116,47 @@ export function installTestApi(): void {
     evals: () => copy([...telemetryHistory.evals]),
     numTensors: () => s().numTensors,
     previewSteps: () => s().preview?.step ?? null,
+    preview: () => {
+      const p = s().preview;
+      const image = p?.samples[0]?.image;
+      if (!p || !image) return null;
+      const c = p.channels;
+      const imageMean255 = Array.from({ length: c }, (_, k) => {
+        let sum = 0;
+        for (let i = k; i < image.length; i += c) sum += image[i]!;
+        return sum / (image.length / c);
+      });
+      return { step: p.step, source: p.source, imageMean255 };
+    },
+    dataset: () => copy(useDatasetStore.getState().files),
     checkDataPaths: () => s().runDataPathCheck(),
     view: () => s().view,
     activity: () => copy(activityNow()),
     lesson: (id) => copy(useLessonStore.getState().runs[id]),
     autoStart: autoStartOutcome,
+    sweepSpec: () => copy(s().sweep),
+    sweep: () => {
+      const w = useSweepStore.getState();
+      return copy({
+        phase: w.phase,
+        message: w.message,
+        spec: w.spec,
+        base: w.base,
+        backend: w.backend,
+        points: w.points,
+        activeIndex: w.activeIndex,
+        activeStep: w.activeStep,
+        startedAt: w.startedAt,
+        finishedAt: w.finishedAt,
+      });
+    },
     profile: () => {
       const p = useProfileStore.getState();
       return copy({ status: p.status, profile: p.profile, message: p.message });
+    },
+    finder: () => {
+      const f = useFinderStore.getState();
+      return copy({ phase: f.phase, trials: f.trials, result: f.result, message: f.message });
     },
   };
   Object.defineProperty(window, 'batchlab', {

@@ -14,6 +14,8 @@ import type { DataPathCheckResult } from '../config/dataPathCheck';
 import type { FromWorker, ToWorker } from './trainingProtocol';
 import { applyDeviceDefaults } from './deviceDefaults';
 import { spawnTrainingWorker } from './spawnTrainingWorker';
+import type { Datasets } from './datasets';
+import { datasetBlocker, useDatasetStore } from '../state/datasetStore';
 
 /** Run-start markers are worded in the page's language at the moment the run starts. */
 const currentDictionary = () => DICTIONARIES[useAppStore.getState().lang];
@@ -24,7 +26,7 @@ export interface TrainingClient {
   terminate(): void;
 }
 
-export function startTrainingClient(): TrainingClient {
+export function startTrainingClient(datasets: Datasets): TrainingClient {
   let worker: Worker;
   const store = useAppStore;
   /** Why the last worker died: kept on screen while its replacement boots, until the next run starts. */
@@ -128,10 +130,16 @@ export function startTrainingClient(): TrainingClient {
   store.getState().attachController({
     checkDataPaths,
     start: (config) => {
+      // No run starts on a dataset that is missing or has errors: the status line says why.
+      const blocked = datasetBlocker(config.dataSource, useDatasetStore.getState());
+      if (blocked !== null) {
+        store.setState({ statusMessage: blocked });
+        return;
+      }
       const s = store.getState();
       if (s.latest === null) telemetryHistory.clear();
       startedConfig = config;
-      post({ type: 'start', config });
+      post({ type: 'start', config, files: datasets.datasetFor(config.dataSource) });
     },
     stop: () => post({ type: 'stop' }),
     reset: () => {
@@ -143,7 +151,7 @@ export function startTrainingClient(): TrainingClient {
   useProfileStore.getState().attachController({
     profile: (config) => {
       if (store.getState().status !== 'running' && store.getState().latest === null) telemetryHistory.clear();
-      post({ type: 'profile', config });
+      post({ type: 'profile', config, files: datasets.datasetFor(config.dataSource) });
     },
   });
   return { post, checkDataPaths, terminate: () => worker.terminate() };

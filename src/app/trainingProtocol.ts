@@ -7,19 +7,27 @@ import type { EvalRecord, PreviewRecord, TelemetryRow } from '../config/telemetr
 import type { BackendInfo, RunStatus } from '../config/backendInfo';
 import type { DataPathCheckResult } from '../config/dataPathCheck';
 import type { StepProfile } from '../config/stepProfile';
+import type { TrialReport } from '../config/batchFinder';
+import type { FileDataset } from '../data/files/fileDataset';
 
 export type ToWorker =
   | { type: 'init'; backend: BackendPreference }
-  | { type: 'start'; config: TrainConfig }
+  /** `files`: the dataset when config.dataSource is not synthetic (File objects, cloned by reference). */
+  | { type: 'start'; config: TrainConfig; files?: FileDataset | null }
   /**
    * Profile a step: while training, the next two steps (memory of the first, kernel times of the second);
    * otherwise train with `config` until a warm step has run, profile, then stop.
    */
-  | { type: 'profile'; config: TrainConfig }
+  | { type: 'profile'; config: TrainConfig; files?: FileDataset | null }
   | { type: 'stop' }
   | { type: 'reset' }
   /** Run every data path on batch 0 and compare with the CPU reference (only while not training). */
   | { type: 'check-data-paths'; config: TrainConfig; requestId: number }
+  /**
+   * The batch finder's trial (only while not training): one real step of a new model of `config`, under
+   * GPU error scopes, then everything it made is freed. Answered by a 'trial' message.
+   */
+  | { type: 'trial'; config: TrainConfig; requestId: number }
   /** Test hooks: destroy the GPU device, throw inside the training worker, or crash a loader worker. */
   | { type: 'debug'; action: TestHookAction };
 
@@ -38,5 +46,6 @@ export type FromWorker =
   | { type: 'memory'; numTensors: number; gpuBytesInUse: number | null }
   | { type: 'data-path-check'; requestId: number; result: DataPathCheckResult }
   | { type: 'profile'; profile: StepProfile }
+  | { type: 'trial'; requestId: number; report: TrialReport }
   /** No profile came: the run ended first, or building it failed. */
   | { type: 'profile-failed'; message: string };

@@ -115,3 +115,35 @@ describe('the training session after Stop', () => {
     }
   });
 });
+
+describe("the batch finder's trial", () => {
+  it('runs one real step per trial and frees everything: the tensor count returns to its baseline', async () => {
+    const h = harness();
+    await h.send({ type: 'init', backend: 'cpu' });
+    // A trained model stays alive through the trials, untouched.
+    await h.run({ ...TINY, maxSteps: 1 });
+    const baseline = tf.memory().numTensors;
+    const requests = [1, 2, 4].map((batchSize, i) => ({ config: { ...TINY, batchSize }, requestId: i + 1 }));
+    for (const r of requests) await h.send({ type: 'trial', ...r });
+    const reports = h.messages.flatMap((m) => (m.type === 'trial' ? [m] : []));
+    expect(reports.map((m) => m.requestId)).toEqual([1, 2, 3]);
+    for (const { report } of reports) {
+      expect(report).toMatchObject({ ok: true, tensorsBefore: baseline, tensorsAfter: baseline });
+      if (report.ok) expect(report.stepMs).toBeGreaterThan(0);
+    }
+    expect(tf.memory().numTensors).toBe(baseline);
+    // A trial that fails (a hostile, fractional width: tfjs refuses the weight shapes) frees what it made, too.
+    await h.send({ type: 'trial', config: { ...TINY, baseWidth: 2.5 }, requestId: 9 });
+    const failed = h.messages.at(-2);
+    expect(failed).toMatchObject({ type: 'trial', requestId: 9, report: { ok: false } });
+    if (failed?.type === 'trial' && !failed.report.ok) {
+      expect(failed.report.reason).not.toBe('');
+      expect(failed.report.tensorsAfter).toBe(baseline);
+    }
+    expect(tf.memory().numTensors).toBe(baseline);
+    // The trained model is still the one that goes on.
+    await h.run({ ...TINY, maxSteps: 2 });
+    expect(h.starts().map((s) => s.newModel)).toEqual([true, false]);
+    await h.send({ type: 'reset' });
+  });
+});

@@ -15,7 +15,12 @@ import { changedKeys, FIELD_TABLE, sameModel } from '../config/fieldTable';
 import type { DataPathCheckResult } from '../config/dataPathCheck';
 import type { TrainConfig } from '../config/trainConfig';
 import type { TelemetryRow } from '../config/telemetry';
-import { buildValidationBatch } from '../data/buildBatch';
+import type { TrialReport } from '../config/batchFinder';
+import { buildHostBatch, buildValidationBatch, type BatchConfig } from '../data/buildBatch';
+import { decodeSquareInBrowser } from '../data/files/browserDecode';
+import type { DecodeSquare, FileDataset } from '../data/files/fileDataset';
+import { buildFileValidationBatch } from '../data/files/fileSamples';
+import { PROBLEM_TEXT } from '../config/ownImagesText';
 import { createBatchSource } from '../data/loader/createBatchSource';
 import { BatchSourceDisposedError, type BatchSource } from '../data/loader/batchSource';
 import type { SpawnLoader } from '../data/loader/loaderEndpoint';
@@ -39,6 +44,8 @@ export interface SessionDeps {
   post(message: FromWorker, transfer?: Transferable[]): void;
   /** How loader workers are spawned (the browser's Worker by default; tests pass fakes). */
   spawnLoader?: SpawnLoader;
+  /** How files are decoded with 0 loader workers (the browser's decoder by default). */
+  decode?: DecodeSquare;
 }
 
 export interface TrainingSession {
@@ -54,7 +61,13 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
   const post = deps.post;
   let backendInfo: BackendInfo | null = null;
   let trainer: Trainer | null = null;
-  let validation: { config: TrainConfig; batch: HostBatch; preview: HostBatch } | null = null;
+  let validation: {
+    config: TrainConfig;
+    filesId: number | null;
+    batch: HostBatch;
+    preview: HostBatch;
+  } | null = null;
+  const decode = deps.decode ?? decodeSquareInBrowser;
   let batchSource: BatchSource | null = null;
   let running = false;
   let loop: Promise<void> | null = null;
@@ -105,6 +118,7 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
         type: 'preview',
         record: {
           step,
+          source: config.dataSource,
           sizePx: config.imageSizePx,
           channels: config.channels,
           numClasses: config.numClasses,
@@ -115,8 +129,27 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
     );
   }
 
-  async function runLoop(config: TrainConfig): Promise<void> {
+  /** The validation batch from the run's source: synthetic, or held-out pairs of the files. */
+  function validationBatch(
+    config: BatchConfig,
+    files: FileDataset | null,
+    count: number,
+  ): Promise<HostBatch> {
+    if (files === null) return Promise.resolve(buildValidationBatch(config, count));
+    return buildFileValidationBatch(config, { files, decode }, count);
+  }
+
+  async function runLoop(config: TrainConfig, files: FileDataset | null): Promise<void> {
     if (!backendInfo) throw new Error('backend not initialised');
+    if (config.dataSource !== 'synthetic' && files === null) {
+      running = false;
+      setStatus(
+        'failed',
+        config.dataSource === 'photos' ? PROBLEM_TEXT.photosNotReady : PROBLEM_TEXT.noFilesLoaded,
+      );
+      return;
+    }
+    const filesId = files?.id ?? null;
     const newModel = !trainer || !sameModel(trainer.config, config);
     if (newModel) {
       disposeTrainer();
@@ -124,21 +157,30 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
     } else {
       trainer!.continueWith(config);
     }
-    if (!validation || validationChanged(validation.config, config)) {
-      validation = {
-        config,
-        batch: buildValidationBatch(config, Math.min(config.batchSize, 8)),
-        preview: buildValidationBatch(
-          { ...config, imageDtype: 'uint8', normalizeOn: 'model', maskDtype: 'uint8' },
-          PREVIEW_SAMPLES,
-        ),
-      };
+    if (!validation || validation.filesId !== filesId || validationChanged(validation.config, config)) {
+      try {
+        validation = {
+          config,
+          filesId,
+          batch: await validationBatch(config, files, Math.min(config.batchSize, 8)),
+          preview: await validationBatch(
+            { ...config, imageDtype: 'uint8', normalizeOn: 'model', maskDtype: 'uint8' },
+            files,
+            PREVIEW_SAMPLES,
+          ),
+        };
+      } catch (error) {
+        validation = null;
+        running = false;
+        setStatus('failed', error instanceof Error ? error.message : String(error));
+        return;
+      }
     }
     const t = trainer!;
     post({ type: 'run-start', newModel, fromStep: t.steps });
     // Loader workers are (re)started for every Start, from the step the trainer has reached.
     batchSource?.dispose();
-    const source = createBatchSource(config, t.steps, deps.spawnLoader);
+    const source = createBatchSource(config, t.steps, deps.spawnLoader, files, decode);
     batchSource = source;
     const startMs = performance.now();
     let pending: TelemetryRow[] = [];
@@ -234,6 +276,46 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
     }
   }
 
+  /**
+   * The batch finder's trial: one real training step of a new model of `config` on one batch built here,
+   * inside GPU error scopes (model creation included), then the model, its optimizer and the batch are
+   * freed, so the live tensor count returns to where it was. Never while training; the trained model, if
+   * any, is left alone.
+   */
+  async function runTrial(config: TrainConfig): Promise<TrialReport> {
+    const tensorsBefore = readMemory().numTensors;
+    const failed = (reason: string): TrialReport => ({
+      ok: false,
+      reason,
+      tensorsBefore,
+      tensorsAfter: readMemory().numTensors,
+    });
+    if (!backendInfo) return failed('the backend is not ready');
+    if (running) return failed('stop training first');
+    if (deviceLost) return failed('the GPU device was lost');
+    const backend = backendInfo.backend;
+    gpuFault = null;
+    const made: { trainer: Trainer | null } = { trainer: null };
+    try {
+      const batch = buildHostBatch(config, 0);
+      const startMs = performance.now();
+      const result = await withGpuErrorScopes(currentWebGpuDevice(), async () => {
+        made.trainer = createTrainer(config, backend);
+        return made.trainer.step(batch);
+      });
+      const stepMs = performance.now() - startMs;
+      made.trainer?.dispose();
+      made.trainer = null;
+      if (gpuFault !== null) return failed(gpuFault);
+      const after = readMemory().numTensors;
+      return { ok: true, stepMs, gpuPeakBytes: result.gpuPeakBytes, tensorsBefore, tensorsAfter: after };
+    } catch (error) {
+      made.trainer?.dispose();
+      made.trainer = null;
+      return failed(error instanceof Error ? error.message : String(error));
+    }
+  }
+
   async function handle(message: ToWorker): Promise<void> {
     switch (message.type) {
       case 'init': {
@@ -264,7 +346,7 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
         if (loop) await loop;
         if (running || deviceLost) return; // another Start got in while the old loop wound down
         running = true;
-        loop = runLoop(message.config);
+        loop = runLoop(message.config, message.files ?? null);
         return;
       }
       case 'profile': {
@@ -280,7 +362,7 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
         }
         profileRequest = { stopAfter: true };
         running = true;
-        loop = runLoop(message.config);
+        loop = runLoop(message.config, message.files ?? null);
         return;
       }
       case 'stop':
@@ -315,6 +397,11 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
           result.error = error instanceof Error ? error.message : String(error);
         }
         post({ type: 'data-path-check', requestId: message.requestId, result });
+        postMemory();
+        return;
+      }
+      case 'trial': {
+        post({ type: 'trial', requestId: message.requestId, report: await runTrial(message.config) });
         postMemory();
         return;
       }

@@ -43,6 +43,7 @@ function currentHash(): string {
     ...(s.langChosen ? { lang: s.lang } : {}),
     hide: [...s.hiddenControls],
     ...(s.compareOverrides ? { b: s.compareOverrides } : {}),
+    sweep: s.sweep,
   });
 }
 
@@ -60,7 +61,8 @@ export function syncConfigToUrl(): () => void {
     if (
       state.config === previous.config &&
       state.compareOverrides === previous.compareOverrides &&
-      state.lang === previous.lang
+      state.lang === previous.lang &&
+      state.sweep === previous.sweep
     ) {
       return;
     }

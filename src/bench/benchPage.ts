@@ -10,6 +10,7 @@ import { parseCaseList, type BenchHandle, type BenchReport, type CaseLetter } fr
 import { runFirstStepProbe } from './cases/firstStep';
 import { runLoaderWorkers } from './cases/loaderWorkers';
 import { runMultiDevice } from './cases/multiDevice';
+import { runSweepOverhead } from './cases/sweepOverhead';
 import { runTelemetry } from './cases/telemetry';
 import { startBench } from './createContext';
 import { backendsCase, dataPathCase, gflopsCase, peakMemoryCase, trainVsFitCase } from './engineCases';
@@ -53,6 +54,7 @@ async function main(): Promise<BenchReport> {
       g: gflopsCase,
       h: runMultiDevice,
       i: peakMemoryCase,
+      j: runSweepOverhead,
     },
   );
   return { quick, environment, cases, gpuProblems };

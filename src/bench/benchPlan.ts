@@ -5,6 +5,7 @@
  * Pure data; no tfjs, no DOM.
  */
 import { DATASET_STATS, DEFAULT_CONFIG, type TrainConfig } from '../config/trainConfig';
+import type { SweepSpec } from '../config/sweep';
 import type { RepPlan } from './timing';
 
 export interface DataPathShape {
@@ -37,6 +38,10 @@ export interface BenchPlan {
   matmulSize: number;
   /** Case i: the configs whose estimate is checked against measured peak and pool (a batch and an image sweep). */
   peakMemory: TrainConfig[];
+  /** Case j: one sweep, run as the Tradeoff view runs it (each point an arm in its own worker). */
+  sweep: { spec: SweepSpec; base: TrainConfig };
+  /** Case i: the batch finder's configs (it starts at their batch) and the per-buffer limit it simulates. */
+  finder: { configs: TrainConfig[]; limitBytes: number };
   /** Case h: replica workers (one device each) per run, its config (N must divide the batch), steps per run. */
   multiDevice: { config: TrainConfig; replicaCounts: number[]; steps: number };
 }
@@ -87,7 +92,19 @@ export function benchPlan(quick: boolean): BenchPlan {
     firstStep: TINY,
     firstStepReps: 5,
     matmulSize: quick ? 256 : 512,
+    sweep: {
+      spec: { setting: 'batchSize', values: quick ? [1, 2] : [1, 2, 4] },
+      base: { ...base, imageSizePx: 16 },
+    },
     multiDevice: { config: MULTI_DEVICE, replicaCounts: quick ? [2] : [1, 2, 4], steps: 2 },
+    // 16 px under 512 KiB a buffer (the e2e's simulated limit): the tiny model and the default one.
+    finder: {
+      configs: [
+        { ...TINY, batchSize: 8 },
+        { ...base, imageSizePx: 16, batchSize: 8 },
+      ],
+      limitBytes: 512 * 1024,
+    },
     peakMemory: quick
       ? [1, 2, 4]
           .map((batchSize) => ({ ...base, imageSizePx: 16, batchSize }))

@@ -4,7 +4,7 @@
  * Pure types and a table of the cases; no tfjs, no DOM.
  */
 
-/** Every case of `npm run bench`, by its letter in issue 9 (h: issue 7's several devices; i: issue 14's memory). */
+/** Every case of `npm run bench`, by its letter in issue 9 (h: issue 7's several devices; i, j: issue 14's memory and sweeps). */
 export const BENCH_CASES = {
   a: 'dataPath',
   b: 'trainVsFit',
@@ -15,6 +15,7 @@ export const BENCH_CASES = {
   g: 'gflops',
   h: 'multiDevice',
   i: 'peakMemory',
+  j: 'sweepOverhead',
 } as const;
 export type CaseLetter = keyof typeof BENCH_CASES;
 export type CaseId = (typeof BENCH_CASES)[CaseLetter];

@@ -42,7 +42,7 @@ export function csvColumns(rows: readonly TelemetryRow[]): string[] {
 }
 
 /** RFC 4180 cell: null/undefined → empty, numbers as JS prints them (round-trips), text quoted when needed. */
-function csvCell(value: unknown): string {
+export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   const text = typeof value === 'string' ? value : JSON.stringify(value);

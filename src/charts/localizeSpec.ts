@@ -9,6 +9,7 @@
 import { fill } from '../i18n/fill';
 import type { Dictionary } from '../i18n/types';
 import { en } from '../i18n/en';
+import { retranslate } from '../i18n/retranslate';
 import type { ChartSpec } from './chartSpec';
 
 type NoteKey = 'noGpuMemory' | 'noPeak' | 'deviceNoGpuMemory' | 'notTimedNote';
@@ -34,7 +35,8 @@ export function localizeSpec<S>(spec: ChartSpec<S>, t: Dictionary): ChartSpec<S>
   };
   const noteIn = (note: string | null) => {
     const key = NOTE_KEYS.find((k) => en.charts.words[k] === note);
-    return key ? t.charts.words[key] : note;
+    // A sweep chart's notes (charts/sweepCharts.ts) are written from en's `sweeps.charts` templates.
+    return key ? t.charts.words[key] : retranslate(note ?? '', en.sweeps.charts, t.sweeps.charts) || note;
   };
   return {
     ...spec,

@@ -9,6 +9,7 @@
  */
 import {
   BACKEND_PREFERENCES,
+  DATA_SOURCES,
   IMAGE_DTYPES,
   LIMITS,
   MASK_DTYPES,
@@ -197,6 +198,13 @@ export const FIELD_TABLE: FieldTable = {
     role: 'data',
     group: 'loader',
     control: { kind: 'checkbox' },
+  },
+  dataSource: {
+    linkKey: 'data',
+    codec: choiceCodec(DATA_SOURCES),
+    role: 'data',
+    group: 'data',
+    control: null,
   },
   maxSteps: {
     linkKey: 'steps',

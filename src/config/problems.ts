@@ -43,6 +43,8 @@ export const PROBLEM_CODES = [
   'dropped',
   'repeatedOnce',
   'noUsableValue',
+  // Own images (`data=files`) cannot travel in a link.
+  'filesNotInLink',
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 

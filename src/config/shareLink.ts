@@ -5,6 +5,7 @@
  * never part of it: it carries debug flags (`?testHooks=1`, `?skipPreflight=1`) a shared link must not pass on.
  * Pure.
  */
+import type { SweepSpec } from './sweep';
 import type { TrainConfig } from './trainConfig';
 import { encodeConfigToHash } from './urlCodec';
 import type { Lang } from './languages';
@@ -17,6 +18,8 @@ export interface ShareLinkState {
   config: TrainConfig;
   compareOverrides: Partial<TrainConfig> | null;
   hiddenControls: readonly string[];
+  /** The Tradeoff view's sweep (`sw=`), travelling with the link; null when none. */
+  sweep?: SweepSpec | null;
 }
 
 /** `base` is the page's origin + path, e.g. `https://example.org/batchlab/`. */
@@ -26,6 +29,7 @@ export function buildShareLink(state: ShareLinkState, base: string, runOnOpen: b
     ...(state.lang !== null ? { lang: state.lang } : {}),
     hide: [...state.hiddenControls],
     ...(state.compareOverrides ? { b: state.compareOverrides } : {}),
+    sweep: state.sweep ?? null,
     run: runOnOpen,
   });
   return `${base}${hash}`;

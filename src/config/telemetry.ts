@@ -2,6 +2,7 @@
  * What the training worker reports: one row per step, plus evaluation and preview records.
  * Pure types shared by the engine side (producer), the app (transport) and the charts (consumer).
  */
+import type { DataSource } from './trainConfig';
 
 export interface TelemetryRow {
   step: number;
@@ -57,6 +58,8 @@ export interface EvalRecord {
 /** Fixed validation samples drawn as input / ground truth / prediction. */
 export interface PreviewRecord {
   step: number;
+  /** Where the previewed validation samples came from (the user's files, the photos, or synthetic). */
+  source: DataSource;
   sizePx: number;
   channels: 1 | 3;
   numClasses: number;

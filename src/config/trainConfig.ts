@@ -29,6 +29,14 @@ export type UploadPath = (typeof UPLOAD_PATHS)[number];
 export const OPTIMIZERS = ['adam', 'sgd'] as const;
 export type OptimizerName = (typeof OPTIMIZERS)[number];
 
+/**
+ * Where training samples come from: BatchLab's synthetic shapes, the user's own image + mask files
+ * (never part of a link: a link naming them falls back to synthetic), or "photos", JPEGs BatchLab draws
+ * and encodes at startup so the loader pays a real decode.
+ */
+export const DATA_SOURCES = ['synthetic', 'files', 'photos'] as const;
+export type DataSource = (typeof DATA_SOURCES)[number];
+
 export const BACKEND_PREFERENCES = ['auto', 'webgpu', 'webgl', 'cpu'] as const;
 export type BackendPreference = (typeof BACKEND_PREFERENCES)[number];
 
@@ -92,6 +100,7 @@ const trainConfigFields = z.object({
    */
   sourceScale: intIn(LIMITS.sourceScale),
   augment: z.boolean(),
+  dataSource: z.enum(DATA_SOURCES),
   maxSteps: intIn(LIMITS.maxSteps),
   validateEverySteps: intIn(LIMITS.validateEverySteps),
   backend: z.enum(BACKEND_PREFERENCES),
@@ -161,6 +170,7 @@ export const DEFAULT_CONFIG: TrainConfig = {
   blurRadiusPx: 0,
   sourceScale: 1,
   augment: true,
+  dataSource: 'synthetic',
   maxSteps: 1000,
   validateEverySteps: 10,
   backend: 'auto',

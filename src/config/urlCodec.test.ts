@@ -19,6 +19,7 @@ import {
   type TrainConfig,
 } from './trainConfig';
 import {
+  FILES_NOT_IN_LINK,
   MAX_ECHO,
   MAX_HASH_LENGTH,
   MAX_MESSAGE,
@@ -69,6 +70,8 @@ const validConfig: fc.Arbitrary<TrainConfig> = fc
     blurRadiusPx: int(LIMITS.blurRadiusPx),
     sourceScale: int(LIMITS.sourceScale),
     augment: fc.boolean(),
+    // 'files' never survives a link (the files are not in it): see the decoder's own test.
+    dataSource: fc.constantFrom('synthetic' as const, 'photos' as const),
     maxSteps: int(LIMITS.maxSteps),
     validateEverySteps: int(LIMITS.validateEverySteps),
     backend: fc.constantFrom(...BACKEND_PREFERENCES),
@@ -263,7 +266,7 @@ describe('round trip', () => {
   it('the default link is stable and human-readable', () => {
     expect(encodeConfigToHash(DEFAULT_CONFIG)).toBe(
       '#v=1&s=42&px=32&ch=3&k=4&b=4&d=2&w=8&opt=adam&lr=0.01&dt=uint8&norm=model&up=packed&mk=uint8' +
-        '&mean=110.1,106,105.2&std=36.6,29.9,31.5&wk=0&pf=2&blur=0&src=1&aug=1&steps=1000&val=10&be=auto',
+        '&mean=110.1,106,105.2&std=36.6,29.9,31.5&wk=0&pf=2&blur=0&src=1&aug=1&data=synthetic&steps=1000&val=10&be=auto',
     );
     expect(
       encodeConfigToHash(DEFAULT_CONFIG, { run: true, hide: ['lr', 'px', 'nope'], b: { imageSizePx: 64 } }),
@@ -616,7 +619,7 @@ describe('view', () => {
       const d = decodeHash(`#v=1&view=${encodeURIComponent(raw)}`);
       expect(d.view).toBe('playground');
       expect(problemKeys(d)).toEqual(['view']);
-      expect(message(d.problems[0])).toContain('bytes|loaders|gpus|playground');
+      expect(message(d.problems[0])).toContain(VIEW_IDS.join('|'));
     }
   });
 });
@@ -639,5 +642,19 @@ describe('lang', () => {
       expect(message(d.problems[0])).toContain('en|zh');
       expect(message(d.problems[0])).toContain('using en');
     }
+  });
+});
+
+describe('a link cannot carry the sender’s files', () => {
+  it('reads data=files as the synthetic shapes and says why, for A and for B', () => {
+    const d = decodeHash('#v=1&data=files&b.data=files');
+    expect(d.config.dataSource).toBe('synthetic');
+    expect(d.overridesB).toBeNull();
+    expect(d.problems).toEqual([
+      { key: 'data', parts: FILES_NOT_IN_LINK },
+      { key: 'b.data', parts: FILES_NOT_IN_LINK },
+    ]);
+    expect(message(d.problems[0])).toBe('own images are never in a link: using the synthetic shapes');
+    expect(decodeHash('#v=1&data=photos').config.dataSource).toBe('photos');
   });
 });

@@ -17,6 +17,8 @@
  *   adapted silently;
  * - `b.<key>` overrides follow the same per-field rules, but an invalid one is dropped rather than defaulted;
  *   B's conflicts with A are reported under `b.<key>` and repaired by applyOverrides;
+ * - `sw=` (a sweep) is read by config/sweep.ts's decodeSweep, its values with the fields' own codecs;
+ * - `data=files` (the sender's own images) cannot be followed: it is reported and read as synthetic;
  * - whole-link problems use the pseudo-key `#`.
  * Problem parameters never carry more than MAX_ECHO characters of a raw value; a rendered message is capped
  * at MAX_MESSAGE characters.
@@ -26,6 +28,7 @@
 import { z } from 'zod';
 import { CONFIG_KEYS, FIELD_TABLE } from './fieldTable';
 import { repairConfig, type Repair } from './repairConfig';
+import { decodeSweep, encodeSweep, SWEEP_LINK_KEY, type SweepSpec } from './sweep';
 import { DEFAULT_CONFIG, trainConfigFields, trainConfigSchema, type TrainConfig } from './trainConfig';
 import { FALLBACK_LANG, LANG_LINK_VALUES, LANGS, langFromLinkValue, type Lang } from './languages';
 import { part, type ProblemPart } from './problems';
@@ -33,6 +36,9 @@ import { echo, MAX_ECHO, quoted } from './valueCodecs';
 import { VIEW_IDS, VIEW_OF_OLD_LINKS, type ViewId } from './views';
 
 export { MAX_ECHO };
+
+/** A link cannot carry the sender's files: it says so, and the run uses the synthetic shapes. */
+export const FILES_NOT_IN_LINK: readonly ProblemPart[] = [part('filesNotInLink')];
 
 // The app runs under a CSP without 'unsafe-eval': keep zod off its `new Function` fast path. Schemas that
 // were built before this line (trainConfig.ts) also get `{ jitless: true }` per call below.
@@ -57,6 +63,8 @@ export type HashExtras = {
   hide?: string[];
   /** Overrides for the comparison configuration B, stored as `b.<key>=…`. */
   b?: Partial<TrainConfig>;
+  /** The sweep the Tradeoff view runs (`sw=b:1,2,4`; config/sweep.ts). */
+  sweep?: SweepSpec | null;
 };
 
 export type DecodedHash = {
@@ -72,6 +80,8 @@ export type DecodedHash = {
   hide: string[];
   /** null when the link has no `b.` key at all; otherwise the valid overrides (possibly none). */
   overridesB: Partial<TrainConfig> | null;
+  /** The sweep the link names (`sw=`); null when it names none or none usable. */
+  sweep: SweepSpec | null;
 };
 
 /** Longer hashes are rejected whole: defaults and one problem. */
@@ -142,6 +152,8 @@ export function encodeConfigToHash(config: TrainConfig, extras: HashExtras = {})
     const hide = SHORT_KEYS.filter((k) => wanted.has(k));
     if (hide.length > 0) pairs.push(`${HIDE_KEY}=${hide.join(',')}`);
   }
+  if (extras.sweep)
+    pairs.push(`${SWEEP_LINK_KEY}=${encodeComponent(encodeSweep(extras.sweep)).replace(/%3A/gi, ':')}`);
   if (extras.run) pairs.push(`${RUN_KEY}=1`);
   if (extras.profile) pairs.push(`${PROFILE_KEY}=1`);
   return `#${pairs.join('&')}`;
@@ -284,6 +296,7 @@ function emptyResult(problems: Problem[]): DecodedHash {
     profile: false,
     hide: [],
     overridesB: null,
+    sweep: null,
   };
 }
 
@@ -336,6 +349,10 @@ export function decodeHashStrict(hash: string): DecodedHash {
     decodeInto(f, pairs.get(key) ?? null, key, a, DEFAULT_CONFIG[f], problems);
   }
   const merged = copyConfig({ ...DEFAULT_CONFIG, ...a });
+  if (merged.dataSource === 'files') {
+    merged.dataSource = 'synthetic';
+    problems.add(URL_KEYS.dataSource, FILES_NOT_IN_LINK);
+  }
   const repairedA = repairConfig(merged);
   for (const fix of repairedA.repairs) {
     // A default adapted to the channel count was not the link's doing: adapt it silently.
@@ -356,6 +373,11 @@ export function decodeHashStrict(hash: string): DecodedHash {
     overridesB ??= {};
     presentB.add(f);
     decodeInto(f, pairs.get(key) ?? null, key, overridesB, null, problems);
+  }
+  if (overridesB?.dataSource === 'files') {
+    delete overridesB.dataSource;
+    if (Object.keys(overridesB).length === 0) overridesB = null;
+    problems.add(B_PREFIX + URL_KEYS.dataSource, FILES_NOT_IN_LINK);
   }
   if (overridesB !== null) {
     for (const fix of applyOverridesReporting(config, overridesB).repairs) {
@@ -425,6 +447,17 @@ export function decodeHashStrict(hash: string): DecodedHash {
     }
   }
 
+  let sweep: SweepSpec | null = null;
+  if (pairs.has(SWEEP_LINK_KEY)) {
+    const raw = pairs.get(SWEEP_LINK_KEY) ?? null;
+    const read =
+      raw === null
+        ? { spec: null, problems: [[part('badValueEncoding'), part('noSweep')]] }
+        : decodeSweep(raw);
+    sweep = read.spec;
+    for (const parts of read.problems) problems.add(SWEEP_LINK_KEY, parts);
+  }
+
   // Unknown keys: ignored, reported.
   for (const key of pairs.keys()) {
     const known =
@@ -434,10 +467,11 @@ export function decodeHashStrict(hash: string): DecodedHash {
       key === LANG_KEY ||
       key === PROFILE_KEY ||
       key === HIDE_KEY ||
+      key === SWEEP_LINK_KEY ||
       FIELD_BY_KEY.has(key) ||
       (key.startsWith(B_PREFIX) && FIELD_BY_KEY.has(key.slice(B_PREFIX.length)));
     if (!known) problems.add(key, [part('unknownKey'), part('ignored')], true);
   }
 
-  return { config, problems: problems.list(), view, lang, run, profile, hide, overridesB };
+  return { config, problems: problems.list(), view, lang, run, profile, hide, overridesB, sweep };
 }

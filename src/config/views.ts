@@ -1,12 +1,16 @@
 /**
- * The app's views: one per lesson, and the free Playground. A link names its view with `view=<id>`; a link
+ * The app's views: one per lesson, the tradeoff curves (sweeps), and the free Playground. A link names its view with `view=<id>`; a link
  * without one is an old link and opens the Playground, as it always did; the bare address opens the first
  * lesson. Pure.
  */
 export const LESSON_IDS = ['bytes', 'loaders', 'gpus'] as const;
 export type LessonId = (typeof LESSON_IDS)[number];
 
-export const VIEW_IDS = [...LESSON_IDS, 'playground'] as const;
+/**
+ * `tradeoffs` is the fourth lesson in the nav, but its own view: it has a setting picker and many points
+ * instead of fixed arms (ui/sweeps/, config/sweep.ts).
+ */
+export const VIEW_IDS = [...LESSON_IDS, 'tradeoffs', 'playground'] as const;
 export type ViewId = (typeof VIEW_IDS)[number];
 
 /** What a link without `view=` opens: the Playground, exactly as before views existed. */

@@ -1,8 +1,8 @@
 /**
  * What the page is busy with, and the one rule for starting a measured run (a comparison, a lesson, a
- * multi-device run) beside it: never two at once, and never while the main run trains — on a software
- * adapter they would share the same CPU cores and distort each other's step times. Reasons are codes; the
- * UI says them in the page's language. Pure.
+ * sweep, a multi-device run, the batch finder) beside it: never two at once, and never while the main run
+ * trains — on a software adapter they would share the same CPU cores and distort each other's step times.
+ * Reasons are codes; the UI says them in the page's language. Pure.
  */
 import type { BackendInfo, RunStatus } from '../config/backendInfo';
 import { runPreflight, type PreflightRefusal } from '../config/preflight';
@@ -17,11 +17,24 @@ export interface Activity {
   parallel: 'idle' | 'starting' | 'running' | 'finished' | 'stopped' | 'failed';
   /** The lesson being run, if any. */
   lesson: LessonId | null;
+  /** A sweep (the Tradeoff view) is running. */
+  sweep: boolean;
+  /** The batch finder's phase ('running' while it runs trials). */
+  finder: 'idle' | 'running' | 'done' | 'stopped' | 'failed';
 }
 
 /** Why a measured run cannot start: something else runs, or `id`'s configuration does not fit. */
 export type RunBlocker =
-  | { code: 'mainRunning' | 'booting' | 'compareRunning' | 'parallelRunning' | 'lessonRunning' }
+  | {
+      code:
+        | 'mainRunning'
+        | 'booting'
+        | 'compareRunning'
+        | 'parallelRunning'
+        | 'lessonRunning'
+        | 'sweepRunning'
+        | 'finderRunning';
+    }
   | {
       code: 'doesNotFit';
       /** The configuration's id in its caller ('a', 'b', an arm id, 'lesson'). */
@@ -37,6 +50,8 @@ export function busyReason(a: Activity): RunBlocker | null {
   if (a.compare === 'running') return { code: 'compareRunning' };
   if (a.parallel === 'starting' || a.parallel === 'running') return { code: 'parallelRunning' };
   if (a.lesson !== null) return { code: 'lessonRunning' };
+  if (a.sweep) return { code: 'sweepRunning' };
+  if (a.finder === 'running') return { code: 'finderRunning' };
   return null;
 }
 

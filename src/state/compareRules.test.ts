@@ -23,7 +23,14 @@ const INFO: BackendInfo = {
   fallbackReasons: [],
   ownConvKernels: false,
 };
-const IDLE: Activity = { main: 'idle', compare: 'idle', parallel: 'idle', lesson: null };
+const IDLE: Activity = {
+  main: 'idle',
+  compare: 'idle',
+  parallel: 'idle',
+  lesson: null,
+  sweep: false,
+  finder: 'idle',
+};
 
 describe('comparisonConfigs', () => {
   it('applies the overrides to A for B', () => {
@@ -64,6 +71,9 @@ describe('measuredRunBlocker', () => {
     expect(busy({ compare: 'running' })).toEqual({ code: 'compareRunning' });
     expect(busy({ parallel: 'running' })).toEqual({ code: 'parallelRunning' });
     expect(busy({ lesson: 'loaders' })).toEqual({ code: 'lessonRunning' });
+    expect(busy({ sweep: true })).toEqual({ code: 'sweepRunning' });
+    expect(busy({ finder: 'running' })).toEqual({ code: 'finderRunning' });
+    expect(busy({ finder: 'done' })).toBeNull();
     expect(busy({ main: 'booting' })).toEqual({ code: 'booting' });
     expect(measuredRunBlocker({ ...ok, backendInfo: null })).toEqual({ code: 'booting' });
   });

@@ -7,6 +7,7 @@
 import { create } from 'zustand';
 import { repairConfig } from '../config/repairConfig';
 import { buildShareLink } from '../config/shareLink';
+import type { SweepSpec } from '../config/sweep';
 import { DEFAULT_CONFIG, type TrainConfig } from '../config/trainConfig';
 import { decodeHash, type DecodedHash, type Problem } from '../config/urlCodec';
 import { FIRST_VIEW, VIEW_OF_OLD_LINKS, type ViewId } from '../config/views';
@@ -52,6 +53,9 @@ export interface ConfigSlice {
   /** Configuration B of an A/B comparison, as overrides of A (`b.px=64`); null when not comparing. */
   compareOverrides: Partial<TrainConfig> | null;
   setCompareOverrides(overrides: Partial<TrainConfig> | null): void;
+  /** The sweep the Tradeoff view runs (in the link as `sw=`); null until one is chosen. */
+  sweep: SweepSpec | null;
+  setSweep(sweep: SweepSpec | null): void;
   /** A form edit: the changed field wins any cross-field conflict (config/repairConfig.ts). */
   setConfig(patch: Partial<TrainConfig>): void;
   /**
@@ -109,6 +113,8 @@ export const useAppStore = create<AppState>()((set, get) => ({
   autoStartRequested: false,
   compareOverrides: null,
   setCompareOverrides: (overrides) => set({ compareOverrides: overrides }),
+  sweep: null,
+  setSweep: (sweep) => set({ sweep }),
   setConfig: (patch) =>
     set((s) => {
       const changed = Object.keys(patch)[0] as keyof TrainConfig | undefined;
@@ -124,6 +130,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
       configProblems: decoded.problems,
       configChosen: true,
       compareOverrides: decoded.overridesB,
+      sweep: decoded.sweep,
       hiddenControls: opening || decoded.hide.length > 0 ? decoded.hide : s.hiddenControls,
       autoStartRequested: opening && decoded.run,
     }));

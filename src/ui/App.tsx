@@ -1,6 +1,7 @@
 /**
- * The page: a header (name, the language switch, the views as tabs, the backend, link problems) and the view on screen — one
- * lesson, or the Playground. `<html lang>` follows the store's language. Components read the store and call its actions; nothing here talks to workers.
+ * The page: a header (name, the language switch, the views as tabs, the backend, link problems) and the view
+ * on screen — one lesson, the tradeoff curves, or the Playground. `<html lang>` follows the store's language.
+ * Components read the store and call its actions; nothing here talks to workers.
  */
 import { useEffect } from 'react';
 import { isLesson } from '../config/views';
@@ -9,6 +10,7 @@ import { useAppStore } from '../state/store';
 import { BackendNotice } from './BackendNotice';
 import { LessonView } from './lessons/LessonView';
 import { ProblemsBanner } from './ProblemsBanner';
+import { TradeoffsView } from './sweeps/TradeoffsView';
 import { PlaygroundView } from './views/PlaygroundView';
 import { ViewNav } from './views/ViewNav';
 import { LangSwitch } from './i18n/LangSwitch';
@@ -34,8 +36,14 @@ export function App() {
         <BackendNotice />
         <ProblemsBanner />
       </header>
-      <main className={isLesson(view) ? 'main-lesson' : 'main-playground'}>
-        {isLesson(view) ? <LessonView key={view} id={view} /> : <PlaygroundView />}
+      <main className={isLesson(view) || view === 'tradeoffs' ? 'main-lesson' : 'main-playground'}>
+        {isLesson(view) ? (
+          <LessonView key={view} id={view} />
+        ) : view === 'tradeoffs' ? (
+          <TradeoffsView />
+        ) : (
+          <PlaygroundView />
+        )}
       </main>
     </div>
   );

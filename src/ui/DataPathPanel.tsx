@@ -8,6 +8,7 @@
 import { useState } from 'react';
 import { ARTICLE_GRAY_MEAN255, ARTICLE_GRAY_STD255, DATASET_STATS } from '../config/trainConfig';
 import { ARTICLE_EXAMPLE, browserBatchBytes, torchBatchBytes } from '../data/batchBytes';
+import { useDatasetStore } from '../state/datasetStore';
 import { useLessonStore } from '../state/lessonStore';
 import { selectConfig, useAppStore } from '../state/store';
 import { dataPathRows } from './dataPathTable';
@@ -98,6 +99,12 @@ function ArticleExample({ backend }: { backend: 'webgpu' | 'webgl' | 'cpu' }) {
 
 function StatsChoice() {
   const config = useAppStore(selectConfig);
+  const files = useDatasetStore((s) => s.files);
+  const photos = useDatasetStore((s) => s.photos);
+  // "Measured on this dataset": the synthetic shapes' pinned figures, or those measured on the files.
+  const fileStats =
+    config.dataSource === 'synthetic' ? null : (config.dataSource === 'files' ? files : photos).stats;
+  const measured = fileStats?.[config.channels] ?? DATASET_STATS[config.channels];
   const setConfig = useAppStore((s) => s.setConfig);
   const running = useAppStore((s) => s.status === 'running');
   const article = config.mean255.every((m) => Math.abs(m - ARTICLE_GRAY_MEAN255) < 1e-9);
@@ -120,10 +127,7 @@ function StatsChoice() {
                   mean255: Array.from({ length: config.channels }, () => ARTICLE_GRAY_MEAN255),
                   std255: Array.from({ length: config.channels }, () => ARTICLE_GRAY_STD255),
                 }
-              : {
-                  mean255: [...DATASET_STATS[config.channels].mean255],
-                  std255: [...DATASET_STATS[config.channels].std255],
-                },
+              : { mean255: [...measured.mean255], std255: [...measured.std255] },
           )
         }
       >

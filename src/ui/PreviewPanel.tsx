@@ -1,11 +1,13 @@
 /**
- * Input / ground truth / prediction for a few fixed validation samples, with a class legend.
+ * Input / ground truth / prediction for a few fixed validation samples, with a class legend (the shapes'
+ * names for synthetic data and photos, class numbers for the user's own images).
  * Pixels are written with putImageData (no markup, CSP-safe); refreshed when a new preview arrives.
  */
 import { useEffect, useRef } from 'react';
 import type { PreviewRecord } from '../config/telemetry';
 import { useAppStore } from '../state/store';
 import { classColor } from './classPalette';
+import { DATASET_TEXT } from './dataset/datasetText';
 import { fill } from '../i18n/fill';
 import { useText } from './i18n/useText';
 
@@ -81,7 +83,9 @@ export function PreviewPanel() {
                     className="swatch"
                     ref={(el) => el?.style.setProperty('background', `rgb(${r} ${g} ${b})`)}
                   />
-                  {t.classes[k] ?? fill(t.classN, { k })}
+                  {record.source === 'files'
+                    ? DATASET_TEXT.classOfFiles(k)
+                    : (t.classes[k] ?? fill(t.classN, { k }))}
                 </li>
               );
             })}

@@ -1,9 +1,11 @@
 /**
  * Start / Stop / Reset and the run's status line. Start stays disabled while the pre-flight memory check
  * refuses the config (PreflightNotice says why); after a lost GPU device only Reload helps, so it replaces
- * Start and Reset.
+ * Start and Reset. A run on files waits for a dataset without errors (the line says which file and why).
  */
 import { useId, type ReactNode } from 'react';
+import { datasetBlocker, useDatasetStore } from '../state/datasetStore';
+import { useFinderStore } from '../state/finderStore';
 import { useAppStore, type StatusNote } from '../state/store';
 import { usePreflight } from './usePreflight';
 import { fill } from '../i18n/fill';
@@ -24,10 +26,14 @@ export function RunControls({ children }: { children?: ReactNode } = {}) {
   const stop = useAppStore((s) => s.stop);
   const reset = useAppStore((s) => s.reset);
   const { blocksStart } = usePreflight();
+  const source = useAppStore((s) => s.config.dataSource);
+  const datasetBlocked = useDatasetStore((s) => datasetBlocker(source, s));
   const blockedId = useId();
   const t = useText().app.run;
   const statusAllowsStart = status === 'idle' || status === 'stopped' || status === 'failed';
-  const canStart = statusAllowsStart && !blocksStart;
+  // The batch finder's trials share the CPU and the GPU: a run beside them would distort both.
+  const finderRunning = useFinderStore((s) => s.phase === 'running');
+  const canStart = statusAllowsStart && !blocksStart && !finderRunning && datasetBlocked === null;
   const deviceLost = status === 'device-lost';
   return (
     <section className="panel run-controls" aria-label={t.label}>
@@ -62,6 +68,11 @@ export function RunControls({ children }: { children?: ReactNode } = {}) {
       {blocksStart && (
         <p id={blockedId} className="status status-failed" data-testid="start-blocked">
           {t.blocked}
+        </p>
+      )}
+      {datasetBlocked !== null && (
+        <p className="status status-failed" data-testid="start-blocked-dataset">
+          {datasetBlocked}
         </p>
       )}
       <p className={`status status-${status}`} role="status" data-testid="status">

@@ -103,6 +103,7 @@ const allChanged: TrainConfig = {
   blurRadiusPx: 2,
   sourceScale: 3,
   augment: false,
+  dataSource: 'photos',
   maxSteps: 77,
   validateEverySteps: 5,
   backend: 'cpu',

@@ -12,9 +12,14 @@
  * rounds, and a ratio the median of the ratios within each round (this machine's speed drifts by tens of
  * percent from minute to minute; the blocks of a round run back to back). Loader workers
  * are started from this page's thread (in the app, from the training worker); batches arrive by transfer
- * either way. Browser only (module Workers).
+ * either way. Browser only (module Workers). A "decode" variant does the same for 0 and 2 workers on the
+ * "photos" preset: JPEG sources decoded in the loader workers (createImageBitmap + OffscreenCanvas).
  */
+import { PHOTOS_PRESET } from '../../config/ownImages';
 import type { TrainConfig } from '../../config/trainConfig';
+import type { FileDataset } from '../../data/files/fileDataset';
+import { drawPhotoSet } from '../../data/files/photoSet';
+import { validationSplit } from '../../data/files/validationSplit';
 import type { HostBatch } from '../../data/hostBatch';
 import { createBatchSource } from '../../data/loader/createBatchSource';
 import { createTrainer, type Trainer } from '../../engine/trainer';
@@ -35,8 +40,9 @@ async function runBlock(
   config: TrainConfig,
   steps: number,
   consume: (batch: HostBatch) => Promise<unknown>,
+  files: FileDataset | null,
 ): Promise<BlockFigure> {
-  const source = createBatchSource(config, 0);
+  const source = createBatchSource(config, 0, undefined, files);
   try {
     const warmup = config.workers * config.prefetch + 1;
     for (let i = 0; i < warmup; i++) await consume((await source.next()).batch);
@@ -74,13 +80,14 @@ async function blocks(
   ctx: BenchContext,
   configs: readonly TrainConfig[],
   consume: (index: number, batch: HostBatch) => Promise<unknown>,
+  files: FileDataset | null = null,
 ): Promise<CountFigures[]> {
   const { blocks: count, steps } = ctx.plan.loaderBlocks;
   const figures: BlockFigure[][] = configs.map(() => []);
   for (let b = 0; b < count; b++) {
     for (let k = 0; k < configs.length; k++) {
       const i = (k + b) % configs.length;
-      figures[i]!.push(await runBlock(configs[i]!, steps, (batch) => consume(i, batch)));
+      figures[i]!.push(await runBlock(configs[i]!, steps, (batch) => consume(i, batch), files));
     }
   }
   return figures.map((list) => ({
@@ -118,7 +125,9 @@ export async function runLoaderWorkers(ctx: BenchContext): Promise<CaseResult> {
     trainers.forEach((t) => t.dispose());
   }
 
+  const decode = await runDecodeVariant(ctx);
   const rows: Record<string, Cell>[] = WORKER_COUNTS.map((workers, i) => ({
+    source: 'synthetic',
     workers,
     loaderSamplesPerSec: round(alone[i]!.samplesPerSec),
     trainSamplesPerSec: round(train[i]!.samplesPerSec),
@@ -135,6 +144,7 @@ export async function runLoaderWorkers(ctx: BenchContext): Promise<CaseResult> {
     id: 'loaderWorkers',
     title: `loader workers 0/1/2 (${c.imageSizePx} px from ${c.imageSizePx * c.sourceScale} px sources, batch ${c.batchSize}, blur ${c.blurRadiusPx} px, augment, width ${c.baseWidth}, prefetch ${c.prefetch}, ${ctx.backend})`,
     columns: [
+      { key: 'source', label: 'source' },
       { key: 'workers', label: 'workers' },
       { key: 'loaderSamplesPerSec', label: 'loader alone samples/s' },
       { key: 'trainSamplesPerSec', label: 'training samples/s' },
@@ -142,8 +152,15 @@ export async function runLoaderWorkers(ctx: BenchContext): Promise<CaseResult> {
       { key: 'batchBuildMs', label: 'batch build ms' },
       { key: 'firstLoss', label: 'first loss' },
     ],
-    rows,
+    rows: [...rows, ...decode.rows],
     ratios: [
+      {
+        label: 'decode: training samples/s, 2 workers ÷ 0 workers (JPEG photos decoded in the loader)',
+        value: round(decode.trainRatio),
+        goal: '≥ 1.6',
+        met: decode.trainRatio >= 1.6,
+      },
+      { label: 'decode: loader alone samples/s, 2 workers ÷ 0 workers', value: round(decode.aloneRatio) },
       {
         label: 'training samples/s, 2 workers ÷ 0 workers',
         value: round(trainRatio),
@@ -158,7 +175,64 @@ export async function runLoaderWorkers(ctx: BenchContext): Promise<CaseResult> {
       `training samples/s, 2 ÷ 0 workers, round by round: ${twoVsZero.map((r) => round(r, 2)).join(', ')}`,
       'batch build ms = one core building one batch (in a loader worker, or in next() with 0 workers)',
       'same first loss for every worker count = the same batch bytes whatever the worker count',
+      `decode: the ${PHOTOS_PRESET.count} "photos" (${PHOTOS_PRESET.sizePx} px JPEGs + PNG masks, drawn and encoded in this page) decoded with createImageBitmap + OffscreenCanvas in each loader worker (0 workers: in this thread), no blur`,
     ],
     durationMs: performance.now() - t0,
   };
+}
+
+/** The "photos" preset as a file dataset: photo-NN.jpg + photo-NN_mask.png, in drawing order. */
+async function photoDataset(): Promise<FileDataset> {
+  const files = await drawPhotoSet();
+  const pairs = Array.from({ length: files.length / 2 }, (_, i) => {
+    const image = files[2 * i]!;
+    const mask = files[2 * i + 1]!;
+    return { stem: image.name, imagePath: image.name, maskPath: mask.name, image, mask };
+  });
+  return { id: 1, pairs, split: validationSplit(pairs.length), maskMode: 'indices', palette: [] };
+}
+
+/**
+ * The decode variant: JPEG sources decoded in the loader workers, 0 and 2 workers, the same block scheme
+ * (loader alone, then training); ratios paired within rounds.
+ */
+async function runDecodeVariant(
+  ctx: BenchContext,
+): Promise<{ rows: Record<string, Cell>[]; trainRatio: number; aloneRatio: number }> {
+  const files = await photoDataset();
+  const counts = [0, 2] as const;
+  const configs = counts.map(
+    (workers): TrainConfig => ({ ...ctx.plan.loader, workers, blurRadiusPx: 0, dataSource: 'photos' }),
+  );
+  ctx.log('d: decode, loader alone, 0/2 workers in alternating blocks');
+  const alone = await blocks(ctx, configs, () => Promise.resolve(), files);
+  ctx.log('d: decode, training, 0/2 workers in alternating blocks');
+  const trainers: Trainer[] = configs.map((config) => createTrainer(config, ctx.backend));
+  const firstLoss: number[] = [];
+  let train: CountFigures[];
+  try {
+    train = await blocks(
+      ctx,
+      configs,
+      async (i, batch) => {
+        const { loss } = await trainers[i]!.step(batch);
+        firstLoss[i] ??= loss;
+      },
+      files,
+    );
+  } finally {
+    trainers.forEach((t) => t.dispose());
+  }
+  const ratio = (list: readonly CountFigures[]) =>
+    median(list[1]!.perRound.map((v, r) => v / list[0]!.perRound[r]!));
+  const rows = counts.map((workers, i) => ({
+    source: 'photos (JPEG decode)',
+    workers,
+    loaderSamplesPerSec: round(alone[i]!.samplesPerSec),
+    trainSamplesPerSec: round(train[i]!.samplesPerSec),
+    dataWaitFraction: round(train[i]!.dataWaitFraction),
+    batchBuildMs: round(train[i]!.batchBuildMs),
+    firstLoss: round(firstLoss[i]!, 6),
+  }));
+  return { rows, trainRatio: ratio(train), aloneRatio: ratio(alone) };
 }

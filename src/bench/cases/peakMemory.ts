@@ -20,6 +20,7 @@ import { createTrainer } from '../../engine/trainer';
 import type { BenchContext } from '../benchContext';
 import type { CaseResult, Cell } from '../benchTypes';
 import { round } from '../timing';
+import { measureFinderFigure, type FinderFigure } from '../finderFigure';
 
 const WARM_STEPS = 2;
 const TIMED_STEPS = 2;
@@ -110,6 +111,14 @@ export async function runPeakMemory(ctx: BenchContext): Promise<CaseResult> {
       );
     }
   }
+  const finder: FinderFigure[] = [];
+  if (backend === 'webgpu') {
+    for (const config of ctx.plan.finder.configs) {
+      ctx.log(`i: batch finder, ${label(config)}, width ${config.baseWidth}, simulated buffer limit`);
+      const info = await ctx.switchBackend(backend);
+      finder.push(await measureFinderFigure(config, info, ctx.plan.finder.limitBytes));
+    }
+  }
   const min = Math.min(...overPeak);
   const max = Math.max(...overPeak);
   return {
@@ -150,6 +159,20 @@ export async function runPeakMemory(ctx: BenchContext): Promise<CaseResult> {
             },
           ]
         : []),
+      ...finder.flatMap((f) =>
+        f.ratio === null
+          ? []
+          : [
+              {
+                label:
+                  `batch finder ÷ estimate, ${f.config.imageSizePx} px width ${f.config.baseWidth} under ` +
+                  `${f.limitBytes / 1024} KiB a buffer (${f.largestBatch} ran, ${f.predictedLargestBatch} predicted)`,
+                value: round(f.ratio),
+                goal: '≤ 1 (the pre-flight guards every trial)',
+                met: f.ratio <= 1,
+              },
+            ],
+      ),
       {
         label: "configs whose recorded peak equals the step's tracked peak (two measurements of one thing)",
         value: agree,
@@ -160,6 +183,12 @@ export async function runPeakMemory(ctx: BenchContext): Promise<CaseResult> {
     notes: [
       `per config: ${WARM_STEPS} warm-up steps, then the highest allocator peak (gpuPeakBytes) of ${TIMED_STEPS} steps and the pool after them; one more step recorded as it runs gives the categories at its peak`,
       'estimate = src/config/memoryEstimate.ts through the pre-flight (runPreflight), as the app checks it; group ratios from config/estimateVsMeasured.ts',
+      ...finder.map(
+        (f) =>
+          `batch finder, ${label(f.config)}, width ${f.config.baseWidth}: trials ${f.trials}` +
+          (f.firstFailure ? `; first failure: ${f.firstFailure}` : ''),
+      ),
+      ...(backend === 'webgpu' ? [] : ['batch finder: skipped (it needs the webgpu allocator)']),
       ...notes,
     ],
     durationMs: performance.now() - t0,

@@ -4,6 +4,8 @@
  * takes effect at the next Start, when the training worker creates a new source.
  * Never throws: a pool that cannot start rejects its first next() with the reason.
  */
+import { decodeSquareInBrowser } from '../files/browserDecode';
+import type { DecodeSquare, FileDataset } from '../files/fileDataset';
 import type { BatchSource } from './batchSource';
 import type { SpawnLoader } from './loaderEndpoint';
 import { spawnBrowserLoader } from './spawnBrowserLoader';
@@ -14,10 +16,14 @@ export function createBatchSource(
   config: PoolConfig,
   firstBatchIndex: number,
   spawn: SpawnLoader = spawnBrowserLoader,
+  files: FileDataset | null = null,
+  decode: DecodeSquare = decodeSquareInBrowser,
 ): BatchSource {
-  if (config.workers === 0) return createSyncBatchSource(config, firstBatchIndex);
+  if (config.workers === 0) {
+    return createSyncBatchSource(config, firstBatchIndex, { files: files && { files, decode } });
+  }
   try {
-    return createWorkerPoolSource(config, firstBatchIndex, { spawn });
+    return createWorkerPoolSource(config, firstBatchIndex, { spawn, files });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return failedSource(new Error(`loader workers could not start: ${reason}`));

@@ -5,6 +5,7 @@
  * postMessage would, so a batch's original buffers end up detached.
  * No tfjs, no DOM.
  */
+import type { DecodeSquare } from '../files/fileDataset';
 import type { Rng } from '../random';
 import { createLoaderCore } from './loaderCore';
 import type { LoaderEvents, SpawnLoader } from './loaderEndpoint';
@@ -25,6 +26,8 @@ export interface FakeLoaderOptions {
   shuffleWithinWorker?: boolean;
   /** spawn() throws for this worker index. */
   failSpawnAt?: number;
+  /** The decoder each fake uses for file datasets. */
+  decode?: DecodeSquare;
 }
 
 export class FakeLoaderWorkers {
@@ -44,7 +47,7 @@ export class FakeLoaderWorkers {
       if (!loader.terminated) events.onMessage(copy);
     };
     this.loaders[workerIndex] = loader;
-    this.handlers[workerIndex] = createLoaderCore(post);
+    this.handlers[workerIndex] = createLoaderCore(post, undefined, this.options.decode);
     return {
       post: (message) => {
         if (loader.terminated) return;

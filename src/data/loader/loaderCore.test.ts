@@ -15,7 +15,7 @@ function core() {
 describe('loaderCore (one loader worker)', () => {
   it('builds the requested batch and transfers exactly its two buffers', () => {
     const { sent, handle } = core();
-    handle({ type: 'init', workerIndex: 3, config: CONFIG });
+    handle({ type: 'init', workerIndex: 3, config: CONFIG, files: null });
     handle({ type: 'build', batchIndex: 6 });
     expect(sent).toHaveLength(1);
     const { message, transfer } = sent[0]!;
@@ -45,7 +45,7 @@ describe('loaderCore (one loader worker)', () => {
 
   it('crash-next makes only the next build throw, and the error travels as a message', () => {
     const { sent, handle } = core();
-    handle({ type: 'init', workerIndex: 1, config: CONFIG });
+    handle({ type: 'init', workerIndex: 1, config: CONFIG, files: null });
     handle({ type: 'crash-next' });
     handle({ type: 'build', batchIndex: 4 });
     handle({ type: 'build', batchIndex: 5 });
@@ -64,6 +64,7 @@ describe('loaderCore (one loader worker)', () => {
       type: 'init',
       workerIndex: 0,
       config: { ...CONFIG, imageDtype: 'uint8', normalizeOn: 'loader' },
+      files: null,
     });
     handle({ type: 'build', batchIndex: 2 });
     expect(sent[0]!.message).toMatchObject({ type: 'build-failed', batchIndex: 2 });

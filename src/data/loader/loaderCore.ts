@@ -1,11 +1,15 @@
 /**
  * What a loader worker does with each message, as a plain function so that unit tests can run the very
- * same logic in-process (see fakeLoaderWorkers.ts). Builds whole batches with buildHostBatch and posts
+ * same logic in-process (see fakeLoaderWorkers.ts). Builds whole batches with buildHostBatch (synthetic,
+ * synchronous) or buildFileBatch (the user's files, decoded here with `decode`; builds are chained so one
+ * runs at a time, in arrival order) and posts
  * them with their buffers in the transfer list. A build that throws is reported as a message, never
  * swallowed: the pool turns it into a rejected next().
  * No tfjs, no DOM.
  */
 import { buildHostBatch, type BatchConfig } from '../buildBatch';
+import type { DecodeSquare, FileDataset } from '../files/fileDataset';
+import { buildFileBatch } from '../files/fileSamples';
 import type { HostBatch } from '../hostBatch';
 import type { FromLoader, ToLoader } from './loaderProtocol';
 
@@ -15,14 +19,26 @@ export type BuildBatch = (config: BatchConfig, batchIndex: number) => HostBatch;
 export const INJECTED_CRASH_MESSAGE = 'injected loader crash (test hook)';
 
 /** Returns the handler for messages to one loader worker. */
-export function createLoaderCore(post: PostFromLoader, build: BuildBatch = buildHostBatch) {
+export function createLoaderCore(
+  post: PostFromLoader,
+  build: BuildBatch = buildHostBatch,
+  decode: DecodeSquare = noDecoder,
+) {
   let config: BatchConfig | null = null;
+  let files: FileDataset | null = null;
+  /** The file builds queued or running: each starts when the one before it ended. */
+  let chain: Promise<void> = Promise.resolve();
+  const fail = (batchIndex: number, error: unknown) => {
+    const text = error instanceof Error ? error.message : String(error);
+    post({ type: 'build-failed', workerIndex, batchIndex, message: text }, []);
+  };
   let workerIndex = -1;
   let crashNext = false;
   return (message: ToLoader): void => {
     switch (message.type) {
       case 'init':
         config = message.config;
+        files = message.files;
         workerIndex = message.workerIndex;
         return;
       case 'crash-next':
@@ -36,14 +52,28 @@ export function createLoaderCore(post: PostFromLoader, build: BuildBatch = build
             crashNext = false;
             throw new Error(INJECTED_CRASH_MESSAGE);
           }
+          if (files !== null) {
+            const source = { files, decode };
+            const c = config;
+            chain = chain.then(() =>
+              buildFileBatch(c, source, batchIndex).then(
+                (batch) => post({ type: 'batch', workerIndex, batch }, [batch.images, batch.masks]),
+                (error: unknown) => fail(batchIndex, error),
+              ),
+            );
+            return;
+          }
           const batch = build(config, batchIndex);
           post({ type: 'batch', workerIndex, batch }, [batch.images, batch.masks]);
         } catch (error) {
-          const text = error instanceof Error ? error.message : String(error);
-          post({ type: 'build-failed', workerIndex, batchIndex, message: text }, []);
+          fail(batchIndex, error);
         }
         return;
       }
     }
   };
+}
+
+function noDecoder(): Promise<never> {
+  return Promise.reject(new Error('this loader has no image decoder'));
 }

@@ -5,12 +5,16 @@
  * Pure types; no tfjs, no DOM.
  */
 import type { BatchConfig } from '../buildBatch';
+import type { FileDataset } from '../files/fileDataset';
 import type { HostBatch } from '../hostBatch';
 
 /** Pool → loader worker. Handled strictly in arrival order (one build at a time). */
 export type ToLoader =
-  /** First message: who the worker is and the run's (fixed) config. */
-  | { type: 'init'; workerIndex: number; config: BatchConfig }
+  /**
+   * First message: who the worker is, the run's (fixed) config, and the user's files when the run trains
+   * on them (File objects: cloned by reference, their bytes are read in the worker).
+   */
+  | { type: 'init'; workerIndex: number; config: BatchConfig; files: FileDataset | null }
   /** Build training batch `batchIndex` and post it back. */
   | { type: 'build'; batchIndex: number }
   /** Test hook: the next build throws, as a bug in an augmentation would. */

@@ -3,6 +3,7 @@
  * Wires the worker's message port to loaderCore; finished batches go straight back to the training worker.
  * No tfjs, no DOM.
  */
+import { decodeSquareInBrowser } from '../files/browserDecode';
 import { createLoaderCore } from './loaderCore';
 import type { FromLoader, ToLoader } from './loaderProtocol';
 
@@ -11,5 +12,9 @@ interface LoaderScope {
   onmessage: ((event: MessageEvent<ToLoader>) => void) | null;
 }
 const scope = self as unknown as LoaderScope;
-const handle = createLoaderCore((message, transfer) => scope.postMessage(message, transfer));
+const handle = createLoaderCore(
+  (message, transfer) => scope.postMessage(message, transfer),
+  undefined,
+  decodeSquareInBrowser,
+);
 scope.onmessage = (event) => handle(event.data);

@@ -6,6 +6,8 @@
  * dispose() then makes next() reject with BatchSourceDisposedError.
  */
 import { assembleBatch, buildTrainingSample, sampleIdsOfBatch, type BatchConfig } from '../buildBatch';
+import type { FileSource } from '../files/fileDataset';
+import { buildFileTrainingSample } from '../files/fileSamples';
 import type { Sample } from '../syntheticDataset';
 import { BatchSourceDisposedError, type BatchSource, type NextBatch } from './batchSource';
 import { yieldToEventLoop } from './yieldToEventLoop';
@@ -18,12 +20,14 @@ export interface SyncSourceOptions {
   yieldNow?: () => Promise<void>;
   /** Building time between yields, ms (0: after every sample). */
   yieldEveryMs?: number;
+  /** The user's files and their decoder, when the run trains on them (decoded here, in this thread). */
+  files?: FileSource | null;
 }
 
 export function createSyncBatchSource(
   config: BatchConfig,
   firstBatchIndex = 0,
-  { yieldNow = yieldToEventLoop, yieldEveryMs = YIELD_EVERY_MS }: SyncSourceOptions = {},
+  { yieldNow = yieldToEventLoop, yieldEveryMs = YIELD_EVERY_MS, files = null }: SyncSourceOptions = {},
 ): BatchSource {
   let index = firstBatchIndex;
   let disposed = false;
@@ -35,7 +39,9 @@ export function createSyncBatchSource(
       const samples: Sample[] = [];
       let sinceYieldMs = start;
       for (const id of sampleIdsOfBatch(batchIndex, config.batchSize)) {
-        samples.push(buildTrainingSample(config, id));
+        samples.push(
+          files === null ? buildTrainingSample(config, id) : await buildFileTrainingSample(config, files, id),
+        );
         if (performance.now() - sinceYieldMs >= yieldEveryMs) {
           await yieldNow();
           if (disposed) throw new BatchSourceDisposedError();

@@ -22,6 +22,7 @@ import type { BatchConfig } from '../buildBatch';
 import type { HostBatch } from '../hostBatch';
 import { BatchSourceDisposedError, type BatchSource, type NextBatch } from './batchSource';
 import { hostBatchBytes } from '../../config/hostMemory';
+import type { FileDataset } from '../files/fileDataset';
 import type { LoaderEndpoint, SpawnLoader } from './loaderEndpoint';
 import type { FromLoader } from './loaderProtocol';
 
@@ -33,6 +34,8 @@ export interface PoolOptions {
   spawn: SpawnLoader;
   /** Clock for dataWaitMs (default performance.now). */
   nowMs?: () => number;
+  /** The user's files, when the run trains on them (sent to each worker with its init). */
+  files?: FileDataset | null;
 }
 
 export interface WorkerPoolSource extends BatchSource {
@@ -164,7 +167,7 @@ export function createWorkerPoolSource(
         break;
       }
       endpoints[w] = endpoint;
-      endpoint.post({ type: 'init', workerIndex: w, config });
+      endpoint.post({ type: 'init', workerIndex: w, config, files: options.files ?? null });
     } catch (error) {
       fail(w, `could not start: ${error instanceof Error ? error.message : String(error)}`);
       break;

@@ -2,8 +2,37 @@
  * English: the charts' titles, axes, legends and empty-plot texts by chart id (charts/localizeSpec.ts puts
  * them on a spec before it is mounted), the run-start markers, and the export buttons' words.
  */
+import { sweeps } from './sweeps';
+
 export const charts = {
   specs: {
+    'sweep-throughput': {
+      title: sweeps.charts.throughputTitle,
+      x: 'point',
+      empty: sweeps.charts.empty,
+      series: { 'samples-per-sec': sweeps.charts.samplesPerSec, 'step-ms': sweeps.charts.stepMs },
+      axes: { rate: 'samples/s', ms: 'ms per step' },
+    },
+    'sweep-memory': {
+      title: sweeps.charts.memoryTitle,
+      x: 'point',
+      empty: sweeps.charts.empty,
+      series: {
+        'peak-bytes': sweeps.charts.peak,
+        'pool-bytes': sweeps.charts.pool,
+        'in-use-bytes': sweeps.charts.inUse,
+        'estimate-bytes': sweeps.charts.estimate,
+        'limit-bytes': sweeps.charts.limit,
+      },
+      axes: { bytes: 'bytes' },
+    },
+    'sweep-efficiency': {
+      title: sweeps.charts.efficiencyTitle,
+      x: 'point',
+      empty: sweeps.charts.empty,
+      series: { 'samples-per-sec-per-mib': sweeps.charts.perMiB },
+      axes: { rate: 'samples/s per MiB' },
+    },
     memory: {
       title: 'Memory',
       x: 'step',

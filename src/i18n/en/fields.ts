@@ -97,6 +97,11 @@ const settings = {
     short: 'augment',
     help: 'Random flips, crops, brightness and noise, done by the loader on the CPU.',
   },
+  dataSource: {
+    label: 'Dataset',
+    short: 'dataset',
+    help: 'Synthetic shapes, your own image + mask files (they stay in this browser), or photos BatchLab draws and encodes as JPEG at startup.',
+  },
   maxSteps: { label: 'Steps', short: 'steps', help: 'Training stops after this many steps.' },
   validateEverySteps: {
     label: 'Validate every (steps)',

@@ -28,6 +28,8 @@ export const preflight = {
     compareRunning: 'A comparison is running.',
     parallelRunning: 'The several-GPU run is running.',
     lessonRunning: 'A lesson is running.',
+    sweepRunning: 'A sweep is running.',
+    finderRunning: 'The batch finder is running.',
     doesNotFit: '{name} does not fit this device: {reason}',
   },
 };

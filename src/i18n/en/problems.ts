@@ -38,6 +38,7 @@ const codes = {
   dropped: 'dropped',
   repeatedOnce: '{value} repeated; kept once',
   noUsableValue: 'no usable value',
+  filesNotInLink: 'own images are never in a link: using the synthetic shapes',
 } satisfies Record<ProblemCode, string>;
 
 export const problems = {

@@ -1,10 +1,38 @@
 /** 简体中文：图表标题、坐标轴、图例与空图提示；训练起点标记；导出按钮。 */
 import type { Dictionary } from '../types';
+import { sweeps } from './sweeps';
 
 const empty = '还没有训练步：请按“开始”';
 
 export const charts = {
   specs: {
+    'sweep-throughput': {
+      title: sweeps.charts.throughputTitle,
+      x: '点',
+      empty: sweeps.charts.empty,
+      series: { 'samples-per-sec': sweeps.charts.samplesPerSec, 'step-ms': sweeps.charts.stepMs },
+      axes: { rate: '样本/秒', ms: '每步毫秒' },
+    },
+    'sweep-memory': {
+      title: sweeps.charts.memoryTitle,
+      x: '点',
+      empty: sweeps.charts.empty,
+      series: {
+        'peak-bytes': sweeps.charts.peak,
+        'pool-bytes': sweeps.charts.pool,
+        'in-use-bytes': sweeps.charts.inUse,
+        'estimate-bytes': sweeps.charts.estimate,
+        'limit-bytes': sweeps.charts.limit,
+      },
+      axes: { bytes: '字节' },
+    },
+    'sweep-efficiency': {
+      title: sweeps.charts.efficiencyTitle,
+      x: '点',
+      empty: sweeps.charts.empty,
+      series: { 'samples-per-sec-per-mib': sweeps.charts.perMiB },
+      axes: { rate: '每 MiB 样本/秒' },
+    },
     memory: {
       title: '显存',
       x: '步',

@@ -73,6 +73,11 @@ export const fields = {
       short: '数据增强',
       help: '随机翻转、裁剪、亮度和噪声，由数据加载器在 CPU 上完成。',
     },
+    dataSource: {
+      label: '数据集',
+      short: '数据集',
+      help: '合成的形状、你自己的图像 + 掩码文件（它们留在这个浏览器里），或 BatchLab 在启动时绘制并编码为 JPEG 的照片。',
+    },
     maxSteps: { label: '步数', short: '步数', help: '训练到这么多步后停止。' },
     validateEverySteps: {
       label: '验证间隔（步）',

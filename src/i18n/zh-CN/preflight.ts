@@ -28,6 +28,8 @@ export const preflight = {
     compareRunning: '正在运行一次对比。',
     parallelRunning: '多 GPU 运行正在进行。',
     lessonRunning: '正在运行一节课。',
+    sweepRunning: '正在运行一次扫描。',
+    finderRunning: '批大小查找器正在运行。',
     doesNotFit: '{name} 超出了本设备的容量：{reason}',
   },
 } satisfies Dictionary['preflight'];

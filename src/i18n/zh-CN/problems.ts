@@ -45,5 +45,6 @@ export const problems = {
     dropped: '已丢弃',
     repeatedOnce: '{value} 重复出现；只保留一次',
     noUsableValue: '没有可用的取值',
+    filesNotInLink: '你自己的图像从不放进链接：改用合成的形状',
   },
 } satisfies Dictionary['problems'];

@@ -1,8 +1,10 @@
 /** The page's activity (state/activity.ts's input) read from the stores, for components that explain a disabled button. */
 import type { Activity } from '../../state/activity';
 import { useCompareStore } from '../../state/compareStore';
+import { useFinderStore } from '../../state/finderStore';
 import { useLessonStore } from '../../state/lessonStore';
 import { useParallelStore } from '../../state/parallelStore';
+import { useSweepStore } from '../../state/sweepStore';
 import { useAppStore } from '../../state/store';
 
 export function useActivity(): Activity {
@@ -11,5 +13,7 @@ export function useActivity(): Activity {
     compare: useCompareStore((s) => s.phase),
     parallel: useParallelStore((s) => s.status),
     lesson: useLessonStore((s) => s.running),
+    sweep: useSweepStore((s) => s.phase === 'running'),
+    finder: useFinderStore((s) => s.phase),
   };
 }

@@ -1,10 +1,11 @@
 /**
- * The free Playground: every setting on the left; run controls, metrics, live charts, the step profile, the data path, the
+ * The free Playground: every setting on the left; run controls, the pre-flight notice and the batch finder, metrics, live charts, the step profile, the data path, the
  * loader, previews, several GPUs, A/B comparisons and links on the right — the page as it was before
  * lessons had views of their own.
  */
 import { ChartsPanel } from '../ChartsPanel';
 import { ConfigPanel } from '../ConfigPanel';
+import { DatasetPanel } from '../dataset/DatasetPanel';
 import { DataPathPanel } from '../DataPathPanel';
 import { ExportPanel } from '../ExportPanel';
 import { LinksPanel } from '../LinksPanel';
@@ -17,6 +18,7 @@ import { RunProgress } from '../RunProgress';
 import { ComparePanel } from '../compare/ComparePanel';
 import { ParallelPanel } from '../parallel/ParallelPanel';
 import { ProfilePanel } from '../profile/ProfilePanel';
+import { BatchFinder } from '../finder/BatchFinder';
 
 export function PlaygroundView() {
   return (
@@ -31,10 +33,12 @@ export function PlaygroundView() {
       <ConfigPanel />
       <div className="results">
         <PreflightNotice />
+        <BatchFinder />
         <MetricsPanel />
         <ChartsPanel />
         <ProfilePanel />
         <ExportPanel />
+        <DatasetPanel />
         <LoaderPanel />
         <PreviewPanel />
         <DataPathPanel />

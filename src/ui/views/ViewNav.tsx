@@ -11,6 +11,7 @@ import { useText } from '../i18n/useText';
 
 const TABS: { id: ViewId; number: number | null }[] = [
   ...LESSON_IDS.map((id, i) => ({ id, number: i + 1 })),
+  { id: 'tradeoffs', number: LESSON_IDS.length + 1 },
   { id: 'playground', number: null },
 ];
 
@@ -18,7 +19,8 @@ export function ViewNav() {
   const view = useAppStore((s) => s.view);
   const config = useAppStore((s) => s.config);
   const t = useText();
-  const label = (id: ViewId) => (id === 'playground' ? t.app.playground : t.lessons[id].title);
+  const label = (id: ViewId) =>
+    id === 'playground' ? t.app.playground : id === 'tradeoffs' ? t.sweeps.navLabel : t.lessons[id].title;
   const onClick = (id: ViewId) => (e: MouseEvent<HTMLAnchorElement>) => {
     if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();

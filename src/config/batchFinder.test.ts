@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import type { BackendInfo } from './backendInfo';
+import {
+  finderRatio,
+  findLargestBatch,
+  preflightGuard,
+  recordTrial,
+  startSearch,
+  type TrialOutcome,
+} from './batchFinder';
+import { runPreflight } from './preflight';
+import { DEFAULT_CONFIG, LIMITS } from './trainConfig';
+
+/**
+ * A fake device whose limit is known: a batch runs iff it is ≤ `limit`. Counts its calls and remembers
+ * every batch it was asked to run.
+ */
+function fakeDevice(limit: number) {
+  const ran: number[] = [];
+  return {
+    ran,
+    trial: (batch: number): Promise<TrialOutcome> => {
+      ran.push(batch);
+      return Promise.resolve(batch <= limit ? 'ok' : { failed: `out of memory at ${batch}` });
+    },
+  };
+}
+
+const never = () => null;
+/** O(log n): doublings up to the bound, then a bisection; written out here, not taken from the search. */
+const logBound = (max: number) => 2 * Math.ceil(Math.log2(max)) + 2;
+
+describe('findLargestBatch on a fake device', () => {
+  it('finds exactly the largest batch that fits, for every limit 1..300 and several starts, in O(log n) trials', async () => {
+    const max = LIMITS.batchSize.max;
+    for (const start of [1, 2, 3, 4, 7, 16, 100]) {
+      for (let limit = 1; limit <= 300; limit++) {
+        const device = fakeDevice(limit);
+        const result = await findLargestBatch({ start, refuse: never, trial: device.trial });
+        expect(result.largestBatch, `start ${start}, limit ${limit}`).toBe(limit);
+        expect(result.stopped).toBe(false);
+        expect(device.ran.length).toBeLessThanOrEqual(logBound(max));
+        // Every batch it reports is one it ran, in order.
+        expect(result.trials.map((t) => t.batchSize)).toEqual(device.ran);
+        expect(new Set(device.ran).size).toBe(device.ran.length);
+      }
+    }
+  });
+
+  it('doubles first, then bisects between the last success and the first failure', async () => {
+    const device = fakeDevice(37);
+    const result = await findLargestBatch({ start: 4, refuse: never, trial: device.trial });
+    // 4, 8, 16, 32 run; 64 fails; then (32, 64): 48 ✗, 40 ✗, 36 ✓, 38 ✗, 37 ✓.
+    expect(device.ran).toEqual([4, 8, 16, 32, 64, 48, 40, 36, 38, 37]);
+    expect(result.trials.map((t) => t.outcome)).toEqual([
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+      'failed',
+      'failed',
+      'failed',
+      'ok',
+      'failed',
+      'ok',
+    ]);
+    expect(result.trials[4]?.reason).toBe('out of memory at 64');
+  });
+
+  it('reports 0 when even batch 1 fails, and bisects below a start that fails', async () => {
+    const none = fakeDevice(0);
+    const result = await findLargestBatch({ start: 8, refuse: never, trial: none.trial });
+    expect(result.largestBatch).toBe(0);
+    expect(none.ran).toEqual([8, 4, 2, 1]);
+    const five = fakeDevice(5);
+    expect((await findLargestBatch({ start: 64, refuse: never, trial: five.trial })).largestBatch).toBe(5);
+  });
+
+  it('stops at the max bound when everything fits, trying the bound itself', async () => {
+    const device = fakeDevice(10_000);
+    const result = await findLargestBatch({ start: 3, max: 100, refuse: never, trial: device.trial });
+    expect(result.largestBatch).toBe(100);
+    expect(device.ran).toEqual([3, 6, 12, 24, 48, 96, 100]);
+    const atLimit = fakeDevice(10_000);
+    const full = await findLargestBatch({ start: 1, refuse: never, trial: atLimit.trial });
+    expect(full.largestBatch).toBe(LIMITS.batchSize.max);
+    // A start above the bound is clamped to it.
+    const clamped = fakeDevice(10_000);
+    await findLargestBatch({ start: 9999, max: 50, refuse: never, trial: clamped.trial });
+    expect(clamped.ran).toEqual([50]);
+  });
+
+  it('never runs a batch the pre-flight refuses; a refusal counts as a failure', async () => {
+    for (const refuseAbove of [1, 5, 17, 33, 200]) {
+      for (const limit of [0, 3, 17, 64, 250, 600]) {
+        const device = fakeDevice(limit);
+        const result = await findLargestBatch({
+          start: 2,
+          refuse: (b) => (b > refuseAbove ? `refused ${b}` : null),
+          trial: device.trial,
+        });
+        expect(result.largestBatch).toBe(Math.min(limit, refuseAbove));
+        expect(device.ran.every((b) => b <= refuseAbove)).toBe(true);
+        const refused = result.trials.filter((t) => t.outcome === 'refused');
+        expect(refused.every((t) => t.batchSize > refuseAbove && t.reason === `refused ${t.batchSize}`)).toBe(
+          true,
+        );
+      }
+    }
+  });
+
+  it('stops before the next trial when asked, keeping the largest batch that ran so far', async () => {
+    const device = fakeDevice(100);
+    let calls = 0;
+    const result = await findLargestBatch({
+      start: 1,
+      refuse: never,
+      trial: device.trial,
+      onTrial: () => calls++,
+      stopped: () => calls >= 3,
+    });
+    expect(result).toMatchObject({ stopped: true, largestBatch: 4 });
+    expect(device.ran).toEqual([1, 2, 4]);
+  });
+});
+
+describe('the step function', () => {
+  it('ends with no next batch, and recording after the end changes nothing', () => {
+    let state = startSearch(1, 4);
+    const tried: number[] = [];
+    while (state.next !== null) {
+      tried.push(state.next);
+      state = recordTrial(state, state.next <= 3);
+    }
+    expect(tried).toEqual([1, 2, 4, 3]);
+    expect(state.largestOk).toBe(3);
+    expect(recordTrial(state, true)).toEqual(state);
+  });
+});
+
+describe('the pre-flight as the guard', () => {
+  /** A software adapter whose per-buffer limit is 512 KiB, as the e2e simulates. */
+  const small: BackendInfo = {
+    backend: 'webgpu',
+    adapterDescription: 'google swiftshader',
+    isSoftwareAdapter: true,
+    limits: { maxBufferSizeBytes: 512 * 1024, maxStorageBufferBindingSizeBytes: 512 * 1024 },
+    fallbackReasons: [],
+    ownConvKernels: true,
+  };
+  const config = { ...DEFAULT_CONFIG, imageSizePx: 16, batchSize: 2, baseWidth: 8 };
+
+  it('refuses exactly what the pre-flight refuses, and predicts the largest batch a linear scan finds', async () => {
+    const guard = preflightGuard(config, small);
+    let scanned = 0;
+    for (let b = 1; b <= LIMITS.batchSize.max; b++) {
+      const refused = runPreflight({ ...config, batchSize: b }, small).verdict === 'refused';
+      expect(guard.refuse(b) !== null).toBe(refused);
+      if (!refused) scanned = b;
+    }
+    expect(scanned).toBeGreaterThan(2);
+    expect(scanned).toBeLessThan(LIMITS.batchSize.max);
+    expect(guard.predictedLargestBatch).toBe(scanned);
+    // On a device that runs whatever the pre-flight lets through, the search finds the prediction.
+    const device = fakeDevice(10_000);
+    const result = await findLargestBatch({ start: 2, refuse: guard.refuse, trial: device.trial });
+    expect(result.largestBatch).toBe(scanned);
+    expect(device.ran.every((b) => b <= scanned)).toBe(true);
+    expect(finderRatio(result.largestBatch, guard.predictedLargestBatch)).toBe(1);
+    expect(finderRatio(3, 0)).toBeNull();
+  });
+});

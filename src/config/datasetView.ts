@@ -1,0 +1,54 @@
+/**
+ * What the page shows about a dataset read from files (the user's or the "photos" preset), as plain data
+ * the store holds and the Dataset panel draws: indexing progress, counts, the problems found (each naming
+ * its file, shown as text), the mask mode and palette, and the measured mean / std. The Files themselves
+ * stay in src/app; a link never carries any of this. Pure types; imports nothing of the layers.
+ */
+export type ProblemSeverity = 'error' | 'warning' | 'notice';
+
+export interface DatasetProblem {
+  severity: ProblemSeverity;
+  /** The file's path as the browser gave it ('' for the set as a whole). */
+  file: string;
+  message: string;
+}
+
+export const hasErrors = (problems: readonly DatasetProblem[]): boolean =>
+  problems.some((p) => p.severity === 'error');
+
+export interface DatasetView {
+  status: 'empty' | 'indexing' | 'ready';
+  /** Files read so far and in all, while indexing. */
+  doneFiles: number;
+  totalFiles: number;
+  pairs: number;
+  trainPairs: number;
+  validationPairs: number;
+  /** Problems for the current class count and palette. */
+  problems: DatasetProblem[];
+  maskMode: 'indices' | 'colours' | null;
+  /** Colour masks: each colour (0xRRGGBB) and its class; editable. */
+  palette: { rgb: number; classId: number }[];
+  /** Mean / std per channel measured on a sample of the images, and how many were decoded. */
+  stats: {
+    1: { mean255: number[]; std255: number[] };
+    3: { mean255: number[]; std255: number[] };
+    images: number;
+  } | null;
+  /** Total bytes of the paired files. */
+  bytes: number;
+}
+
+export const EMPTY_DATASET_VIEW: DatasetView = {
+  status: 'empty',
+  doneFiles: 0,
+  totalFiles: 0,
+  pairs: 0,
+  trainPairs: 0,
+  validationPairs: 0,
+  problems: [],
+  maskMode: null,
+  palette: [],
+  stats: null,
+  bytes: 0,
+};

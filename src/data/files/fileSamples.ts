@@ -1,0 +1,115 @@
+/**
+ * Samples and batches from the user's files: decode the pair at the source size (imageSizePx ×
+ * sourceScale), image to 1 or 3 channels, mask to class ids through the mask mode and palette, then the
+ * same blur / crop / rescale / augmentation and encoding as the synthetic source (augment.ts,
+ * encodeBatch.ts). A sample's bytes depend only on the files, the config and its id, never on which worker
+ * decoded it. A mask with a class ≥ K fails the batch with the file's name. No tfjs, no DOM.
+ */
+import { PROBLEM_TEXT } from '../../config/ownImagesText';
+import { augmentSample, rescaleSample, type SampleDims } from '../augment';
+import { assembleBatch, sampleIdsOfBatch, type BatchConfig } from '../buildBatch';
+import type { HostBatch } from '../hostBatch';
+import type { Sample } from '../syntheticDataset';
+import type { FileSource } from './fileDataset';
+import { classesFromRgba, MaskClassError } from './maskClasses';
+import { trainingPairOf } from './validationSplit';
+
+/** RGBA → HWC bytes with `channels` channels (grey: integer Rec. 601 luma, exact on every engine). */
+export function pixelsFromRgba(rgba: Uint8ClampedArray | Uint8Array, channels: 1 | 3): Uint8Array {
+  const count = rgba.length / 4;
+  const out = new Uint8Array(count * channels);
+  for (let p = 0, i = 0; p < count; p++, i += 4) {
+    if (channels === 3) {
+      out[p * 3] = rgba[i]!;
+      out[p * 3 + 1] = rgba[i + 1]!;
+      out[p * 3 + 2] = rgba[i + 2]!;
+    } else {
+      out[p] = (rgba[i]! * 77 + rgba[i + 1]! * 150 + rgba[i + 2]! * 29 + 128) >> 8;
+    }
+  }
+  return out;
+}
+
+function dims(config: BatchConfig): { source: SampleDims; out: SampleDims } {
+  const sourcePx = config.imageSizePx * config.sourceScale;
+  const { channels } = config;
+  return {
+    source: { heightPx: sourcePx, widthPx: sourcePx, channels },
+    out: { heightPx: config.imageSizePx, widthPx: config.imageSizePx, channels },
+  };
+}
+
+/** Pair `pairIndex` decoded at the source size, unaugmented. */
+export async function decodePair(
+  config: BatchConfig,
+  source: FileSource,
+  pairIndex: number,
+): Promise<Sample> {
+  const pair = source.files.pairs[pairIndex];
+  if (!pair) throw new Error(`no pair ${pairIndex}`);
+  const sidePx = config.imageSizePx * config.sourceScale;
+  const decoded = async (blob: Blob, path: string, nearest: boolean) => {
+    try {
+      return await source.decode(blob, sidePx, nearest);
+    } catch (error) {
+      throw new Error(
+        `${path}: ${PROBLEM_TEXT.decodeFailed(error instanceof Error ? error.message : String(error))}`,
+      );
+    }
+  };
+  const image = pixelsFromRgba(await decoded(pair.image, pair.imagePath, false), config.channels);
+  const maskRgba = await decoded(pair.mask, pair.maskPath, true);
+  try {
+    const mask = classesFromRgba(maskRgba, source.files.maskMode, source.files.palette, config.numClasses);
+    return { image, mask };
+  } catch (error) {
+    if (error instanceof MaskClassError) {
+      throw new Error(`${pair.maskPath}: ${PROBLEM_TEXT.classTooHigh(error.value, config.numClasses)}`);
+    }
+    throw error;
+  }
+}
+
+/** Training sample `sampleId`: its pair (per-epoch seeded order), decoded, blurred, augmented. */
+export async function buildFileTrainingSample(
+  config: BatchConfig,
+  source: FileSource,
+  sampleId: number,
+): Promise<Sample> {
+  const pairIndex = trainingPairOf(source.files.split, config.seed, sampleId);
+  const decoded = await decodePair(config, source, pairIndex);
+  const { source: from, out } = dims(config);
+  const options = { augment: config.augment, blurRadiusPx: config.blurRadiusPx };
+  return augmentSample(decoded, from, out, config.seed, sampleId, options);
+}
+
+/** Training batch `batchIndex`, samples decoded one after the other (one decoded image held at a time). */
+export async function buildFileBatch(
+  config: BatchConfig,
+  source: FileSource,
+  batchIndex: number,
+): Promise<HostBatch> {
+  const startMs = performance.now();
+  const samples: Sample[] = [];
+  for (const id of sampleIdsOfBatch(batchIndex, config.batchSize)) {
+    samples.push(await buildFileTrainingSample(config, source, id));
+  }
+  return assembleBatch(config, batchIndex, samples, startMs);
+}
+
+/** The validation batch: held-out pairs 0..count−1 (cycling when there are fewer), unaugmented. */
+export async function buildFileValidationBatch(
+  config: BatchConfig,
+  source: FileSource,
+  count: number,
+): Promise<HostBatch> {
+  const startMs = performance.now();
+  const held = source.files.split.validation;
+  const { source: from, out } = dims(config);
+  const samples: Sample[] = [];
+  for (let j = 0; j < count; j++) {
+    const decoded = await decodePair(config, source, held[j % held.length]!);
+    samples.push(config.sourceScale === 1 ? decoded : rescaleSample(decoded, from, out));
+  }
+  return assembleBatch(config, 0, samples, startMs);
+}

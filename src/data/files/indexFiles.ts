@@ -1,0 +1,238 @@
+/**
+ * Indexes a set of the user's files before any run, lazily: pairing by name (no reading), then only the
+ * first and last bytes of each paired file (format, pixel size, truncation), a chunk of files at a time with
+ * a yield between chunks so the page stays responsive with 10,000 files; then a bounded number of masks are
+ * decoded (mask mode, palette, class indices) and of images (mean / std per channel, decodability). The
+ * rest is decoded only when a batch needs it. Nothing is copied: the dataset keeps the File objects.
+ * No tfjs; the decoders are passed in (the browser's on the page, fakes in tests).
+ */
+import { OWN_IMAGE_LIMITS } from '../../config/ownImages';
+import { PROBLEM_TEXT } from '../../config/ownImagesText';
+import type { ChannelStats } from '../channelStats';
+import type { DatasetProblem } from './datasetProblem';
+import type { DecodeSquare, FilePairBlobs } from './fileDataset';
+import { looksComplete, readImageHeader } from './imageHeader';
+import { emptySurvey, maskModeOf, surveyMask, type MaskSurvey } from './maskClasses';
+import { pairFiles, type FileEntry } from './pairFiles';
+import { pixelsFromRgba } from './fileSamples';
+
+/** A file as the browser gives it (File is one). */
+export interface InputFile extends Blob {
+  readonly name: string;
+  readonly webkitRelativePath?: string;
+}
+
+export interface DecodedFull {
+  rgba: Uint8ClampedArray | Uint8Array;
+  widthPx: number;
+  heightPx: number;
+}
+
+export interface IndexDeps {
+  /** Decodes a file at its own size (masks: every pixel is checked). */
+  decodeFull(blob: Blob): Promise<DecodedFull>;
+  /** Decodes a square crop at a given side (images sampled for mean / std). */
+  decodeSquare: DecodeSquare;
+  /** Lets the event loop run between chunks (the page's input, a Stop). */
+  yieldNow(): Promise<void>;
+  onProgress?(doneFiles: number, totalFiles: number): void;
+}
+
+/** What indexing learnt; class checks depend on the class count and are derived by problemsFor(). */
+export interface FileIndex {
+  pairs: FilePairBlobs[];
+  /** Problems that do not depend on settings (pairing, formats, sizes, truncation, decoding). */
+  problems: DatasetProblem[];
+  /** Masks decoded, with the largest grey value each holds (index masks' class check). */
+  scannedMasks: { path: string; maxGrey: number }[];
+  survey: MaskSurvey;
+  /** Mean / std per channel (1 and 3 channels) over up to statsSampleMax images; null if none decoded. */
+  stats: { 1: ChannelStats; 3: ChannelStats; images: number } | null;
+  /** All files given, for the summary. */
+  fileCount: number;
+}
+
+const pathOf = (f: InputFile) => (f.webkitRelativePath ? f.webkitRelativePath : f.name);
+
+async function readBytes(blob: Blob, start: number, end: number): Promise<Uint8Array> {
+  return new Uint8Array(await blob.slice(start, end).arrayBuffer());
+}
+
+/** Checks one file's header and end; returns a problem or null, and its size if the header says. */
+async function checkFile(
+  file: InputFile,
+  mustBePng: boolean,
+): Promise<{ problem: DatasetProblem | null; widthPx: number | null; heightPx: number | null }> {
+  const file_ = pathOf(file);
+  const error = (message: string) => ({
+    problem: { severity: 'error' as const, file: file_, message },
+    widthPx: null,
+    heightPx: null,
+  });
+  let head: Uint8Array;
+  let tail: Uint8Array;
+  try {
+    head = await readBytes(file, 0, OWN_IMAGE_LIMITS.headBytes);
+    tail = await readBytes(file, Math.max(0, file.size - OWN_IMAGE_LIMITS.tailBytes), file.size);
+  } catch (e) {
+    return error(PROBLEM_TEXT.unreadable(e instanceof Error ? e.message : String(e)));
+  }
+  const header = readImageHeader(head);
+  if (header === null || (mustBePng && header.format !== 'png')) return error(PROBLEM_TEXT.corrupt);
+  if (!looksComplete(header.format, head, tail, file.size)) return error(PROBLEM_TEXT.truncated);
+  const { widthPx, heightPx } = header;
+  const maxMp = OWN_IMAGE_LIMITS.maxImageMegapixels;
+  if (widthPx !== null && heightPx !== null && widthPx * heightPx > maxMp * 1e6) {
+    return { ...error(PROBLEM_TEXT.tooLarge(widthPx, heightPx, maxMp)), widthPx, heightPx };
+  }
+  return { problem: null, widthPx, heightPx };
+}
+
+function sumStats(sums: { sum: number[]; square: number[]; count: number }, pixels: Uint8Array, c: number) {
+  for (let k = 0; k < c; k++) {
+    let sum = 0;
+    let square = 0;
+    for (let i = k; i < pixels.length; i += c) {
+      const v = pixels[i]!;
+      sum += v;
+      square += v * v;
+    }
+    sums.sum[k] = sums.sum[k]! + sum;
+    sums.square[k] = sums.square[k]! + square;
+  }
+  sums.count += pixels.length / c;
+}
+
+function finishStats(s: { sum: number[]; square: number[]; count: number }): ChannelStats {
+  const mean255 = s.sum.map((v) => v / s.count);
+  const std255 = s.square.map((q, k) => Math.max(1, Math.sqrt(Math.max(0, q / s.count - mean255[k]! ** 2))));
+  return { mean255, std255 };
+}
+
+export async function indexFiles(files: readonly InputFile[], deps: IndexDeps): Promise<FileIndex> {
+  const entries: FileEntry[] = files.map((f) => ({ path: pathOf(f), sizeBytes: f.size }));
+  const paired = pairFiles(entries);
+  const problems: DatasetProblem[] = [...paired.problems];
+  const pairs: FilePairBlobs[] = [];
+  const total = paired.pairs.length * 2;
+  let done = 0;
+  const { indexChunkFiles } = OWN_IMAGE_LIMITS;
+  for (let start = 0; start < paired.pairs.length; start += indexChunkFiles / 2) {
+    const chunk = paired.pairs.slice(start, start + indexChunkFiles / 2);
+    const checked = await Promise.all(
+      chunk.map(async (p) => {
+        const image = files[p.image]!;
+        const mask = files[p.mask]!;
+        return { p, image, mask, i: await checkFile(image, false), m: await checkFile(mask, true) };
+      }),
+    );
+    for (const { p, image, mask, i, m } of checked) {
+      if (i.problem) problems.push(i.problem);
+      if (m.problem) problems.push(m.problem);
+      if (i.problem || m.problem) continue;
+      if (
+        i.widthPx !== null &&
+        m.widthPx !== null &&
+        (i.widthPx !== m.widthPx || i.heightPx !== m.heightPx)
+      ) {
+        problems.push({
+          severity: 'warning',
+          file: pathOf(mask),
+          message: PROBLEM_TEXT.sizeMismatch(`${i.widthPx}×${i.heightPx}`, `${m.widthPx}×${m.heightPx}`),
+        });
+      }
+      pairs.push({ stem: p.stem, imagePath: pathOf(image), maskPath: pathOf(mask), image, mask });
+    }
+    done += chunk.length * 2;
+    deps.onProgress?.(done, total);
+    await deps.yieldNow();
+  }
+
+  const survey = emptySurvey();
+  const scannedMasks: FileIndex['scannedMasks'] = [];
+  const decodeProblem = (file: string, e: unknown): DatasetProblem => ({
+    severity: 'error',
+    file,
+    message: PROBLEM_TEXT.decodeFailed(e instanceof Error ? e.message : String(e)),
+  });
+  const broken = new Set<number>();
+  for (let k = 0; k < Math.min(pairs.length, OWN_IMAGE_LIMITS.maskScanMax); k++) {
+    const pair = pairs[k]!;
+    try {
+      const { rgba } = await deps.decodeFull(pair.mask);
+      const one = emptySurvey();
+      surveyMask(one, rgba);
+      surveyMask(survey, rgba);
+      scannedMasks.push({ path: pair.maskPath, maxGrey: one.allIndexLike ? one.maxGrey : -1 });
+    } catch (e) {
+      problems.push(decodeProblem(pair.maskPath, e));
+      broken.add(k);
+    }
+    if (k % 16 === 15) await deps.yieldNow();
+  }
+  if (pairs.length > OWN_IMAGE_LIMITS.maskScanMax) {
+    problems.push({
+      severity: 'notice',
+      file: '',
+      message: PROBLEM_TEXT.notScanned(OWN_IMAGE_LIMITS.maskScanMax, pairs.length),
+    });
+  }
+
+  const grey = { sum: [0], square: [0], count: 0 };
+  const rgb = { sum: [0, 0, 0], square: [0, 0, 0], count: 0 };
+  let statImages = 0;
+  const statSidePx = 64;
+  for (let k = 0; k < pairs.length && statImages < OWN_IMAGE_LIMITS.statsSampleMax; k++) {
+    const pair = pairs[k]!;
+    try {
+      const rgba = await deps.decodeSquare(pair.image, statSidePx, false);
+      sumStats(grey, pixelsFromRgba(rgba, 1), 1);
+      sumStats(rgb, pixelsFromRgba(rgba, 3), 3);
+      statImages++;
+    } catch (e) {
+      problems.push(decodeProblem(pair.imagePath, e));
+      broken.add(k);
+    }
+  }
+  const stats = statImages > 0 ? { 1: finishStats(grey), 3: finishStats(rgb), images: statImages } : null;
+  return {
+    pairs: pairs.filter((_, k) => !broken.has(k)),
+    problems,
+    scannedMasks,
+    survey,
+    stats,
+    fileCount: files.length,
+  };
+}
+
+/** Every problem of an index under `numClasses` classes and its palette: settings-free ones + class checks. */
+export function problemsFor(
+  index: FileIndex,
+  numClasses: number,
+  palette: readonly { classId: number }[],
+): DatasetProblem[] {
+  const out = [...index.problems];
+  if (maskModeOf(index.survey) === 'indices') {
+    for (const m of index.scannedMasks) {
+      if (m.maxGrey >= numClasses) {
+        out.push({
+          severity: 'error',
+          file: m.path,
+          message: PROBLEM_TEXT.classTooHigh(m.maxGrey, numClasses),
+        });
+      }
+    }
+  } else {
+    const bad = palette.find((p) => p.classId >= numClasses);
+    const colours = index.survey.colours.size;
+    const message =
+      colours > numClasses
+        ? PROBLEM_TEXT.tooManyColours(colours, numClasses)
+        : PROBLEM_TEXT.classTooHigh(bad?.classId ?? 0, numClasses);
+    if (bad) out.push({ severity: 'error', file: '', message });
+  }
+  if (index.pairs.length === 0) out.push({ severity: 'error', file: '', message: PROBLEM_TEXT.noPairs });
+  else if (index.pairs.length < 2)
+    out.push({ severity: 'error', file: '', message: PROBLEM_TEXT.tooFewPairs });
+  return out;
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_DATASET_VIEW, type DatasetView } from '../config/datasetView';
+import { PROBLEM_TEXT } from '../config/ownImagesText';
+import { datasetBlocker } from './datasetStore';
+
+const ready = (problems: DatasetView['problems']): DatasetView => ({
+  ...EMPTY_DATASET_VIEW,
+  status: 'ready',
+  pairs: 12,
+  problems,
+});
+
+describe('datasetBlocker: no run on a missing or broken dataset', () => {
+  it('never blocks synthetic data, whatever the files', () => {
+    const broken = ready([{ severity: 'error', file: 'a.jpg', message: PROBLEM_TEXT.truncated }]);
+    expect(datasetBlocker('synthetic', { files: broken, photos: broken })).toBeNull();
+  });
+
+  it('blocks until files are read, and while the photos are drawn', () => {
+    const state = { files: EMPTY_DATASET_VIEW, photos: EMPTY_DATASET_VIEW };
+    expect(datasetBlocker('files', state)).toBe(PROBLEM_TEXT.noFilesLoaded);
+    expect(datasetBlocker('photos', state)).toBe(PROBLEM_TEXT.photosNotReady);
+  });
+
+  it('blocks on errors, naming the first one, and not on warnings or notices', () => {
+    const warnings = ready([{ severity: 'warning', file: 'b.jpg', message: PROBLEM_TEXT.maskWithoutImage }]);
+    expect(datasetBlocker('files', { files: warnings, photos: EMPTY_DATASET_VIEW })).toBeNull();
+    const errors = ready([
+      { severity: 'warning', file: 'b.jpg', message: PROBLEM_TEXT.maskWithoutImage },
+      { severity: 'error', file: 'cut.jpg', message: PROBLEM_TEXT.truncated },
+      { severity: 'error', file: 'masks/x.png', message: PROBLEM_TEXT.classTooHigh(9, 4) },
+    ]);
+    expect(datasetBlocker('files', { files: errors, photos: EMPTY_DATASET_VIEW })).toBe(
+      `${PROBLEM_TEXT.datasetBroken(2)} cut.jpg: ${PROBLEM_TEXT.truncated}`,
+    );
+  });
+});

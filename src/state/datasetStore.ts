@@ -1,0 +1,50 @@
+/**
+ * The datasets read from files, as the page shows them: the user's own images and the "photos" preset
+ * (config/datasetView.ts). The Files never enter the store: src/app indexes them and keeps them, through a
+ * DatasetController attached at boot; the store holds only what the Dataset panel draws and the one rule
+ * that a run on a file dataset cannot start while it has errors.
+ */
+import { create } from 'zustand';
+import { EMPTY_DATASET_VIEW, hasErrors, type DatasetView } from '../config/datasetView';
+import { PROBLEM_TEXT } from '../config/ownImagesText';
+import type { DataSource } from '../config/trainConfig';
+
+export interface DatasetController {
+  /** Indexes these files as the user's dataset (replacing any before). */
+  loadFiles(files: readonly File[]): void;
+  /** Maps a mask colour to a class. */
+  setPaletteClass(rgb: number, classId: number): void;
+}
+
+export interface DatasetState {
+  files: DatasetView;
+  photos: DatasetView;
+  controller: DatasetController | null;
+  attachController(controller: DatasetController): void;
+  loadFiles(files: readonly File[]): void;
+  setPaletteClass(rgb: number, classId: number): void;
+}
+
+export const useDatasetStore = create<DatasetState>()((set, get) => ({
+  files: EMPTY_DATASET_VIEW,
+  photos: EMPTY_DATASET_VIEW,
+  controller: null,
+  attachController: (controller) => set({ controller }),
+  loadFiles: (files) => get().controller?.loadFiles(files),
+  setPaletteClass: (rgb, classId) => get().controller?.setPaletteClass(rgb, classId),
+}));
+
+/** Why a run on `source` cannot start now; null when it can (synthetic data always can). */
+export function datasetBlocker(
+  source: DataSource,
+  state: Pick<DatasetState, 'files' | 'photos'>,
+): string | null {
+  if (source === 'synthetic') return null;
+  const view = state[source];
+  if (view.status !== 'ready')
+    return source === 'photos' ? PROBLEM_TEXT.photosNotReady : PROBLEM_TEXT.noFilesLoaded;
+  const errors = view.problems.filter((p) => p.severity === 'error');
+  if (!hasErrors(view.problems)) return null;
+  const first = errors[0]!;
+  return `${PROBLEM_TEXT.datasetBroken(errors.length)} ${first.file ? `${first.file}: ` : ''}${first.message}`;
+}

@@ -1,0 +1,148 @@
+/**
+ * The Dataset panel: what the run trains on (synthetic shapes, your own images, or the "photos" preset),
+ * and for your images the file picker / drop zone, the line that says the files stay in this browser, the
+ * indexing progress, the split, the mask palette (editable) and every problem found, each file name shown as
+ * React text. Reads the dataset store; loading goes through its action (src/app holds the Files).
+ */
+import { useId, type DragEvent } from 'react';
+import { DATASET_TEXT } from './datasetText';
+import { DATA_SOURCES, DATASET_STATS, type DataSource } from '../../config/trainConfig';
+import type { DatasetView } from '../../config/datasetView';
+import { datasetBlocker, useDatasetStore } from '../../state/datasetStore';
+import { selectConfig, useAppStore } from '../../state/store';
+import { formatBytes } from '../format';
+import { DatasetProblems } from './DatasetProblems';
+import { PaletteEditor } from './PaletteEditor';
+
+/** webkitdirectory is not in React's input props: passed as a plain attribute. */
+const FOLDER_PROPS = { webkitdirectory: '', directory: '' } as Record<string, string>;
+
+function SourceChoice() {
+  const config = useAppStore(selectConfig);
+  const setConfig = useAppStore((s) => s.setConfig);
+  const running = useAppStore((s) => s.status === 'running');
+  const files = useDatasetStore((s) => s.files);
+  const photos = useDatasetStore((s) => s.photos);
+  const views = { files, photos };
+  const id = useId();
+  const choose = (source: DataSource) => {
+    const stats =
+      source === 'synthetic' ? DATASET_STATS[config.channels] : views[source].stats?.[config.channels];
+    setConfig(
+      stats
+        ? { dataSource: source, mean255: [...stats.mean255], std255: [...stats.std255] }
+        : { dataSource: source },
+    );
+  };
+  return (
+    <div className="field">
+      <label htmlFor={id}>{DATASET_TEXT.sourceLabel}</label>
+      <select
+        id={id}
+        className="wide-select"
+        value={config.dataSource}
+        disabled={running}
+        data-testid="dataset-source"
+        onChange={(e) => choose(e.target.value as DataSource)}
+      >
+        {DATA_SOURCES.map((s) => (
+          <option key={s} value={s}>
+            {DATASET_TEXT.sources[s]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function Summary({ view }: { view: DatasetView }) {
+  if (view.status === 'indexing') {
+    return (
+      <p className="help" role="status" data-testid="dataset-progress">
+        {DATASET_TEXT.indexing(view.doneFiles, view.totalFiles)}
+      </p>
+    );
+  }
+  if (view.status !== 'ready') return null;
+  return (
+    <p className="help" data-testid="dataset-summary" data-pairs={view.pairs}>
+      {DATASET_TEXT.summary(view.pairs, view.trainPairs, view.validationPairs)} {formatBytes(view.bytes)}.
+      {view.stats ? ` ${DATASET_TEXT.statsMeasured(view.stats.images)}.` : ''}
+    </p>
+  );
+}
+
+function FilePicker() {
+  const loadFiles = useDatasetStore((s) => s.loadFiles);
+  const running = useAppStore((s) => s.status === 'running');
+  const onDrop = (e: DragEvent<HTMLDivElement>) => {
+    e.preventDefault();
+    if (!running) loadFiles(Array.from(e.dataTransfer.files));
+  };
+  return (
+    <div
+      className="drop-zone"
+      onDragOver={(e) => e.preventDefault()}
+      onDrop={onDrop}
+      data-testid="dataset-drop"
+    >
+      <p className="privacy" data-testid="dataset-privacy">
+        {DATASET_TEXT.privacy}
+      </p>
+      <p>
+        {DATASET_TEXT.dropHint}{' '}
+        <label className="file-button">
+          {DATASET_TEXT.pickFiles}
+          <input
+            type="file"
+            multiple
+            accept="image/png,image/jpeg,image/webp"
+            disabled={running}
+            data-testid="dataset-files"
+            onChange={(e) => loadFiles(Array.from(e.target.files ?? []))}
+          />
+        </label>{' '}
+        <label className="file-button">
+          {DATASET_TEXT.pickFolder}
+          <input
+            type="file"
+            multiple
+            {...FOLDER_PROPS}
+            disabled={running}
+            data-testid="dataset-folder"
+            onChange={(e) => loadFiles(Array.from(e.target.files ?? []))}
+          />
+        </label>
+      </p>
+      <p className="help">{DATASET_TEXT.rule}</p>
+    </div>
+  );
+}
+
+export function DatasetPanel() {
+  const source = useAppStore((s) => s.config.dataSource);
+  const files = useDatasetStore((s) => s.files);
+  const photos = useDatasetStore((s) => s.photos);
+  const view = source === 'photos' ? photos : files;
+  const blocked = datasetBlocker(source, { files, photos });
+  return (
+    <section className="panel dataset-panel" aria-labelledby="dataset-title" data-testid="dataset-panel">
+      <h2 id="dataset-title">{DATASET_TEXT.legend}</h2>
+      <SourceChoice />
+      {source === 'files' && <FilePicker />}
+      {source !== 'synthetic' && (
+        <>
+          <Summary view={view} />
+          {view.maskMode === 'indices' && <p className="help">{DATASET_TEXT.maskMode.indices}</p>}
+          {source === 'files' && view.maskMode === 'colours' && <PaletteEditor palette={view.palette} />}
+          <DatasetProblems problems={view.problems} />
+          {blocked !== null && view.status === 'ready' && (
+            <p className="status status-failed" data-testid="dataset-blocked">
+              {DATASET_TEXT.blocked}
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

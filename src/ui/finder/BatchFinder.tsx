@@ -1,0 +1,128 @@
+/**
+ * The measured batch-size finder's panel: a button that starts the search (state/finderStore.ts), its
+ * progress (one row per trial: batch, ran / failed / refused and why, step time, peak), the result beside
+ * the estimate's prediction with their ratio, and "Use batch N". Reads only the finder store and calls its
+ * actions; every string comes from finderText.ts and is rendered as text.
+ */
+import { finderRatio } from '../../config/batchFinder';
+import {
+  selectFinderMessage,
+  selectFinderPhase,
+  selectFinderResult,
+  selectFinderTrials,
+  useFinderStore,
+  type FinderTrialRow,
+} from '../../state/finderStore';
+import { selectIsRunning, useAppStore } from '../../state/store';
+import { formatBytes, formatMs, formatRatio } from '../format';
+import {
+  FINDER_TEXT as T,
+  finderResultText,
+  finderRunning,
+  finderStoppedEarly,
+  finderUseBatch,
+} from './finderText';
+
+/** A reason's first sentence (Dawn's messages go on with advice for the programmer); the rest is in its title. */
+const firstSentence = (text: string): string => text.split(/(?<=\.)\s|\n/)[0] ?? text;
+
+function TrialRow({ trial }: { trial: FinderTrialRow }) {
+  const outcome = trial.outcome === 'ok' ? T.ran : trial.outcome === 'failed' ? T.failed : T.refused;
+  return (
+    <tr data-testid="finder-trial" data-batch={trial.batchSize} data-outcome={trial.outcome}>
+      <td>{trial.batchSize}</td>
+      <td className="finder-outcome">
+        {outcome}
+        {trial.reason ? (
+          <span className="help" title={trial.reason}>
+            : {firstSentence(trial.reason)}
+          </span>
+        ) : null}
+      </td>
+      <td>{trial.stepMs === null ? T.none : formatMs(trial.stepMs)}</td>
+      <td>
+        {trial.gpuPeakBytes !== null
+          ? formatBytes(trial.gpuPeakBytes)
+          : trial.outcome === 'ok'
+            ? T.noPeak
+            : T.none}
+      </td>
+    </tr>
+  );
+}
+
+export function BatchFinder() {
+  const phase = useFinderStore(selectFinderPhase);
+  const trials = useFinderStore(selectFinderTrials);
+  const result = useFinderStore(selectFinderResult);
+  const message = useFinderStore(selectFinderMessage);
+  const find = useFinderStore((s) => s.find);
+  const stop = useFinderStore((s) => s.stop);
+  const useResult = useFinderStore((s) => s.useResult);
+  const training = useAppStore(selectIsRunning);
+  const running = phase === 'running';
+  let status: string;
+  if (running) status = trials.length === 0 ? T.starting : finderRunning(trials.length);
+  else if (phase === 'idle') status = T.idle;
+  else if (phase === 'stopped') status = T.stopped;
+  else status = '';
+  const ratio = result ? finderRatio(result.largestBatch, result.predictedLargestBatch) : null;
+  return (
+    <section className="panel batch-finder" aria-label={T.title} data-testid="batch-finder">
+      <h2>{T.title}</h2>
+      <p className="help">{T.intro}</p>
+      <div className="buttons">
+        <button type="button" onClick={find} disabled={running || training} data-testid="finder-find">
+          {T.find}
+        </button>
+        <button type="button" onClick={stop} disabled={!running} data-testid="finder-stop">
+          {T.stop}
+        </button>
+      </div>
+      <p className="status" role="status" data-testid="finder-status" data-phase={phase}>
+        {status}
+        {message ? `${status ? ' ' : ''}${message}` : ''}
+      </p>
+      {trials.length > 0 && (
+        <div className="table-scroll">
+          <table className="finder-trials">
+            <caption>{T.caption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{T.colBatch}</th>
+                <th scope="col" className="finder-outcome">
+                  {T.colOutcome}
+                </th>
+                <th scope="col">{T.colStep}</th>
+                <th scope="col">{T.colPeak}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {trials.map((trial, i) => (
+                <TrialRow key={i} trial={trial} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {result && !running && (
+        <div className="finder-result" data-testid="finder-result" data-largest={result.largestBatch}>
+          <p>
+            {phase === 'stopped'
+              ? finderStoppedEarly(result.largestBatch)
+              : finderResultText(
+                  result.largestBatch,
+                  result.predictedLargestBatch,
+                  ratio === null ? null : formatRatio(ratio),
+                )}
+          </p>
+          {result.largestBatch > 0 && (
+            <button type="button" onClick={useResult} disabled={training} data-testid="finder-use-batch">
+              {finderUseBatch(result.largestBatch)}
+            </button>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * Every point of the sweep, one row each, with every figure it recorded; exact numbers are data attributes
+ * for tests. Scrolls inside its card on a narrow screen.
+ */
+import type { SweepSetting } from '../../config/sweep';
+import { estimateOverPeak, samplesPerSecPerMiB, type SweepPoint } from '../../config/sweepPoint';
+import { formatBytes, formatExactBytes, formatMs } from '../format';
+import { SWEEP_TEXT, sweepValueWords } from './sweepText';
+
+const bytes = (b: number | null | undefined) => (b === null || b === undefined ? '—' : formatBytes(b));
+const C = SWEEP_TEXT.columns;
+
+export function SweepTable({ setting, points }: { setting: SweepSetting; points: readonly SweepPoint[] }) {
+  if (points.length === 0) return null;
+  return (
+    <div className="table-scroll" role="region" aria-label={SWEEP_TEXT.tableCaption} tabIndex={0}>
+      <table className="arm-table sweep-table" data-testid="sweep-table">
+        <caption>{SWEEP_TEXT.tableCaption}</caption>
+        <thead>
+          <tr>
+            {[
+              C.value,
+              C.status,
+              C.samplesPerSec,
+              C.stepMs,
+              C.firstStepMs,
+              C.peak,
+              C.pool,
+              C.inUse,
+              C.estimate,
+              C.estimateOverPeak,
+              C.perSample,
+              C.perMiB,
+              C.timed,
+            ].map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {points.map((p, i) => {
+            const m = p.measured;
+            const perMiB = m ? samplesPerSecPerMiB(m) : null;
+            const ratio = estimateOverPeak(p);
+            return (
+              <tr
+                key={i}
+                data-testid={`sweep-point-${i}`}
+                data-status={p.status}
+                data-value={String(p.value)}
+                data-peak-bytes={m?.gpuPeakBytes ?? ''}
+                data-in-use-bytes={m?.gpuBytesInUse ?? ''}
+                data-pool-bytes={m?.gpuPoolBytes ?? ''}
+                data-bytes-per-sample={m?.bytesToGpuPerSample ?? ''}
+                data-samples-per-sec={m?.samplesPerSec ?? ''}
+              >
+                <th scope="row">{sweepValueWords(setting, p.value)}</th>
+                <td title={p.reason ?? undefined}>
+                  {p.status}
+                  {p.reason && p.status !== 'stopped' ? `: ${p.reason}` : ''}
+                </td>
+                <td>{m ? m.samplesPerSec.toFixed(1) : '—'}</td>
+                <td>
+                  {m
+                    ? `${formatMs(m.stepMs)} (${formatMs(m.dataWaitMs)} / ${formatMs(m.uploadMs)} / ${formatMs(m.computeMs)})`
+                    : '—'}
+                </td>
+                <td>{m ? formatMs(m.firstStepMs) : '—'}</td>
+                <td>{bytes(m?.gpuPeakBytes)}</td>
+                <td>{bytes(m?.gpuPoolBytes)}</td>
+                <td>{bytes(m?.gpuBytesInUse)}</td>
+                <td title="parameters, gradients, optimizer, batch, activations, transient">
+                  {bytes(p.estimate?.totalBytes)}
+                </td>
+                <td>{ratio === null ? '—' : ratio.toFixed(2)}</td>
+                <td>{m ? formatExactBytes(m.bytesToGpuPerSample) : '—'}</td>
+                <td>{perMiB === null ? '—' : perMiB.toFixed(1)}</td>
+                <td>
+                  {m ? `${m.timedSteps} from step ${m.firstTimedStep}${m.stable ? '' : ' (capped)'}` : '—'}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

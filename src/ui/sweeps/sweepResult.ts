@@ -1,0 +1,53 @@
+/**
+ * The result card's figures, from the sweep's points: the last measured point against the first (samples/s
+ * and peak ratios), the point with the most samples/s per MiB of peak, the estimate ÷ peak range, and the
+ * points that did not run with their reasons. Pure; null until two points are measured.
+ */
+import type { SweepSetting } from '../../config/sweep';
+import { sweepValueWords } from './sweepText';
+import { estimateOverPeak, samplesPerSecPerMiB, type SweepPoint } from '../../config/sweepPoint';
+
+export interface SweepResult {
+  firstLabel: string;
+  lastLabel: string;
+  /** Last ÷ first samples/s. */
+  speedRatio: number;
+  /** Last ÷ first peak bytes; null where the backend measures no peak. */
+  peakRatio: number | null;
+  /** The point with the most samples/s per MiB of peak, and that figure. */
+  bestPerMiB: { label: string; value: number } | null;
+  /** Smallest and largest estimate ÷ measured peak. */
+  estimateOverPeak: { low: number; high: number } | null;
+  skipped: { label: string; status: string; reason: string }[];
+  /** Image-size sweeps: last ÷ first pixels per image (the side's square); null for other settings. */
+  pixelRatio: number | null;
+}
+
+export function sweepResult(setting: SweepSetting, points: readonly SweepPoint[]): SweepResult | null {
+  const measured = points.filter((p) => p.status === 'done' && p.measured);
+  const first = measured[0];
+  const last = measured.at(-1);
+  if (!first || !last || first === last) return null;
+  const label = (p: SweepPoint) => sweepValueWords(setting, p.value);
+  const peak = (p: SweepPoint) => p.measured!.gpuPeakBytes;
+  const firstPeak = peak(first);
+  const lastPeak = peak(last);
+  let best: SweepResult['bestPerMiB'] = null;
+  for (const p of measured) {
+    const v = samplesPerSecPerMiB(p.measured!);
+    if (v !== null && (best === null || v > best.value)) best = { label: label(p), value: v };
+  }
+  const ratios = measured.map(estimateOverPeak).filter((r): r is number => r !== null);
+  return {
+    firstLabel: label(first),
+    lastLabel: label(last),
+    speedRatio: last.measured!.samplesPerSec / first.measured!.samplesPerSec,
+    peakRatio: firstPeak !== null && lastPeak !== null && firstPeak > 0 ? lastPeak / firstPeak : null,
+    bestPerMiB: best,
+    estimateOverPeak: ratios.length ? { low: Math.min(...ratios), high: Math.max(...ratios) } : null,
+    skipped: points
+      .filter((p) => p.status === 'failed' || p.status === 'refused')
+      .map((p) => ({ label: label(p), status: p.status, reason: p.reason ?? '' })),
+    pixelRatio: setting === 'imageSizePx' ? ((last.value as number) / (first.value as number)) ** 2 : null,
+  };
+}
