@@ -8,6 +8,7 @@ import { datasetBlocker, useDatasetStore } from '../state/datasetStore';
 import { useFinderStore } from '../state/finderStore';
 import { useAppStore, type StatusNote } from '../state/store';
 import { usePreflight } from './usePreflight';
+import { datasetProblemWords } from './dataset/datasetText';
 import { fill } from '../i18n/fill';
 import { useText } from './i18n/useText';
 
@@ -72,7 +73,7 @@ export function RunControls({ children }: { children?: ReactNode } = {}) {
       )}
       {datasetBlocked !== null && (
         <p className="status status-failed" data-testid="start-blocked-dataset">
-          {datasetBlocked}
+          {datasetProblemWords(datasetBlocked)}
         </p>
       )}
       <p className={`status status-${status}`} role="status" data-testid="status">
