@@ -26,6 +26,15 @@ describe('PyTorch export refusals', () => {
     expect(describeRefusals(refusals)).toMatch(/^uploadPath: .*widens a Uint8Array to int32.*1 B per value/);
   });
 
+  it('refuse images from files (the data file holds the synthetic shapes), and only those', () => {
+    for (const dataSource of ['files', 'photos'] as const) {
+      const refusals = pytorchExportRefusals({ ...DEFAULT_CONFIG, dataSource }, single);
+      expect(refusals.map((r) => r.setting)).toEqual(['dataSource']);
+      expect(describeRefusals(refusals)).toMatch(/^dataSource: .*stay in this browser/);
+    }
+    expect(pytorchExportRefusals({ ...DEFAULT_CONFIG, dataSource: 'synthetic' }, single)).toEqual([]);
+  });
+
   it('refuse unequal shards and a process count that does not fit the strategy', () => {
     expect(
       pytorchExportRefusals({ ...DEFAULT_CONFIG, batchSize: 6 }, { strategy: 'ddp', processes: 4 }),

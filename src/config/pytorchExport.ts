@@ -103,6 +103,15 @@ export function pytorchExportRefusals(config: TrainConfig, request: PyTorchExpor
         "of this run's bytes. Choose the packed upload to export.",
     });
   }
+  if (config.dataSource !== 'synthetic') {
+    refusals.push({
+      setting: 'dataSource',
+      reason:
+        "the exported data file holds BatchLab's seeded synthetic shapes; images from files (yours, or the " +
+        'photos drawn in this page) stay in this browser and are not written into the project. Choose the ' +
+        'synthetic shapes to export.',
+    });
+  }
   if (!(PYTORCH_STRATEGIES as readonly string[]).includes(request.strategy)) {
     refusals.push({ setting: 'strategy', code: 'unknownStrategy', reason: 'unknown strategy' });
   }

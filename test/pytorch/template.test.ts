@@ -103,7 +103,7 @@ const allChanged: TrainConfig = {
   blurRadiusPx: 2,
   sourceScale: 3,
   augment: false,
-  dataSource: 'photos',
+  dataSource: 'synthetic', // not in the script: files are refused
   maxSteps: 77,
   validateEverySteps: 5,
   backend: 'cpu',

@@ -7,13 +7,17 @@
 import type { DecodeSquare } from './fileDataset';
 import type { DecodedFull } from './indexFiles';
 
-export const decodeSquareInBrowser: DecodeSquare = async (blob, sidePx, nearest) => {
-  let bitmap: ImageBitmap;
+/** The file's pixels as stored (no colour conversion, no premultiplied alpha); a decode failure says so. */
+async function openBitmap(blob: Blob): Promise<ImageBitmap> {
   try {
-    bitmap = await createImageBitmap(blob, { colorSpaceConversion: 'none', premultiplyAlpha: 'none' });
+    return await createImageBitmap(blob, { colorSpaceConversion: 'none', premultiplyAlpha: 'none' });
   } catch (error) {
     throw new Error(error instanceof Error ? error.message : 'the browser could not decode it');
   }
+}
+
+export const decodeSquareInBrowser: DecodeSquare = async (blob, sidePx, nearest) => {
+  const bitmap = await openBitmap(blob);
   try {
     const side = Math.min(bitmap.width, bitmap.height);
     const canvas = new OffscreenCanvas(sidePx, sidePx);
@@ -32,12 +36,7 @@ export const decodeSquareInBrowser: DecodeSquare = async (blob, sidePx, nearest)
 
 /** Decodes a file at its own size (the page's mask scan: every pixel is checked). */
 export async function decodeFullInBrowser(blob: Blob): Promise<DecodedFull> {
-  let bitmap: ImageBitmap;
-  try {
-    bitmap = await createImageBitmap(blob, { colorSpaceConversion: 'none', premultiplyAlpha: 'none' });
-  } catch (error) {
-    throw new Error(error instanceof Error ? error.message : 'the browser could not decode it');
-  }
+  const bitmap = await openBitmap(blob);
   try {
     const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
     const context = canvas.getContext('2d', { willReadFrequently: true });
