@@ -44,6 +44,7 @@ export interface PyTorchExportRequest {
 
 export const EXPORT_REFUSAL_CODES = [
   'tfTensorTrap',
+  'filesStayHere',
   'unknownStrategy',
   'processesRange',
   'singleProcess',
@@ -106,6 +107,7 @@ export function pytorchExportRefusals(config: TrainConfig, request: PyTorchExpor
   if (config.dataSource !== 'synthetic') {
     refusals.push({
       setting: 'dataSource',
+      code: 'filesStayHere',
       reason:
         "the exported data file holds BatchLab's seeded synthetic shapes; images from files (yours, or the " +
         'photos drawn in this page) stay in this browser and are not written into the project. Choose the ' +

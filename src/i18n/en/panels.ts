@@ -101,6 +101,8 @@ export const panels = {
       refusals: {
         tfTensorTrap:
           "the 'uint8 via tf.tensor' upload is a TensorFlow.js trap (tfjs widens a Uint8Array to int32, 4 B per value); PyTorch moves a uint8 tensor at 1 B per value, so the script would show a quarter of this run's bytes. Choose the packed upload to export.",
+        filesStayHere:
+          "the exported data file holds BatchLab's seeded synthetic shapes; images from files (yours, or the photos drawn in this page) stay in this browser and are not written into the project. Choose the synthetic shapes to export.",
         unknownStrategy: 'unknown strategy',
         processesRange: 'between {min} and {max} GPUs or processes',
         singleProcess: 'one device means one process',

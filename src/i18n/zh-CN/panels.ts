@@ -97,6 +97,8 @@ export const panels = {
       refusals: {
         tfTensorTrap:
           '“uint8 经 tf.tensor”上传是 TensorFlow.js 的陷阱（tfjs 把 Uint8Array 扩宽为 int32，每个值 4 B）；PyTorch 传输 uint8 张量每个值只要 1 B，所以脚本显示的字节只有本次运行的四分之一。请改用打包上传再导出。',
+        filesStayHere:
+          '导出的数据文件只含 BatchLab 按种子生成的合成形状；来自文件的图像（你自己的，或本页绘制的照片）只留在这个浏览器里，不会写进项目。请选择合成形状再导出。',
         unknownStrategy: '未知的策略',
         processesRange: 'GPU 或进程数须在 {min} 到 {max} 之间',
         singleProcess: '单个设备只能用一个进程',
