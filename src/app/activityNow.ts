@@ -4,7 +4,6 @@
  */
 import { skipPreflightRequested } from '../config/preflight';
 import type { Activity } from '../state/activity';
-import { useCompareStore } from '../state/compareStore';
 import { useFinderStore } from '../state/finderStore';
 import { useLessonStore } from '../state/lessonStore';
 import { useParallelStore } from '../state/parallelStore';
@@ -14,7 +13,7 @@ import { useAppStore } from '../state/store';
 export function activityNow(): Activity {
   return {
     main: useAppStore.getState().status,
-    compare: useCompareStore.getState().phase,
+    compare: useAppStore.getState().jobs.compare.phase,
     parallel: useParallelStore.getState().status,
     lesson: useLessonStore.getState().running,
     sweep: useSweepStore.getState().phase === 'running',

@@ -1,11 +1,12 @@
 /**
+ * DEPRECATED: being replaced by state/jobRules.ts and the store's jobs slice; deleted once no job uses it.
  * What the page is busy with, and the one rule for starting a measured run (a comparison, a lesson, a
  * sweep, a multi-device run, the batch finder) beside it: never two at once, and never while the main run
  * trains — on a software adapter they would share the same CPU cores and distort each other's step times.
  * Reasons are codes; the UI says them in the page's language. Pure.
  */
 import type { BackendInfo, RunStatus } from '../config/backendInfo';
-import { runPreflight, type PreflightRefusal } from '../config/preflight';
+import { runPreflight } from '../config/preflight';
 import type { TrainConfig } from '../config/trainConfig';
 import type { LessonId } from '../config/views';
 
@@ -23,25 +24,8 @@ export interface Activity {
   finder: 'idle' | 'running' | 'done' | 'stopped' | 'failed';
 }
 
-/** Why a measured run cannot start: something else runs, or `id`'s configuration does not fit. */
-export type RunBlocker =
-  | {
-      code:
-        | 'mainRunning'
-        | 'booting'
-        | 'compareRunning'
-        | 'parallelRunning'
-        | 'lessonRunning'
-        | 'sweepRunning'
-        | 'finderRunning';
-    }
-  | {
-      code: 'doesNotFit';
-      /** The configuration's id in its caller ('a', 'b', an arm id, 'lesson'). */
-      id: string;
-      /** The pre-flight's refusal. */
-      refusal: PreflightRefusal;
-    };
+export type { RunBlocker } from './jobRules';
+import type { RunBlocker } from './jobRules';
 
 /** Why another measured run cannot start now; null when nothing else runs. */
 export function busyReason(a: Activity): RunBlocker | null {

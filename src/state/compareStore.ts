@@ -1,8 +1,9 @@
 /**
- * The A/B comparison's own small store, apart from the app store: what the comparison runner
- * (src/app/compareRunner.ts) reports — phase, which side runs, each side's config as run, its backend,
- * its telemetry rows and the timing rule's verdict on them. A comparison runs a few dozen steps at most, so
- * its rows are few and may live here (updated a few times a second, never per step). Configuration B itself (as overrides of A) lives in the app store's
+ * The A/B comparison's own small store, apart from the app store: what the comparison job
+ * (src/app/jobs/compareJob.ts) reports — which side runs, each side's config as run, its backend,
+ * its telemetry rows and the timing rule's verdict on them. Its phase and message are the app store's
+ * `jobs.compare`. A comparison runs a few dozen steps at most, so its rows are few and may live here
+ * (updated a few times a second, never per step). Configuration B itself (as overrides of A) lives in the app store's
  * `compareOverrides`, because it travels in the URL.
  */
 import { create } from 'zustand';
@@ -11,7 +12,6 @@ import type { TelemetryRow } from '../config/telemetry';
 import type { TimingVerdict } from '../config/stableTiming';
 import type { TrainConfig } from '../config/trainConfig';
 
-export type ComparePhase = 'idle' | 'running' | 'done' | 'stopped' | 'failed';
 export type CompareSideId = 'a' | 'b';
 
 export interface CompareSide {
@@ -27,11 +27,8 @@ export interface CompareSide {
 }
 
 export interface CompareState {
-  phase: ComparePhase;
   /** The side training now; null when none is. */
   activeSide: CompareSideId | null;
-  /** Plain text: why the comparison failed or stopped. */
-  message: string | null;
   a: CompareSide | null;
   b: CompareSide | null;
   /** Comparison workers alive now (0 once a comparison ends, however it ends). */
@@ -40,38 +37,13 @@ export interface CompareState {
   overridesB: Partial<TrainConfig>;
   /** The link to the compared experiment as it started (A with B's overrides, no `run`). */
   link: string | null;
-  /** ISO time the last comparison finished. */
-  finishedAt: string | null;
-  controller: CompareController | null;
-  attachController(controller: CompareController): void;
-  /** Starts a comparison of the app's config (A) with its overrides (B); says why when it cannot. */
-  start(): void;
-  /** Stops the running comparison and terminates its workers. */
-  stop(): void;
 }
 
-/** What src/app attaches so that the store's actions can reach the comparison's workers. */
-export interface CompareController {
-  start(): void;
-  stop(): void;
-}
-
-export const useCompareStore = create<CompareState>()((set, get) => ({
-  phase: 'idle',
+export const useCompareStore = create<CompareState>()(() => ({
   activeSide: null,
-  message: null,
   a: null,
   b: null,
   liveWorkers: 0,
   overridesB: {},
   link: null,
-  finishedAt: null,
-  controller: null,
-  attachController: (controller) => set({ controller }),
-  start: () => get().controller?.start(),
-  stop: () => get().controller?.stop(),
 }));
-
-/** Selectors, defined once. */
-export const selectComparePhase = (s: CompareState) => s.phase;
-export const selectCompareRunning = (s: CompareState) => s.phase === 'running';

@@ -15,6 +15,7 @@ import { langFromNavigator, type Lang } from '../config/languages';
 import type { EvalRecord, PreviewRecord, TelemetryRow } from '../config/telemetry';
 import type { BackendInfo, RunStatus } from '../config/backendInfo';
 import type { DataPathCheckResult } from '../config/dataPathCheck';
+import { createJobsSlice, type JobsSlice } from './jobsSlice';
 
 /** What the status line says beside the status, when it is not an error's own words. */
 export type StatusNote =
@@ -98,7 +99,7 @@ export interface RunSlice {
   runDataPathCheck(): Promise<DataPathCheckResult | null>;
 }
 
-export type AppState = ConfigSlice & RunSlice;
+export type AppState = ConfigSlice & RunSlice & JobsSlice;
 
 export const useAppStore = create<AppState>()((set, get) => ({
   view: FIRST_VIEW,
@@ -171,6 +172,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
     get().controller?.reset();
     set({ latest: null, latestEval: null, preview: null, runConfig: null });
   },
+  ...createJobsSlice(set, get),
   dataPathCheck: { running: false, result: null },
   runDataPathCheck: async () => {
     const { controller, config } = get();

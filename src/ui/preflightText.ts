@@ -5,7 +5,7 @@
 import type { PreflightLimits, PreflightRefusal } from '../config/preflight';
 import { fill } from '../i18n/fill';
 import type { Dictionary } from '../i18n/types';
-import type { RunBlocker } from '../state/activity';
+import type { RunBlocker } from '../state/jobRules';
 import { formatBytes } from './format';
 
 const GiB = 1024 ** 3;

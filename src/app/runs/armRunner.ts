@@ -12,6 +12,7 @@ import type { TelemetryRow } from '../../config/telemetry';
 import { LIMITS, type TrainConfig } from '../../config/trainConfig';
 import { spawnTrainingWorker } from '../spawnTrainingWorker';
 import type { ToWorker } from '../trainingProtocol';
+import { abortError } from '../../config/jobs';
 
 export interface ArmResult {
   rows: TelemetryRow[];
@@ -33,30 +34,22 @@ export interface ArmEvents {
   onProfile?(profile: StepProfile): void;
 }
 
-export interface ArmRun {
-  readonly done: Promise<ArmResult>;
-  /** Ends the arm at once: terminates its worker; `done` rejects with ArmCancelled. */
-  cancel(): void;
-}
-
-export class ArmCancelled extends Error {
-  constructor() {
-    super('stopped');
-    this.name = 'ArmCancelled';
-  }
-}
-
 /** Workers of arms still running (0 once every arm has ended, however it ended). */
 let liveArmWorkers = 0;
 export const armWorkersAlive = (): number => liveArmWorkers;
 
+/**
+ * Trains one arm until its timing is decided. Resolves with its rows and verdict; rejects with the abort
+ * error the moment `signal` fires (its worker is terminated at once), or with the worker's failure.
+ */
 export function runArm(
   name: string,
   config: TrainConfig,
   rule: TimingRule,
+  signal: AbortSignal,
   events: ArmEvents = {},
   options: ArmOptions = {},
-): ArmRun {
+): Promise<ArmResult> {
   const rows: TelemetryRow[] = [];
   let backend: BackendInfo | null = null;
   let profile: StepProfile | null = null;
@@ -79,6 +72,7 @@ export function runArm(
   const end = (error: Error | null) => {
     if (ended) return;
     ended = true;
+    signal.removeEventListener('abort', onAbort);
     worker.terminate();
     liveArmWorkers--;
     if (error) settle!.reject(error);
@@ -144,5 +138,8 @@ export function runArm(
     onCrash: (text) => end(new Error(`${name}'s training worker crashed: ${text}`)),
   });
   liveArmWorkers++;
-  return { done, cancel: () => end(new ArmCancelled()) };
+  const onAbort = () => end(abortError());
+  if (signal.aborted) onAbort();
+  else signal.addEventListener('abort', onAbort, { once: true });
+  return done;
 }

@@ -6,7 +6,7 @@
  * warm-up, stopping). Also each point's figures as the view records them (config/sweepPoint.ts). Browser
  * only (Workers).
  */
-import { ArmCancelled, runArm } from '../../app/runs/armRunner';
+import { runArm } from '../../app/runs/armRunner';
 import { timingRuleFor } from '../../config/stableTiming';
 import { sweepPointConfig, sweepValueLabel, type SweepValue } from '../../config/sweep';
 import { measurePoint } from '../../config/sweepPoint';
@@ -35,12 +35,16 @@ export async function runSweepOverhead(ctx: BenchContext): Promise<CaseResult> {
   for (const value of values) {
     const config = sweepPointConfig(base, spec.setting, value);
     const start = performance.now();
-    const arm = runArm(`bench-sweep-${String(value)}`, config, timingRuleFor(config));
     let result;
     try {
-      result = await arm.done;
-    } catch (error) {
-      if (error instanceof ArmCancelled) throw error;
+      result = await runArm(
+        `bench-sweep-${String(value)}`,
+        config,
+        timingRuleFor(config),
+        new AbortController().signal,
+      );
+    } catch {
+      // A point whose worker fails is recorded without figures, as the sweep does.
       rows.push({ point: sweepValueLabel(spec.setting, value), wallMs: null, timedMs: null });
       continue;
     }

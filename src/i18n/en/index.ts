@@ -4,6 +4,7 @@ import { charts } from './chartText';
 import { compare } from './compare';
 import { fields } from './fields';
 import { finder } from './finder';
+import { jobs } from './jobs';
 import { lessons } from './lessons';
 import { ownImages } from './ownImages';
 import { panels } from './panels';
@@ -19,6 +20,7 @@ export const en = {
   compare,
   fields,
   finder,
+  jobs,
   lessons,
   ownImages,
   panels,

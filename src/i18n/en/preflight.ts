@@ -30,6 +30,7 @@ export const preflight = {
     lessonRunning: 'A lesson is running.',
     sweepRunning: 'A sweep is running.',
     finderRunning: 'The batch finder is running.',
+    alreadyRunning: 'It is already running.',
     doesNotFit: '{name} does not fit this device: {reason}',
   },
 };

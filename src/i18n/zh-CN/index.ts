@@ -5,6 +5,7 @@ import { charts } from './chartText';
 import { compare } from './compare';
 import { fields } from './fields';
 import { finder } from './finder';
+import { jobs } from './jobs';
 import { lessons } from './lessons';
 import { ownImages } from './ownImages';
 import { panels } from './panels';
@@ -20,6 +21,7 @@ export const zhCN = {
   compare,
   fields,
   finder,
+  jobs,
   lessons,
   ownImages,
   panels,

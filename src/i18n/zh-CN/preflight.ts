@@ -30,6 +30,7 @@ export const preflight = {
     lessonRunning: '正在运行一节课。',
     sweepRunning: '正在运行一次扫描。',
     finderRunning: '批大小查找器正在运行。',
+    alreadyRunning: '已在运行。',
     doesNotFit: '{name} 超出了本设备的容量：{reason}',
   },
 } satisfies Dictionary['preflight'];

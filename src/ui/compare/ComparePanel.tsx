@@ -5,13 +5,11 @@
  * results. One piece per file in this folder.
  */
 import { useEffect, useMemo } from 'react';
-import { skipPreflightRequested } from '../../config/preflight';
 import type { TrainConfig } from '../../config/trainConfig';
 import { applyOverrides } from '../../config/urlCodec';
-import { measuredRunBlocker } from '../../state/activity';
 import { comparisonConfigs, namedSides } from '../../state/compareRules';
 import { useCompareStore } from '../../state/compareStore';
-import { useActivity } from '../lessons/useActivity';
+import { useJob, useJobBlocker } from '../jobs/useJob';
 import { useAppStore } from '../../state/store';
 import { DESCRIBED_SETTINGS } from './compareExport';
 import { CompareProgress } from './CompareProgress';
@@ -24,15 +22,11 @@ import { runBlockerText } from '../preflightText';
 /** The settings B may override here: the data path first (the article's lesson), then a few others. */
 const OVERRIDE_FIELDS: readonly (keyof TrainConfig)[] = [...DESCRIBED_SETTINGS, 'backend'];
 
-const skipPreflight = typeof window === 'undefined' ? false : skipPreflightRequested(window.location.search);
-
 export function ComparePanel() {
   const config = useAppStore((s) => s.config);
   const overrides = useAppStore((s) => s.compareOverrides);
   const setCompareOverrides = useAppStore((s) => s.setCompareOverrides);
-  const backendInfo = useAppStore((s) => s.backendInfo);
-  const activity = useActivity();
-  const phase = useCompareStore((s) => s.phase);
+  const { phase } = useJob('compare');
   const liveWorkers = useCompareStore((s) => s.liveWorkers);
   const sideA = useCompareStore((s) => s.a);
   const sideB = useCompareStore((s) => s.b);
@@ -43,12 +37,11 @@ export function ComparePanel() {
   const nameOf = (id: string) => (id === 'a' ? w.sides.a : id === 'b' ? w.sides.b : id);
 
   // Leaving the page section (or the page) must not leave a worker and its GPU device behind.
-  useEffect(() => () => useCompareStore.getState().stop(), []);
+  useEffect(() => () => useAppStore.getState().stopJob('compare'), []);
 
   const configs = useMemo(() => comparisonConfigs(config, overrides), [config, overrides]);
-  const blocker = running
-    ? null
-    : measuredRunBlocker({ configs: namedSides(configs), activity, backendInfo, skipPreflight });
+  const sides = useMemo(() => namedSides(configs), [configs]);
+  const blocker = useJobBlocker('compare', sides);
   const bEqualsA = overrides !== null && JSON.stringify(configs.a) === JSON.stringify(configs.b);
   const effectiveB = overrides === null ? null : applyOverrides(config, overrides);
 
@@ -78,7 +71,7 @@ export function ComparePanel() {
             <button
               type="button"
               className="primary"
-              onClick={() => useCompareStore.getState().start()}
+              onClick={() => useAppStore.getState().startJob('compare', null)}
               disabled={blocker !== null || bEqualsA}
               data-testid="compare-run"
             >
@@ -86,7 +79,7 @@ export function ComparePanel() {
             </button>
             <button
               type="button"
-              onClick={() => useCompareStore.getState().stop()}
+              onClick={() => useAppStore.getState().stopJob('compare')}
               disabled={!running}
               data-testid="compare-stop"
             >

@@ -1,16 +1,19 @@
 /** The comparison's status line: which side trains, its step, or how it ended. */
 import { useCompareStore } from '../../state/compareStore';
 import { fill } from '../../i18n/fill';
-import { useText } from '../i18n/useText';
+import { useLocale, useText } from '../i18n/useText';
+import { jobMessageText } from '../jobs/jobMessageText';
+import { useJob } from '../jobs/useJob';
 
 export function CompareProgress() {
-  const phase = useCompareStore((s) => s.phase);
+  const { phase, message } = useJob('compare');
   const side = useCompareStore((s) => s.activeSide);
   const a = useCompareStore((s) => s.a);
   const b = useCompareStore((s) => s.b);
-  const message = useCompareStore((s) => s.message);
   const current = side === 'a' ? a : side === 'b' ? b : null;
-  const w = useText().compare.progress;
+  const t = useText();
+  const locale = useLocale();
+  const w = t.compare.progress;
   let text: string;
   if (phase === 'running' && side && current) {
     const done = current.rows.at(-1)?.step ?? 0;
@@ -34,6 +37,8 @@ export function CompareProgress() {
   } else {
     text = phase === 'stopped' ? w.stopped : w.failed;
   }
+  // A stop says no more than its phase; a failure or a refused start adds its reason.
+  const detail = message && message.code !== 'stopped' ? jobMessageText(t, locale, message) : '';
   return (
     <p
       className={`status compare-status-${phase}`}
@@ -42,7 +47,7 @@ export function CompareProgress() {
       data-phase={phase}
     >
       {text}
-      {message ? ` ${message}` : ''}
+      {detail ? ` ${detail}` : ''}
     </p>
   );
 }

@@ -1,7 +1,8 @@
 /** A finished comparison: both sides described, the summary table, per-step charts, JSON and PNG exports. */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { downloadBlob } from '../../charts/download';
 import { useCompareStore, type CompareSide } from '../../state/compareStore';
+import { useAppStore } from '../../state/store';
 import { buildCompareExport, compareFileName, describeSide } from './compareExport';
 import { buildCompareSummary } from './compareSummary';
 import { StepCharts } from './StepCharts';
@@ -32,10 +33,11 @@ export function CompareResults({ a, b }: { a: CompareSide; b: CompareSide }) {
   const t = useText();
   const locale = useLocale();
   const w = t.compare;
+  const [exportError, setExportError] = useState<string | null>(null);
   const exportJson = () => {
     const s = useCompareStore.getState();
     const data = buildCompareExport({
-      finishedAt: s.finishedAt,
+      finishedAt: useAppStore.getState().jobs.compare.finishedAt,
       overridesB: s.overridesB,
       link: s.link ?? '',
       a: { config: a.config, backend: a.backend, rows: a.rows },
@@ -43,10 +45,9 @@ export function CompareResults({ a, b }: { a: CompareSide; b: CompareSide }) {
       summary,
     });
     const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
-    downloadBlob(blob, compareFileName(s.finishedAt, 'json'));
+    downloadBlob(blob, compareFileName(useAppStore.getState().jobs.compare.finishedAt, 'json'));
   };
   const exportPng = async () => {
-    const s = useCompareStore.getState();
     try {
       const blob = await summaryPng(summary, {
         title: fill(w.pngTitle, { a: summary.timedStepsA, b: summary.timedStepsB }),
@@ -58,9 +59,9 @@ export function CompareResults({ a, b }: { a: CompareSide; b: CompareSide }) {
         labels: w.metrics,
         format: { na: w.na, locale },
       });
-      downloadBlob(blob, compareFileName(s.finishedAt, 'png'));
+      downloadBlob(blob, compareFileName(useAppStore.getState().jobs.compare.finishedAt, 'png'));
     } catch (error) {
-      useCompareStore.setState({ message: error instanceof Error ? error.message : String(error) });
+      setExportError(error instanceof Error ? error.message : String(error));
     }
   };
   return (
@@ -80,6 +81,11 @@ export function CompareResults({ a, b }: { a: CompareSide; b: CompareSide }) {
           {w.exportPng}
         </button>
       </div>
+      {exportError !== null && (
+        <p className="status" role="alert" data-testid="compare-export-error">
+          {exportError}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,6 +1,5 @@
 /** The page's activity (state/activity.ts's input) read from the stores, for components that explain a disabled button. */
 import type { Activity } from '../../state/activity';
-import { useCompareStore } from '../../state/compareStore';
 import { useFinderStore } from '../../state/finderStore';
 import { useLessonStore } from '../../state/lessonStore';
 import { useParallelStore } from '../../state/parallelStore';
@@ -10,7 +9,7 @@ import { useAppStore } from '../../state/store';
 export function useActivity(): Activity {
   return {
     main: useAppStore((s) => s.status),
-    compare: useCompareStore((s) => s.phase),
+    compare: useAppStore((s) => s.jobs.compare.phase),
     parallel: useParallelStore((s) => s.status),
     lesson: useLessonStore((s) => s.running),
     sweep: useSweepStore((s) => s.phase === 'running'),

@@ -1,0 +1,23 @@
+/**
+ * Connects the store's startJob/stopJob to the job bodies: one definition per job kind, each run by
+ * `runJob`. Call once at boot.
+ */
+import type { JobKind } from '../../config/jobs';
+import { useAppStore } from '../../state/store';
+import { compareJob } from './compareJob';
+import { runJob, stopJob, type JobDefinition } from './runJob';
+
+/** Every kind's body (a missing kind is a compile error once every job runs here). */
+const DEFINITIONS: { [K in JobKind]?: JobDefinition<K> } = {
+  compare: compareJob,
+};
+
+export function startJobRunner(): void {
+  useAppStore.getState().attachJobRunner({
+    start: (kind, input) => {
+      const definition = DEFINITIONS[kind];
+      if (definition) void runJob(kind, definition, input);
+    },
+    stop: stopJob,
+  });
+}
