@@ -7,7 +7,7 @@ import { App } from '../ui/App';
 import { installAutoProfile } from './autoProfile';
 import { installAutoStart } from './autoStart';
 import { startFinderClient } from './finder/finderClient';
-import { startLessonClient } from './lessons/lessonClient';
+import { startLessonClient } from './jobs/lessonJob';
 import { startParallelClient } from './parallel/parallelClient';
 import { startPyTorchExportClient } from './pytorchExport/exportClient';
 import { startSweepClient } from './sweeps/sweepRunner';
