@@ -163,6 +163,42 @@ test('lesson 3: under DataParallel device 0 holds over 1.5× device 1’s memory
   await afterRunChecks(app);
 });
 
+test('Stop ends a lesson: its arm or its replicas end, the progress line says so, and it can run again', async ({
+  app,
+}) => {
+  test.setTimeout(300_000);
+  const { page } = app;
+  await page.setViewportSize(DESKTOP);
+  await app.open('#v=1&view=bytes');
+  expect(await app.waitForBackend()).toBe('webgpu');
+  const progress = page.getByTestId('lesson-progress');
+  await page.getByTestId('lesson-run').click();
+  await expect.poll(() => app.api((a) => a.activity().lesson)).toBe('bytes');
+  await page.getByTestId('lesson-stop').click();
+  await expect(progress).toHaveAttribute('data-phase', 'stopped');
+  await expect(progress).toHaveText(en.jobs.stopped);
+  expect(await app.api((a) => a.activity().lesson)).toBeNull();
+  await expect(page.getByTestId('lesson-run')).toBeEnabled();
+  // The several-GPU lesson, stopped once its first strategy has stepped: the rest never runs.
+  await page.getByTestId('view-gpus').click();
+  await page.getByTestId('lesson-run').click();
+  await expect
+    .poll(() => app.api((a) => Object.keys(a.lesson('gpus').strategies).length), { timeout: 180_000 })
+    .toBeGreaterThan(0);
+  await page.getByTestId('lesson-stop').click();
+  await expect(progress).toHaveAttribute('data-phase', 'stopped', { timeout: 120_000 });
+  await expect(progress).toHaveText(en.jobs.stopped);
+  const gpus = await app.api((a) => a.lesson('gpus'));
+  expect(gpus.phase).toBe('stopped');
+  expect(Object.keys(gpus.strategies).length).toBeLessThan(3);
+  expect(await app.api((a) => a.activity().lesson)).toBeNull();
+  await expect(page.getByTestId('lesson-run')).toBeEnabled();
+  await expect(page.getByTestId('result-card')).toHaveCount(0);
+  // Lesson 1's unfinished run was cleared when the job moved on: it reads as not run.
+  expect(await app.api((a) => a.lesson('bytes').phase)).toBe('idle');
+  expect(app.errors).toEqual([]);
+});
+
 test('on a phone every view fits the width, and axe finds nothing serious on any view', async ({ app }) => {
   const { page } = app;
   await page.setViewportSize(PHONE);

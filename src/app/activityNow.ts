@@ -5,7 +5,7 @@
 import { skipPreflightRequested } from '../config/preflight';
 import type { Activity } from '../state/activity';
 import { useFinderStore } from '../state/finderStore';
-import { useLessonStore } from '../state/lessonStore';
+import { runningLesson, useLessonStore } from '../state/lessonStore';
 import { useParallelStore } from '../state/parallelStore';
 import { useSweepStore } from '../state/sweepStore';
 import { useAppStore } from '../state/store';
@@ -15,7 +15,7 @@ export function activityNow(): Activity {
     main: useAppStore.getState().status,
     compare: useAppStore.getState().jobs.compare.phase,
     parallel: useParallelStore.getState().status,
-    lesson: useLessonStore.getState().running,
+    lesson: runningLesson(useLessonStore.getState().activeLesson, useAppStore.getState().jobs.lesson.phase),
     sweep: useSweepStore.getState().phase === 'running',
     finder: useFinderStore.getState().phase,
   };

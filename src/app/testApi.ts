@@ -13,7 +13,8 @@ import type { EvalRecord, TelemetryRow } from '../config/telemetry';
 import type { TrainConfig } from '../config/trainConfig';
 import { telemetryHistory } from '../charts/telemetryHistory';
 import type { Activity } from '../state/activity';
-import { useLessonStore, type LessonRun } from '../state/lessonStore';
+import { lessonStatus, useLessonStore, type LessonRun } from '../state/lessonStore';
+import type { JobPhase } from '../config/jobs';
 import type { StepProfile } from '../config/stepProfile';
 import { useProfileStore, type ProfileStatus } from '../state/profileStore';
 import {
@@ -60,7 +61,7 @@ export interface BatchLabTestApi {
    */
   activity(): Activity;
   /** A lesson's last run: its phase, arms (config, rows, timing verdict) or per-strategy records. */
-  lesson(id: LessonId): LessonRun;
+  lesson(id: LessonId): LessonRun & { phase: JobPhase };
   /** The sweep the page would run (the link's `sw=`), and the last sweep run: its points and their figures. */
   sweepSpec(): SweepSpec | null;
   sweep(): SweepRun;
@@ -132,7 +133,11 @@ export function installTestApi(): void {
     checkDataPaths: () => s().runDataPathCheck(),
     view: () => s().view,
     activity: () => copy(activityNow()),
-    lesson: (id) => copy(useLessonStore.getState().runs[id]),
+    lesson: (id) => {
+      const { runs, activeLesson } = useLessonStore.getState();
+      const run = runs[id];
+      return copy({ ...run, phase: lessonStatus(id, activeLesson, s().jobs.lesson, run).phase });
+    },
     autoStart: autoStartOutcome,
     sweepSpec: () => copy(s().sweep),
     sweep: () => {

@@ -91,6 +91,16 @@ export function armConfig(lesson: Lesson, arm: LessonArm): TrainConfig {
   return { ...lesson.config, ...arm.patch };
 }
 
+/**
+ * What a lesson trains, for the pre-flight and the start rule: each arm's configuration by its id, or the
+ * lesson's own configuration (id 'lesson') when it has no arms (the several-GPU lesson).
+ */
+export function lessonConfigs(lesson: Lesson): { id: string; config: TrainConfig }[] {
+  return lesson.arms.length > 0
+    ? lesson.arms.map((arm) => ({ id: arm.id, config: armConfig(lesson, arm) }))
+    : [{ id: 'lesson', config: lesson.config }];
+}
+
 /** The link that opens a lesson as designed: its view, its configuration A, and its second arm as B. */
 export function lessonHash(lesson: Lesson): string {
   const b = lesson.arms[1]?.patch;

@@ -1,8 +1,9 @@
 /**
  * The lessons' own small store: for each lesson, its last run — the arms it trained (config, backend, rows,
- * the timing rule's verdict) or, for the several-GPU lesson, the last step of each strategy — with its phase
- * and message. Updated a few times a second while a lesson runs, never per step. Runs go through a
- * LessonController that src/app attaches at boot.
+ * the timing rule's verdict) or, for the several-GPU lesson, the last step of each strategy — and when it
+ * finished. Written only by the lesson job (src/app/jobs/lessonJob.ts), a few times a second while a
+ * lesson runs, never per step. The job's phase and message are the app store's `jobs.lesson`; they describe
+ * `activeLesson`, the lesson the job ran last (`lessonStatus` says what every lesson shows).
  */
 import { create } from 'zustand';
 import type { BackendInfo } from '../config/backendInfo';
@@ -11,9 +12,9 @@ import type { TimingVerdict } from '../config/stableTiming';
 import type { StepProfile } from '../config/stepProfile';
 import type { TelemetryRow } from '../config/telemetry';
 import type { TrainConfig } from '../config/trainConfig';
+import type { JobPhase } from '../config/jobs';
 import { LESSON_IDS, type LessonId } from '../config/views';
-
-export type LessonPhase = 'idle' | 'running' | 'done' | 'stopped' | 'failed';
+import type { JobMessage, JobStatus } from './jobsSlice';
 
 export interface ArmProgress {
   /** The arm's id in config/lessons.ts (its label is the dictionary's). */
@@ -28,9 +29,6 @@ export interface ArmProgress {
 }
 
 export interface LessonRun {
-  phase: LessonPhase;
-  /** Plain text: why it failed or stopped. */
-  message: string | null;
   arms: ArmProgress[];
   /** The arm training now; null when none is. */
   activeArm: number | null;
@@ -38,30 +36,18 @@ export interface LessonRun {
   strategies: Partial<Record<ParallelStrategy, ParallelStepRecord>>;
   /** Several-GPU lesson: the strategy running now. */
   activeStrategy: ParallelStrategy | null;
-  /** ISO time the run finished. */
+  /** ISO time the run finished all its arms or strategies; null before, and for a run that did not. */
   finishedAt: string | null;
-}
-
-export interface LessonController {
-  run(id: LessonId): void;
-  stop(): void;
 }
 
 export interface LessonState {
   runs: Record<LessonId, LessonRun>;
-  /** The lesson running now, if any. */
-  running: LessonId | null;
-  controller: LessonController | null;
-  attachController(controller: LessonController): void;
-  /** Runs a lesson's comparison; says why in its message when it cannot start. */
-  run(id: LessonId): void;
-  stop(): void;
+  /** The lesson the lesson job ran last (running now while `jobs.lesson` is running); null before any. */
+  activeLesson: LessonId | null;
   patchRun(id: LessonId, patch: Partial<LessonRun>): void;
 }
 
 export const emptyLessonRun = (): LessonRun => ({
-  phase: 'idle',
-  message: null,
   arms: [],
   activeArm: null,
   strategies: {},
@@ -69,14 +55,30 @@ export const emptyLessonRun = (): LessonRun => ({
   finishedAt: null,
 });
 
-export const useLessonStore = create<LessonState>()((set, get) => ({
+export const useLessonStore = create<LessonState>()((set) => ({
   runs: Object.fromEntries(LESSON_IDS.map((id) => [id, emptyLessonRun()])) as Record<LessonId, LessonRun>,
-  running: null,
-  controller: null,
-  attachController: (controller) => set({ controller }),
-  run: (id) => get().controller?.run(id),
-  stop: () => get().controller?.stop(),
+  activeLesson: null,
   patchRun: (id, patch) => set((s) => ({ runs: { ...s.runs, [id]: { ...s.runs[id], ...patch } } })),
 }));
 
 export const selectLessonRun = (id: LessonId) => (s: LessonState) => s.runs[id];
+
+/**
+ * What lesson `id` shows: the job's phase and message when it is the lesson the job ran last; otherwise
+ * done if its last run finished, else idle (the job clears a run that did not finish when it moves on).
+ * A refused start is shown on any lesson: it answers the click on the lesson in view.
+ */
+export function lessonStatus(
+  id: LessonId,
+  activeLesson: LessonId | null,
+  job: Pick<JobStatus, 'phase' | 'message'>,
+  run: Pick<LessonRun, 'finishedAt'>,
+): { phase: JobPhase; message: JobMessage | null } {
+  if (activeLesson === id) return { phase: job.phase, message: job.message };
+  const phase: JobPhase = run.finishedAt !== null ? 'done' : 'idle';
+  return { phase, message: job.message?.code === 'refused' ? job.message : null };
+}
+
+/** The lesson running now, if any: the activity rule's and the test API's view. */
+export const runningLesson = (activeLesson: LessonId | null, jobPhase: JobPhase): LessonId | null =>
+  jobPhase === 'running' ? activeLesson : null;

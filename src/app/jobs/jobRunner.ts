@@ -5,11 +5,13 @@
 import type { JobKind } from '../../config/jobs';
 import { useAppStore } from '../../state/store';
 import { compareJob } from './compareJob';
+import { lessonJob } from './lessonJob';
 import { runJob, stopJob, type JobDefinition } from './runJob';
 
 /** Every kind's body (a missing kind is a compile error once every job runs here). */
 const DEFINITIONS: { [K in JobKind]?: JobDefinition<K> } = {
   compare: compareJob,
+  lesson: lessonJob,
 };
 
 export function startJobRunner(): void {

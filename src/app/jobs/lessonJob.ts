@@ -1,54 +1,48 @@
 /**
- * Runs the lessons. A lesson with arms trains them one after the other, each in its own new training worker
- * (./runs/armRunner.ts) until the timing rule is satisfied; the several-GPU lesson runs DataParallel, loss
- * inside forward and DDP on GPUS_LESSON_REPLICAS devices, one after the other, through the multi-device
- * coordinator. Progress goes to the lesson store; every worker is terminated when its part ends, and on Stop.
+ * A lesson as a job. A lesson with arms trains them one after the other, each in its own new training
+ * worker (../runs/armRunner.ts) until the timing rule is satisfied; the several-GPU lesson runs
+ * DataParallel, loss inside forward and DDP on GPUS_LESSON_REPLICAS devices, one after the other, through
+ * the multi-device coordinator. Progress and results go to the lesson store; Stop (the job's signal)
+ * terminates the running arm's worker at once, or ends the strategy's replicas after their step in flight.
  */
-import { armConfig, GPUS_LESSON_REPLICAS, LESSONS, type Lesson } from '../../config/lessons';
-import { PARALLEL_STRATEGIES, type ParallelStepRecord } from '../../config/parallel';
+import { armConfig, GPUS_LESSON_REPLICAS, LESSONS, lessonConfigs, type Lesson } from '../../config/lessons';
+import { throwIfAborted } from '../../config/jobs';
+import { PARALLEL_STRATEGIES } from '../../config/parallel';
 import { timingRuleFor } from '../../config/stableTiming';
 import type { LessonId } from '../../config/views';
-import { measuredRunBlocker } from '../../state/activity';
-import { emptyLessonRun, useLessonStore, type ArmProgress } from '../../state/lessonStore';
-import { useAppStore } from '../../state/store';
-import { activityNow, skipPreflightNow } from '../activityNow';
-import { startParallelRun, type ParallelRun } from '../parallel/coordinator';
-import { ArmCancelled, runArm, type ArmRun } from '../runs/armRunner';
-
-interface Current {
-  id: LessonId;
-  cancelled: boolean;
-  arm: ArmRun | null;
-  parallel: ParallelRun | null;
-}
-let current: Current | null = null;
+import { emptyLessonRun, useLessonStore, type ArmProgress, type LessonRun } from '../../state/lessonStore';
+import { startParallelRun } from '../parallel/coordinator';
+import { runArm } from '../runs/armRunner';
+import type { JobDefinition } from './runJob';
 
 const store = useLessonStore;
+
+const patchRun = (id: LessonId, patch: Partial<LessonRun>) => store.getState().patchRun(id, patch);
 
 function patchArm(id: LessonId, index: number, patch: Partial<ArmProgress>): void {
   const arms = [...store.getState().runs[id].arms];
   const arm = arms[index];
   if (!arm) return;
   arms[index] = { ...arm, ...patch };
-  store.getState().patchRun(id, { arms });
+  patchRun(id, { arms });
 }
 
-async function runArms(lesson: Lesson, run: Current): Promise<void> {
+async function runArms(lesson: Lesson, signal: AbortSignal): Promise<void> {
   for (const [index, arm] of lesson.arms.entries()) {
-    if (run.cancelled) throw new ArmCancelled();
-    store.getState().patchRun(lesson.id, { activeArm: index });
+    throwIfAborted(signal);
+    patchRun(lesson.id, { activeArm: index });
     const config = armConfig(lesson, arm);
-    run.arm = runArm(
+    const result = await runArm(
       `lesson-${lesson.id}-${arm.id}`,
       config,
       timingRuleFor(config),
+      signal,
       {
         onBackend: (backend) => patchArm(lesson.id, index, { backend }),
         onRows: (rows, verdict) => patchArm(lesson.id, index, { rows: [...rows], verdict }),
       },
       { profile: lesson.profileArms },
     );
-    const result = await run.arm.done;
     patchArm(lesson.id, index, {
       rows: result.rows,
       verdict: result.verdict,
@@ -58,12 +52,12 @@ async function runArms(lesson: Lesson, run: Current): Promise<void> {
   }
 }
 
-async function runStrategies(lesson: Lesson, run: Current): Promise<void> {
+async function runStrategies(lesson: Lesson, signal: AbortSignal): Promise<void> {
   for (const strategy of PARALLEL_STRATEGIES) {
-    if (run.cancelled) throw new ArmCancelled();
-    store.getState().patchRun(lesson.id, { activeStrategy: strategy });
-    let last: ParallelStepRecord | null = null;
-    run.parallel = startParallelRun(
+    throwIfAborted(signal);
+    patchRun(lesson.id, { activeStrategy: strategy });
+    let stepped = false;
+    const run = startParallelRun(
       {
         config: lesson.config,
         replicas: GPUS_LESSON_REPLICAS,
@@ -73,85 +67,52 @@ async function runStrategies(lesson: Lesson, run: Current): Promise<void> {
       },
       {
         onStep: (record) => {
-          last = record;
+          stepped = true;
           const strategies = { ...store.getState().runs[lesson.id].strategies, [strategy]: record };
-          store.getState().patchRun(lesson.id, { strategies });
+          patchRun(lesson.id, { strategies });
         },
       },
+      signal,
     );
-    const outcome = await run.parallel.done;
-    run.parallel = null;
-    if (run.cancelled) throw new ArmCancelled();
-    if (outcome.status === 'failed' || !last)
+    // Settles once every replica worker has ended, however the run ended.
+    const outcome = await run.done;
+    throwIfAborted(signal);
+    if (outcome.status === 'failed' || !stepped)
       throw new Error(outcome.message ?? `${strategy} produced no step`);
   }
 }
 
-function runLesson(id: LessonId): void {
-  const lesson = LESSONS[id];
-  const app = useAppStore.getState();
-  const configs =
-    lesson.arms.length > 0
-      ? lesson.arms.map((arm) => ({ id: arm.id, config: armConfig(lesson, arm) }))
-      : [{ id: 'lesson', config: lesson.config }];
-  const blocker = measuredRunBlocker({
-    configs,
-    activity: activityNow(),
-    backendInfo: app.backendInfo,
-    skipPreflight: skipPreflightNow(),
-  });
-  // The lesson's button shows the same rule's reason, in the page's language, and stays disabled meanwhile.
-  if (blocker !== null) return;
-  const run: Current = { id, cancelled: false, arm: null, parallel: null };
-  current = run;
-  store.setState({ running: id });
-  store.getState().patchRun(id, {
-    ...emptyLessonRun(),
-    phase: 'running',
-    arms: lesson.arms.map((arm) => ({
-      id: arm.id,
-      config: armConfig(lesson, arm),
-      backend: null,
-      rows: [],
-      verdict: null,
-      profile: null,
-      finished: false,
-    })),
-  });
-  void (async () => {
+export const lessonJob: JobDefinition<'lesson'> = {
+  configs: (id) => lessonConfigs(LESSONS[id]),
+  body: async (id, signal) => {
+    const lesson = LESSONS[id];
+    const { activeLesson } = store.getState();
+    // The job's status moves to this lesson: the one it described keeps its results only if it finished.
+    if (
+      activeLesson !== null &&
+      activeLesson !== id &&
+      store.getState().runs[activeLesson].finishedAt === null
+    )
+      patchRun(activeLesson, emptyLessonRun());
+    store.setState({ activeLesson: id });
+    patchRun(id, {
+      ...emptyLessonRun(),
+      arms: lesson.arms.map((arm) => ({
+        id: arm.id,
+        config: armConfig(lesson, arm),
+        backend: null,
+        rows: [],
+        verdict: null,
+        profile: null,
+        finished: false,
+      })),
+    });
     try {
-      if (lesson.arms.length > 0) await runArms(lesson, run);
-      else await runStrategies(lesson, run);
-      store.getState().patchRun(id, {
-        phase: 'done',
-        activeArm: null,
-        activeStrategy: null,
-        finishedAt: new Date().toISOString(),
-      });
-    } catch (error) {
-      const stopped = error instanceof ArmCancelled;
-      store.getState().patchRun(id, {
-        phase: stopped ? 'stopped' : 'failed',
-        activeArm: null,
-        activeStrategy: null,
-        // A stop needs no words beyond the phase (the UI says "Stopped."); an error keeps its own.
-        message: stopped ? null : error instanceof Error ? error.message : String(error),
-      });
+      if (lesson.arms.length > 0) await runArms(lesson, signal);
+      else await runStrategies(lesson, signal);
+      patchRun(id, { finishedAt: new Date().toISOString() });
     } finally {
-      if (current === run) current = null;
-      store.setState({ running: null });
+      patchRun(id, { activeArm: null, activeStrategy: null });
     }
-  })();
-}
-
-function stopLesson(): void {
-  if (!current) return;
-  current.cancelled = true;
-  current.arm?.cancel();
-  current.parallel?.stop();
-}
-
-/** Connects the lesson store's actions to this runner; call once at boot. */
-export function startLessonClient(): void {
-  store.getState().attachController({ run: runLesson, stop: stopLesson });
-}
+  },
+};

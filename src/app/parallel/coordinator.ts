@@ -89,9 +89,22 @@ class Inbox {
   }
 }
 
-export function startParallelRun(options: ParallelRunOptions, events: ParallelRunEvents = {}): ParallelRun {
+/**
+ * Starts a run. `signal`, when given, stops it as `stop()` does (the step in flight finishes, then every
+ * replica is terminated); `done` settles only once every replica worker is gone.
+ */
+export function startParallelRun(
+  options: ParallelRunOptions,
+  events: ParallelRunEvents = {},
+  signal?: AbortSignal,
+): ParallelRun {
   const { config, replicas: n, strategy, allReduce, steps } = options;
   let stopRequested = false;
+  const stop = () => {
+    stopRequested = true;
+  };
+  if (signal?.aborted) stop();
+  else signal?.addEventListener('abort', stop, { once: true });
   let stepsSeen = 0;
   const workers: Worker[] = [];
   const inbox = new Inbox();
@@ -192,13 +205,14 @@ export function startParallelRun(options: ParallelRunOptions, events: ParallelRu
         weightDigests: [],
       }),
     )
-    .finally(terminateAll);
+    .finally(() => {
+      signal?.removeEventListener('abort', stop);
+      terminateAll();
+    });
 
   return {
     done,
-    stop: () => {
-      stopRequested = true;
-    },
+    stop,
     liveWorkers: () => workers.length,
   };
 }

@@ -134,7 +134,6 @@ export const lessons = {
     progress: {
       notRun: 'Not run yet.',
       done: 'Done. The result is below.',
-      stopped: 'Stopped: {message}',
       failed: 'Failed: {message}',
       strategy: 'Training {strategy} on 2 devices ({n} of 3)…',
       starting: 'Starting…',

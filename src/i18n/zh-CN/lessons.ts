@@ -130,7 +130,6 @@ export const lessons = {
     progress: {
       notRun: '尚未运行。',
       done: '完成，结果见下方。',
-      stopped: '已停止：{message}',
       failed: '失败：{message}',
       strategy: '正在 2 个设备上训练 {strategy}（第 {n} 个，共 3 个）…',
       starting: '正在启动…',

@@ -1,8 +1,8 @@
 /**
  * One lesson on one screen: its question, the article's figure, the button that runs it, and — once it has
  * run — the result card with the measured figure beside the article's and the line that explains the gap;
- * the lesson's live chart (fed as steps arrive) and table beside it; "Why?" folded below. Reads the lesson store; runs through its
- * actions.
+ * the lesson's live chart (fed as steps arrive) and table beside it; "Why?" folded below. Reads the lesson store and the lesson job's
+ * status.
  */
 import { useId, useMemo } from 'react';
 import { LESSON_IDS, type LessonId } from '../../config/views';
@@ -14,6 +14,7 @@ import { CopyLink } from '../links/CopyLink';
 import { LessonPlan } from './LessonPlan';
 import { LessonPyTorch } from './LessonPyTorch';
 import { LessonRunControls } from './LessonRunControls';
+import { useLessonStatus } from './useLessonStatus';
 import { armResults } from './lessonResults';
 import { LoadersArticle, LoadersResult, LoadersSide } from './LoadersLesson';
 import { Why } from './Why';
@@ -28,6 +29,7 @@ export function LessonView({ id }: { id: LessonId }) {
   const t = useText();
   const words = t.lessons[id];
   const run = useLessonStore(selectLessonRun(id));
+  const { phase } = useLessonStatus(id);
   const titleId = useId();
   const arms = useMemo(() => armResults(run.arms), [run.arms]);
   const chartArms = useMemo(
@@ -61,7 +63,7 @@ export function LessonView({ id }: { id: LessonId }) {
         </div>
       </div>
       <div className="lesson-side">
-        {run.phase !== 'done' && <LessonPlan id={id} />}
+        {phase !== 'done' && <LessonPlan id={id} />}
         {id === 'bytes' && <ArmBytesChart arms={chartArms} heightPx={LESSON_CHART_PX} />}
         {id === 'loaders' && <ArmPhasesChart arms={chartArms} heightPx={LESSON_CHART_PX} />}
         {id === 'gpus' && <DeviceMemoryChart records={run.strategies} heightPx={LESSON_CHART_PX} />}

@@ -1,7 +1,7 @@
 /** The page's activity (state/activity.ts's input) read from the stores, for components that explain a disabled button. */
 import type { Activity } from '../../state/activity';
 import { useFinderStore } from '../../state/finderStore';
-import { useLessonStore } from '../../state/lessonStore';
+import { runningLesson, useLessonStore } from '../../state/lessonStore';
 import { useParallelStore } from '../../state/parallelStore';
 import { useSweepStore } from '../../state/sweepStore';
 import { useAppStore } from '../../state/store';
@@ -11,7 +11,10 @@ export function useActivity(): Activity {
     main: useAppStore((s) => s.status),
     compare: useAppStore((s) => s.jobs.compare.phase),
     parallel: useParallelStore((s) => s.status),
-    lesson: useLessonStore((s) => s.running),
+    lesson: runningLesson(
+      useLessonStore((s) => s.activeLesson),
+      useAppStore((s) => s.jobs.lesson.phase),
+    ),
     sweep: useSweepStore((s) => s.phase === 'running'),
     finder: useFinderStore((s) => s.phase),
   };

@@ -1,0 +1,165 @@
+/**
+ * The lesson job over scripted workers: arms and strategies run in order into the lesson store, Stop (the
+ * job's signal) reaches the running arm or the several-GPU coordinator and nothing after it starts, a
+ * failure keeps its own words, and moving to another lesson clears a run that did not finish.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { abortError } from '../../config/jobs';
+import { LESSONS } from '../../config/lessons';
+import type { ParallelStepRecord } from '../../config/parallel';
+import { IDLE_JOB } from '../../state/jobsSlice';
+import { emptyLessonRun, useLessonStore } from '../../state/lessonStore';
+import { useAppStore } from '../../state/store';
+import type { ParallelRunOutcome } from '../parallel/coordinator';
+import { runJob, stopJob } from './runJob';
+import { lessonJob } from './lessonJob';
+
+/** How each scripted call behaves; a test sets these before running the job. */
+const script = {
+  /** Arms (by name) that wait for Stop instead of finishing. */
+  armWaits: new Set<string>(),
+  armFails: new Set<string>(),
+  /** Strategies that step once, then wait for their signal (the coordinator's stop) instead of finishing. */
+  strategyWaits: new Set<string>(),
+};
+const calls = {
+  arms: [] as string[],
+  strategies: [] as string[],
+  signals: [] as (AbortSignal | undefined)[],
+};
+
+vi.mock('../runs/armRunner', () => ({
+  runArm: (name: string, _config: unknown, _rule: unknown, signal: AbortSignal) => {
+    calls.arms.push(name);
+    if (script.armFails.has(name)) return Promise.reject(new Error(`${name} lost its GPU device: test`));
+    if (script.armWaits.has(name))
+      return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(abortError())));
+    const verdict = { state: 'stable', firstTimedStep: 2, timedSteps: 6 };
+    return Promise.resolve({ rows: [], verdict, backend: null, profile: null });
+  },
+}));
+
+vi.mock('../parallel/coordinator', () => ({
+  startParallelRun: (
+    options: { strategy: string },
+    events: { onStep?(record: ParallelStepRecord): void },
+    signal?: AbortSignal,
+  ) => {
+    calls.strategies.push(options.strategy);
+    calls.signals.push(signal);
+    events.onStep?.({ step: 1, loss: 1, reports: [], expected: [] });
+    const outcome = (status: ParallelRunOutcome['status']): ParallelRunOutcome => ({
+      status,
+      message: null,
+      stepsDone: 1,
+      weightDigests: [],
+    });
+    const done = script.strategyWaits.has(options.strategy)
+      ? new Promise<ParallelRunOutcome>((resolve) =>
+          // Like the coordinator: a stop finishes the step in flight and resolves, it does not reject.
+          signal?.addEventListener('abort', () => resolve(outcome('stopped'))),
+        )
+      : Promise.resolve(outcome('finished'));
+    return { done, stop: () => undefined, liveWorkers: () => 0 };
+  },
+}));
+
+const INFO = {
+  backend: 'webgpu' as const,
+  adapterDescription: 'test',
+  isSoftwareAdapter: true,
+  limits: { maxBufferSizeBytes: 2 ** 30, maxStorageBufferBindingSizeBytes: 2 ** 30 },
+  fallbackReasons: [],
+  ownConvKernels: false,
+};
+
+beforeEach(() => {
+  const s = useAppStore.getState();
+  useAppStore.setState({
+    status: 'idle',
+    backendInfo: INFO,
+    skipPreflight: true,
+    jobs: Object.fromEntries(Object.keys(s.jobs).map((k) => [k, IDLE_JOB])) as typeof s.jobs,
+  });
+  useLessonStore.setState({
+    activeLesson: null,
+    runs: { bytes: emptyLessonRun(), loaders: emptyLessonRun(), gpus: emptyLessonRun() },
+  });
+  script.armWaits.clear();
+  script.armFails.clear();
+  script.strategyWaits.clear();
+  calls.arms = [];
+  calls.strategies = [];
+  calls.signals = [];
+});
+
+const lesson = (id: 'bytes' | 'loaders' | 'gpus') => useLessonStore.getState().runs[id];
+const job = () => useAppStore.getState().jobs.lesson;
+
+describe('lessonJob', () => {
+  it('trains every arm in order, then marks the lesson finished', async () => {
+    expect(await runJob('lesson', lessonJob, 'bytes')).toBe('done');
+    expect(calls.arms).toEqual(LESSONS.bytes.arms.map((a) => `lesson-bytes-${a.id}`));
+    const run = lesson('bytes');
+    expect(run.arms.every((a) => a.finished)).toBe(true);
+    expect(run.finishedAt).not.toBeNull();
+    expect(run.activeArm).toBeNull();
+    expect(useLessonStore.getState().activeLesson).toBe('bytes');
+  });
+
+  it('runs the three strategies with the job’s signal, one record each', async () => {
+    expect(await runJob('lesson', lessonJob, 'gpus')).toBe('done');
+    expect(calls.strategies).toEqual(['dp-gather', 'dp-loss-in-forward', 'ddp']);
+    expect(calls.signals.every((s) => s instanceof AbortSignal)).toBe(true);
+    expect(Object.keys(lesson('gpus').strategies)).toEqual(['dp-gather', 'dp-loss-in-forward', 'ddp']);
+    expect(lesson('gpus').activeStrategy).toBeNull();
+  });
+
+  it('Stop ends the several-GPU lesson through the coordinator’s signal; no later strategy starts', async () => {
+    script.strategyWaits.add('dp-gather');
+    const ended = runJob('lesson', lessonJob, 'gpus');
+    await vi.waitFor(() => expect(calls.strategies).toEqual(['dp-gather']));
+    stopJob('lesson');
+    expect(await ended).toBe('stopped');
+    expect(job().message).toEqual({ code: 'stopped' });
+    expect(calls.strategies).toEqual(['dp-gather']);
+    expect(lesson('gpus').finishedAt).toBeNull();
+    expect(lesson('gpus').activeStrategy).toBeNull();
+  });
+
+  it('Stop ends the running arm; the next arm never starts', async () => {
+    const [first] = LESSONS.loaders.arms;
+    script.armWaits.add(`lesson-loaders-${first!.id}`);
+    const ended = runJob('lesson', lessonJob, 'loaders');
+    await vi.waitFor(() => expect(calls.arms).toHaveLength(1));
+    stopJob('lesson');
+    expect(await ended).toBe('stopped');
+    expect(calls.arms).toEqual([`lesson-loaders-${first!.id}`]);
+    expect(lesson('loaders').activeArm).toBeNull();
+  });
+
+  it('a failed arm fails the lesson with its own words', async () => {
+    const [, second] = LESSONS.bytes.arms;
+    script.armFails.add(`lesson-bytes-${second!.id}`);
+    expect(await runJob('lesson', lessonJob, 'bytes')).toBe('failed');
+    expect(job().message).toEqual({
+      code: 'failed',
+      detail: `lesson-bytes-${second!.id} lost its GPU device: test`,
+    });
+    expect(lesson('bytes').finishedAt).toBeNull();
+  });
+
+  it('moving to another lesson clears a run that did not finish and keeps one that did', async () => {
+    await runJob('lesson', lessonJob, 'loaders');
+    script.strategyWaits.add('dp-gather');
+    const stopped = runJob('lesson', lessonJob, 'gpus');
+    await vi.waitFor(() => expect(calls.strategies).toHaveLength(1));
+    stopJob('lesson');
+    await stopped;
+    expect(Object.keys(lesson('gpus').strategies)).toHaveLength(1);
+    await runJob('lesson', lessonJob, 'bytes');
+    expect(lesson('gpus')).toEqual(emptyLessonRun());
+    expect(lesson('loaders').finishedAt).not.toBeNull();
+    expect(lesson('loaders').arms.length).toBe(LESSONS.loaders.arms.length);
+  });
+});
