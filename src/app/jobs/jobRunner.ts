@@ -5,11 +5,15 @@
 import type { JobKind } from '../../config/jobs';
 import { useAppStore } from '../../state/store';
 import { compareJob } from './compareJob';
+import { finderJob } from './finderJob';
 import { runJob, stopJob, type JobDefinition } from './runJob';
+import { sweepJob } from './sweepJob';
 
 /** Every kind's body (a missing kind is a compile error once every job runs here). */
 const DEFINITIONS: { [K in JobKind]?: JobDefinition<K> } = {
   compare: compareJob,
+  sweep: sweepJob,
+  finder: finderJob,
 };
 
 export function startJobRunner(): void {

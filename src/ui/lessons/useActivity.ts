@@ -1,9 +1,7 @@
 /** The page's activity (state/activity.ts's input) read from the stores, for components that explain a disabled button. */
 import type { Activity } from '../../state/activity';
-import { useFinderStore } from '../../state/finderStore';
 import { useLessonStore } from '../../state/lessonStore';
 import { useParallelStore } from '../../state/parallelStore';
-import { useSweepStore } from '../../state/sweepStore';
 import { useAppStore } from '../../state/store';
 
 export function useActivity(): Activity {
@@ -12,7 +10,7 @@ export function useActivity(): Activity {
     compare: useAppStore((s) => s.jobs.compare.phase),
     parallel: useParallelStore((s) => s.status),
     lesson: useLessonStore((s) => s.running),
-    sweep: useSweepStore((s) => s.phase === 'running'),
-    finder: useFinderStore((s) => s.phase),
+    sweep: useAppStore((s) => s.jobs.sweep.phase === 'running'),
+    finder: useAppStore((s) => s.jobs.finder.phase),
   };
 }
