@@ -4,10 +4,8 @@
  */
 import { skipPreflightRequested } from '../config/preflight';
 import type { Activity } from '../state/activity';
-import { useFinderStore } from '../state/finderStore';
 import { runningLesson, useLessonStore } from '../state/lessonStore';
 import { useParallelStore } from '../state/parallelStore';
-import { useSweepStore } from '../state/sweepStore';
 import { useAppStore } from '../state/store';
 
 export function activityNow(): Activity {
@@ -16,8 +14,8 @@ export function activityNow(): Activity {
     compare: useAppStore.getState().jobs.compare.phase,
     parallel: useParallelStore.getState().status,
     lesson: runningLesson(useLessonStore.getState().activeLesson, useAppStore.getState().jobs.lesson.phase),
-    sweep: useSweepStore.getState().phase === 'running',
-    finder: useFinderStore.getState().phase,
+    sweep: useAppStore.getState().jobs.sweep.phase === 'running',
+    finder: useAppStore.getState().jobs.finder.phase,
   };
 }
 

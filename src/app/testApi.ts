@@ -17,15 +17,11 @@ import { lessonStatus, useLessonStore, type LessonRun } from '../state/lessonSto
 import type { JobPhase } from '../config/jobs';
 import type { StepProfile } from '../config/stepProfile';
 import { useProfileStore, type ProfileStatus } from '../state/profileStore';
-import {
-  useFinderStore,
-  type FinderPhase,
-  type FinderResult,
-  type FinderTrialRow,
-} from '../state/finderStore';
+import { useFinderStore, type FinderResult, type FinderTrialRow } from '../state/finderStore';
 import { useAppStore } from '../state/store';
 import { useSweepStore, type SweepRun } from '../state/sweepStore';
 import type { SweepSpec } from '../config/sweep';
+import type { JobMessage } from '../state/jobsSlice';
 import type { LessonId, ViewId } from '../config/views';
 import { activityNow } from './activityNow';
 
@@ -64,15 +60,20 @@ export interface BatchLabTestApi {
   lesson(id: LessonId): LessonRun & { phase: JobPhase };
   /** The sweep the page would run (the link's `sw=`), and the last sweep run: its points and their figures. */
   sweepSpec(): SweepSpec | null;
-  sweep(): SweepRun;
+  sweep(): SweepRun & {
+    phase: JobPhase;
+    message: JobMessage | null;
+    startedAt: string | null;
+    finishedAt: string | null;
+  };
   /** The last step profile and the state of the profile request. */
   profile(): { status: ProfileStatus; profile: StepProfile | null; message: string | null };
   /** The batch finder: its phase, every trial so far, its result beside the estimate's, and its message. */
   finder(): {
-    phase: FinderPhase;
+    phase: JobPhase;
     trials: FinderTrialRow[];
     result: FinderResult | null;
-    message: string | null;
+    message: JobMessage | null;
   };
 }
 
@@ -142,17 +143,19 @@ export function installTestApi(): void {
     sweepSpec: () => copy(s().sweep),
     sweep: () => {
       const w = useSweepStore.getState();
+      const job = s().jobs.sweep;
       return copy({
-        phase: w.phase,
-        message: w.message,
+        phase: job.phase,
+        message: job.message,
         spec: w.spec,
         base: w.base,
         backend: w.backend,
         points: w.points,
+        noValues: w.noValues,
         activeIndex: w.activeIndex,
         activeStep: w.activeStep,
-        startedAt: w.startedAt,
-        finishedAt: w.finishedAt,
+        startedAt: job.startedAt,
+        finishedAt: job.finishedAt,
       });
     },
     profile: () => {
@@ -161,7 +164,8 @@ export function installTestApi(): void {
     },
     finder: () => {
       const f = useFinderStore.getState();
-      return copy({ phase: f.phase, trials: f.trials, result: f.result, message: f.message });
+      const job = s().jobs.finder;
+      return copy({ phase: job.phase, trials: f.trials, result: f.result, message: job.message });
     },
   };
   Object.defineProperty(window, 'batchlab', {

@@ -5,7 +5,6 @@
  */
 import { useId, type ReactNode } from 'react';
 import { datasetBlocker, useDatasetStore } from '../state/datasetStore';
-import { useFinderStore } from '../state/finderStore';
 import { useAppStore, type StatusNote } from '../state/store';
 import { usePreflight } from './usePreflight';
 import { datasetProblemWords } from './dataset/datasetText';
@@ -33,7 +32,7 @@ export function RunControls({ children }: { children?: ReactNode } = {}) {
   const t = useText().app.run;
   const statusAllowsStart = status === 'idle' || status === 'stopped' || status === 'failed';
   // The batch finder's trials share the CPU and the GPU: a run beside them would distort both.
-  const finderRunning = useFinderStore((s) => s.phase === 'running');
+  const finderRunning = useAppStore((s) => s.jobs.finder.phase === 'running');
   const canStart = statusAllowsStart && !blocksStart && !finderRunning && datasetBlocked === null;
   const deviceLost = status === 'device-lost';
   return (

@@ -6,12 +6,16 @@ import type { JobKind } from '../../config/jobs';
 import { useAppStore } from '../../state/store';
 import { compareJob } from './compareJob';
 import { lessonJob } from './lessonJob';
+import { finderJob } from './finderJob';
 import { runJob, stopJob, type JobDefinition } from './runJob';
+import { sweepJob } from './sweepJob';
 
 /** Every kind's body (a missing kind is a compile error once every job runs here). */
 const DEFINITIONS: { [K in JobKind]?: JobDefinition<K> } = {
   compare: compareJob,
   lesson: lessonJob,
+  sweep: sweepJob,
+  finder: finderJob,
 };
 
 export function startJobRunner(): void {

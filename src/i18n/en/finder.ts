@@ -12,6 +12,7 @@ export const finder = {
   starting: 'Starting a worker for the trials…',
   running: 'Running trial {n}…',
   stopped: 'Stopped.',
+  failedLead: 'The batch finder stopped: {detail}',
   caption: 'Trials, in the order they ran',
   colBatch: 'Batch',
   colOutcome: 'Outcome',

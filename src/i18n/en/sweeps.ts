@@ -45,6 +45,7 @@ export const sweeps = {
   progressCompiling: 'Training {label} ({n} of {total}) in its own worker: compiling GPU pipelines…',
   progressStep: 'Training {label} ({n} of {total}): step {step}…',
   stopped: 'Stopped.',
+  noValues: 'The sweep has no value to run.',
   failed: 'Failed: {message}',
   decodeProblems: 'Changed: {problems}.',
   resultHeadline: '{last}: {speed}× the samples/s of {first}, {memory}× the peak memory',

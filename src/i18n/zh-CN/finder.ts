@@ -11,6 +11,7 @@ export const finder = {
   starting: '正在为试验启动 worker…',
   running: '正在进行第 {n} 次试验…',
   stopped: '已停止。',
+  failedLead: '批大小查找器已停止：{detail}',
   caption: '各次试验，按运行顺序',
   colBatch: '批大小',
   colOutcome: '结果',

@@ -43,6 +43,7 @@ export const sweeps = {
   progressCompiling: '正在独立 worker 中训练 {label}（第 {n} 个，共 {total} 个）：编译 GPU 管线…',
   progressStep: '正在训练 {label}（第 {n} 个，共 {total} 个）：第 {step} 步…',
   stopped: '已停止。',
+  noValues: '这次扫描没有可运行的取值。',
   failed: '失败：{message}',
   decodeProblems: '已更改：{problems}。',
   resultHeadline: '{last}：每秒样本数是 {first} 的 {speed}×，显存峰值是 {memory}×',

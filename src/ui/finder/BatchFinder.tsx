@@ -1,20 +1,24 @@
 /**
  * The measured batch-size finder's panel: a button that starts the search (state/finderStore.ts), its
  * progress (one row per trial: batch, ran / failed / refused and why, step time, peak), the result beside
- * the estimate's prediction with their ratio, and "Use batch N". Reads only the finder store and calls its
- * actions; every string comes from finderText.ts and is rendered as text.
+ * the estimate's prediction with their ratio, and "Use batch N" (the app store's setConfig). Reads the finder
+ * store's results and the finder job's status (`useJob('finder')`); Find and Stop are the app store's
+ * startJob / stopJob. Every string comes from the dictionaries and is rendered as text.
  */
 import { finderRatio } from '../../config/batchFinder';
+import { fill } from '../../i18n/fill';
 import {
-  selectFinderMessage,
-  selectFinderPhase,
   selectFinderResult,
   selectFinderTrials,
   useFinderStore,
   type FinderTrialRow,
 } from '../../state/finderStore';
+import type { JobStatus } from '../../state/jobsSlice';
 import { selectIsRunning, useAppStore } from '../../state/store';
 import { formatBytes, formatMs, formatRatio } from '../format';
+import { useLocale, useText } from '../i18n/useText';
+import { jobMessageText } from '../jobs/jobMessageText';
+import { useJob, useJobBlocker } from '../jobs/useJob';
 import {
   FINDER_TEXT as T,
   finderResultText,
@@ -51,28 +55,46 @@ function TrialRow({ trial }: { trial: FinderTrialRow }) {
   );
 }
 
+const find = () => useAppStore.getState().startJob('finder', useAppStore.getState().config);
+const stop = () => useAppStore.getState().stopJob('finder');
+
+/** The job's phase and message in words: a stop, a failure after the finder's own lead-in, a refusal. */
+function statusText(job: JobStatus, trials: number, message: string): string {
+  if (job.phase === 'running') return trials === 0 ? T.starting : finderRunning(trials);
+  if (job.phase === 'stopped') return T.stopped;
+  const said = job.message?.code === 'failed' ? fill(T.failedLead, { detail: job.message.detail }) : message;
+  const lead = job.phase === 'idle' ? T.idle : '';
+  return [lead, said].filter((part) => part !== '').join(' ');
+}
+
 export function BatchFinder() {
-  const phase = useFinderStore(selectFinderPhase);
+  const job = useJob('finder');
+  const phase = job.phase;
   const trials = useFinderStore(selectFinderTrials);
   const result = useFinderStore(selectFinderResult);
-  const message = useFinderStore(selectFinderMessage);
-  const find = useFinderStore((s) => s.find);
-  const stop = useFinderStore((s) => s.stop);
-  const useResult = useFinderStore((s) => s.useResult);
   const training = useAppStore(selectIsRunning);
+  const blocker = useJobBlocker('finder');
+  const t = useText();
+  const locale = useLocale();
   const running = phase === 'running';
-  let status: string;
-  if (running) status = trials.length === 0 ? T.starting : finderRunning(trials.length);
-  else if (phase === 'idle') status = T.idle;
-  else if (phase === 'stopped') status = T.stopped;
-  else status = '';
+  const status = statusText(job, trials.length, jobMessageText(t, locale, job.message));
+  const useResult = () => {
+    if (!running && result && result.largestBatch > 0)
+      useAppStore.getState().setConfig({ batchSize: result.largestBatch });
+  };
   const ratio = result ? finderRatio(result.largestBatch, result.predictedLargestBatch) : null;
   return (
     <section className="panel batch-finder" aria-label={T.title} data-testid="batch-finder">
       <h2>{T.title}</h2>
       <p className="help">{T.intro}</p>
       <div className="buttons">
-        <button type="button" onClick={find} disabled={running || training} data-testid="finder-find">
+        <button
+          type="button"
+          onClick={find}
+          disabled={running || training || blocker !== null}
+          title={blocker ? jobMessageText(t, locale, { code: 'refused', blocker }) : undefined}
+          data-testid="finder-find"
+        >
           {T.find}
         </button>
         <button type="button" onClick={stop} disabled={!running} data-testid="finder-stop">
@@ -81,7 +103,6 @@ export function BatchFinder() {
       </div>
       <p className="status" role="status" data-testid="finder-status" data-phase={phase}>
         {status}
-        {message ? `${status ? ' ' : ''}${message}` : ''}
       </p>
       {trials.length > 0 && (
         <div className="table-scroll">

@@ -1,9 +1,7 @@
 /** The page's activity (state/activity.ts's input) read from the stores, for components that explain a disabled button. */
 import type { Activity } from '../../state/activity';
-import { useFinderStore } from '../../state/finderStore';
 import { runningLesson, useLessonStore } from '../../state/lessonStore';
 import { useParallelStore } from '../../state/parallelStore';
-import { useSweepStore } from '../../state/sweepStore';
 import { useAppStore } from '../../state/store';
 
 export function useActivity(): Activity {
@@ -15,7 +13,7 @@ export function useActivity(): Activity {
       useLessonStore((s) => s.activeLesson),
       useAppStore((s) => s.jobs.lesson.phase),
     ),
-    sweep: useSweepStore((s) => s.phase === 'running'),
-    finder: useFinderStore((s) => s.phase),
+    sweep: useAppStore((s) => s.jobs.sweep.phase === 'running'),
+    finder: useAppStore((s) => s.jobs.finder.phase),
   };
 }

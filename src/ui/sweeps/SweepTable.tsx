@@ -57,7 +57,7 @@ export function SweepTable({ setting, points }: { setting: SweepSetting; points:
                 data-samples-per-sec={m?.samplesPerSec ?? ''}
               >
                 <th scope="row">{sweepValueWords(setting, p.value)}</th>
-                <td title={p.reason ?? undefined}>
+                <td title={p.status === 'stopped' ? SWEEP_TEXT.stopped : (p.reason ?? undefined)}>
                   {p.status}
                   {p.reason && p.status !== 'stopped' ? `: ${p.reason}` : ''}
                 </td>

@@ -2,8 +2,8 @@
  * Lesson 4, tradeoff curves: the question, the sweep picker, one Run / Stop button and its progress, the
  * result card, then the three curves (samples/s; peak, pool and in-use memory beside the estimate; samples/s
  * per MiB of peak) and the table of every point, with CSV / JSON / PNG exports named after the sweep.
- * Reads the app store (the sweep and its base config) and the sweep store; runs through the sweep store's
- * actions. The batch-size finder belongs in the marked slot.
+ * Reads the app store (the sweep and its base config), the sweep store's results and the sweep job's
+ * status (`useJob('sweep')`); Run and Stop are the app store's startJob / stopJob. The batch-size finder belongs in the marked slot.
  */
 import { BatchFinder } from '../finder/BatchFinder';
 import { useId, useMemo } from 'react';
@@ -11,26 +11,29 @@ import { chartPngBlob } from '../../charts/chartPng';
 import { downloadBlob } from '../../charts/download';
 import { SWEEP_CHARTS, type SweepChartSource } from '../../charts/sweepCharts';
 import { sweepCsv, sweepFileName, sweepJson } from '../../charts/sweepExport';
-import { skipPreflightRequested } from '../../config/preflight';
-import { busyReason } from '../../state/activity';
+import { DEFAULT_SWEEP, sweepValues } from '../../config/sweep';
+import type { JobStatus } from '../../state/jobsSlice';
 import { useAppStore } from '../../state/store';
 import { useSweepStore, type SweepRun } from '../../state/sweepStore';
 import { SourceChart, useValueFeed } from '../charts/SourceChart';
 import { CopyLink } from '../links/CopyLink';
-import { useActivity } from '../lessons/useActivity';
-import { useText } from '../i18n/useText';
+import { useLocale, useText } from '../i18n/useText';
+import { jobMessageText } from '../jobs/jobMessageText';
+import { useJob, useJobBlocker } from '../jobs/useJob';
 import { SweepPicker } from './SweepPicker';
 import { SweepResultCard } from './SweepResultCard';
 import { SweepTable } from './SweepTable';
 import { sweepEnded, sweepProgress, SWEEP_TEXT, sweepValueWords } from './sweepText';
 
 const CHART_PX = { wide: 170, narrow: 160 };
-const skipPreflight = typeof window === 'undefined' ? false : skipPreflightRequested(window.location.search);
 
-function progressText(run: SweepRun): string {
-  if (run.phase === 'idle') return run.message ?? SWEEP_TEXT.notRun;
-  if (run.phase === 'done') return SWEEP_TEXT.done;
-  if (run.phase !== 'running') return sweepEnded(run.phase, run.message);
+/** The job's phase and message, and the run's progress, in words (`message`: the job's message worded). */
+function progressText(job: JobStatus, run: SweepRun, message: string): string {
+  if (job.message?.code === 'refused') return message;
+  if (job.phase === 'idle') return SWEEP_TEXT.notRun;
+  if (job.phase === 'done') return run.noValues ? SWEEP_TEXT.noValues : SWEEP_TEXT.done;
+  if (job.phase !== 'running')
+    return sweepEnded(job.phase, job.message?.code === 'failed' ? job.message.detail : null);
   const point = run.activeIndex === null ? undefined : run.points[run.activeIndex];
   if (!point || !run.spec) return '…';
   return sweepProgress(
@@ -42,30 +45,40 @@ function progressText(run: SweepRun): string {
 }
 
 function SweepRunControls({ run }: { run: SweepRun }) {
-  const backendInfo = useAppStore((s) => s.backendInfo);
-  const activity = useActivity();
+  const job = useJob('sweep');
   const blockedId = useId();
-  const running = run.phase === 'running';
+  const running = job.phase === 'running';
   const t = useText();
-  const busy = running ? null : busyReason(activity);
+  const locale = useLocale();
+  const skipPreflight = useAppStore((s) => s.skipPreflight);
+  const ruleBlocker = useJobBlocker('sweep');
+  const noValues = useAppStore((s) =>
+    s.backendInfo === null
+      ? false
+      : sweepValues(s.sweep ?? DEFAULT_SWEEP, s.config, s.backendInfo).length === 0,
+  );
   const blocker = running
     ? null
-    : busy
-      ? t.preflight.blocker[busy.code]
-      : backendInfo === null
-        ? SWEEP_TEXT.booting
+    : ruleBlocker
+      ? jobMessageText(t, locale, { code: 'refused', blocker: ruleBlocker })
+      : noValues
+        ? SWEEP_TEXT.noValues
         : null;
   return (
     <div className="lesson-run">
       {running ? (
-        <button type="button" onClick={() => useSweepStore.getState().stop()} data-testid="sweep-stop">
+        <button
+          type="button"
+          onClick={() => useAppStore.getState().stopJob('sweep')}
+          data-testid="sweep-stop"
+        >
           {SWEEP_TEXT.stop}
         </button>
       ) : (
         <button
           type="button"
           className="primary"
-          onClick={() => useSweepStore.getState().run()}
+          onClick={() => useAppStore.getState().startJob('sweep', null)}
           disabled={blocker !== null}
           aria-describedby={blocker ? blockedId : undefined}
           data-testid="sweep-run"
@@ -74,8 +87,8 @@ function SweepRunControls({ run }: { run: SweepRun }) {
           {SWEEP_TEXT.run}
         </button>
       )}
-      <p className="lesson-progress" role="status" data-testid="sweep-progress" data-phase={run.phase}>
-        {progressText(run)}
+      <p className="lesson-progress" role="status" data-testid="sweep-progress" data-phase={job.phase}>
+        {progressText(job, run, jobMessageText(t, locale, job.message))}
       </p>
       {blocker && (
         <p id={blockedId} className="help" data-testid="sweep-blocked">
@@ -87,8 +100,9 @@ function SweepRunControls({ run }: { run: SweepRun }) {
 }
 
 function SweepExports({ run }: { run: SweepRun }) {
+  const job = useJob('sweep');
   const { spec, base } = run;
-  if (!spec || !base || run.points.length === 0 || run.phase === 'running') return null;
+  if (!spec || !base || run.points.length === 0 || job.phase === 'running') return null;
   const values = run.points.map((p) => p.value);
   const name = (ext: string, part?: string) => sweepFileName(spec, values, base, ext, part);
   const json = () =>
@@ -96,8 +110,8 @@ function SweepExports({ run }: { run: SweepRun }) {
       spec,
       base,
       backend: run.backend,
-      startedAt: run.startedAt,
-      finishedAt: run.finishedAt,
+      startedAt: job.startedAt,
+      finishedAt: job.finishedAt,
       points: run.points,
     });
   return (
@@ -151,7 +165,7 @@ export function TradeoffsView() {
     [run.spec, run.points, backend],
   );
   const feed = useValueFeed(source);
-  const running = run.phase === 'running';
+  const running = useJob('sweep').phase === 'running';
   return (
     <article className="lesson tradeoffs" aria-labelledby={titleId} data-testid="view-tradeoffs-page">
       <div className="lesson-main">
