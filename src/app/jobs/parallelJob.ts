@@ -11,8 +11,8 @@ import {
   type ParallelSettings,
 } from '../../state/parallelStore';
 import type { ParallelStepRecord } from '../../config/parallel';
-import { startParallelRun, type ParallelRun } from './coordinator';
-import { parallelHistory } from './parallelHistory';
+import { startParallelRun, type ParallelRun } from '../parallel/coordinator';
+import { parallelHistory } from '../parallel/parallelHistory';
 
 const STORE_INTERVAL_MS = 250;
 

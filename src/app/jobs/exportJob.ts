@@ -8,13 +8,13 @@ import { exportFileName } from '../../charts/exportRun';
 import type { PyTorchExportRequest } from '../../config/pytorchExport';
 import type { TrainConfig } from '../../config/trainConfig';
 import { usePyTorchExportStore, type PyTorchExportSaved } from '../../state/pytorchExportStore';
-import type { ExportWorkerReply, ExportWorkerRequest } from './exportProtocol';
+import type { ExportWorkerReply, ExportWorkerRequest } from '../pytorchExport/exportProtocol';
 
 function exportProject(config: TrainConfig, request: PyTorchExportRequest): Promise<PyTorchExportSaved> {
   const fileName = exportFileName(config, 'zip', new Date(), `pytorch-${request.strategy}`);
   const folder = fileName.replace(/\.zip$/, '');
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./exportWorker.ts', import.meta.url), {
+    const worker = new Worker(new URL('../pytorchExport/exportWorker.ts', import.meta.url), {
       type: 'module',
       name: 'pytorch-export',
     });

@@ -1,10 +1,10 @@
 // The export action's own logic: it refuses before any work (listing each setting and why), exports the
 // config the run was trained with (else the form's), and reports the controller's outcome as text.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { PyTorchExportRequest } from '../config/pytorchExport';
-import { DEFAULT_CONFIG, type TrainConfig } from '../config/trainConfig';
-import { usePyTorchExportStore, type PyTorchExportController } from './pytorchExportStore';
-import { useAppStore } from './store';
+import type { PyTorchExportRequest } from '../../config/pytorchExport';
+import { DEFAULT_CONFIG, type TrainConfig } from '../../config/trainConfig';
+import { usePyTorchExportStore, type PyTorchExportController } from '../../state/pytorchExportStore';
+import { useAppStore } from '../../state/store';
 
 const calls: [TrainConfig, PyTorchExportRequest][] = [];
 let outcome: () => Promise<{ fileName: string; zipBytes: number }>;
