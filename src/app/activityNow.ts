@@ -6,7 +6,6 @@ import { skipPreflightRequested } from '../config/preflight';
 import type { Activity } from '../state/activity';
 import { useFinderStore } from '../state/finderStore';
 import { useLessonStore } from '../state/lessonStore';
-import { useParallelStore } from '../state/parallelStore';
 import { useSweepStore } from '../state/sweepStore';
 import { useAppStore } from '../state/store';
 
@@ -14,7 +13,7 @@ export function activityNow(): Activity {
   return {
     main: useAppStore.getState().status,
     compare: useAppStore.getState().jobs.compare.phase,
-    parallel: useParallelStore.getState().status,
+    parallel: useAppStore.getState().jobs.parallel.phase,
     lesson: useLessonStore.getState().running,
     sweep: useSweepStore.getState().phase === 'running',
     finder: useFinderStore.getState().phase,

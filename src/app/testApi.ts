@@ -15,7 +15,8 @@ import { telemetryHistory } from '../charts/telemetryHistory';
 import type { Activity } from '../state/activity';
 import { useLessonStore, type LessonRun } from '../state/lessonStore';
 import type { StepProfile } from '../config/stepProfile';
-import { useProfileStore, type ProfileStatus } from '../state/profileStore';
+import type { JobPhase } from '../config/jobs';
+import { useProfileStore } from '../state/profileStore';
 import {
   useFinderStore,
   type FinderPhase,
@@ -64,8 +65,8 @@ export interface BatchLabTestApi {
   /** The sweep the page would run (the link's `sw=`), and the last sweep run: its points and their figures. */
   sweepSpec(): SweepSpec | null;
   sweep(): SweepRun;
-  /** The last step profile and the state of the profile request. */
-  profile(): { status: ProfileStatus; profile: StepProfile | null; message: string | null };
+  /** The last step profile, the profile job's phase, and how it ended (a failure's words, or the code). */
+  profile(): { status: JobPhase; profile: StepProfile | null; message: string | null };
   /** The batch finder: its phase, every trial so far, its result beside the estimate's, and its message. */
   finder(): {
     phase: FinderPhase;
@@ -151,8 +152,12 @@ export function installTestApi(): void {
       });
     },
     profile: () => {
-      const p = useProfileStore.getState();
-      return copy({ status: p.status, profile: p.profile, message: p.message });
+      const { phase, message } = useAppStore.getState().jobs.profile;
+      return copy({
+        status: phase,
+        profile: useProfileStore.getState().profile,
+        message: message === null ? null : message.code === 'failed' ? message.detail : message.code,
+      });
     },
     finder: () => {
       const f = useFinderStore.getState();

@@ -14,8 +14,8 @@ export interface Activity {
   main: RunStatus;
   /** The comparison's phase ('running' while it runs). */
   compare: 'idle' | 'running' | 'done' | 'stopped' | 'failed';
-  /** The multi-device run's status. */
-  parallel: 'idle' | 'starting' | 'running' | 'finished' | 'stopped' | 'failed';
+  /** The multi-device run's phase ('running' while it runs). */
+  parallel: 'idle' | 'running' | 'done' | 'stopped' | 'failed';
   /** The lesson being run, if any. */
   lesson: LessonId | null;
   /** A sweep (the Tradeoff view) is running. */
@@ -32,7 +32,7 @@ export function busyReason(a: Activity): RunBlocker | null {
   if (a.main === 'running') return { code: 'mainRunning' };
   if (a.main === 'booting') return { code: 'booting' };
   if (a.compare === 'running') return { code: 'compareRunning' };
-  if (a.parallel === 'starting' || a.parallel === 'running') return { code: 'parallelRunning' };
+  if (a.parallel === 'running') return { code: 'parallelRunning' };
   if (a.lesson !== null) return { code: 'lessonRunning' };
   if (a.sweep) return { code: 'sweepRunning' };
   if (a.finder === 'running') return { code: 'finderRunning' };

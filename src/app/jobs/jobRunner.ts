@@ -5,11 +5,17 @@
 import type { JobKind } from '../../config/jobs';
 import { useAppStore } from '../../state/store';
 import { compareJob } from './compareJob';
+import { exportJob } from './exportJob';
+import { parallelJob } from './parallelJob';
+import { profileJob } from './profileJob';
 import { runJob, stopJob, type JobDefinition } from './runJob';
 
 /** Every kind's body (a missing kind is a compile error once every job runs here). */
 const DEFINITIONS: { [K in JobKind]?: JobDefinition<K> } = {
   compare: compareJob,
+  parallel: parallelJob,
+  export: exportJob,
+  profile: profileJob,
 };
 
 export function startJobRunner(): void {

@@ -1,33 +1,59 @@
 /**
- * Connects the parallel store to the coordinator: Start reads the main store's training config and the
- * lesson's settings and starts a run; step records go to parallelHistory (every step) and to the store
- * (at most every STORE_INTERVAL_MS, and always the last one). Call startParallelClient() once at boot.
+ * The several-GPU run as a job: reads the app store's training config and the settings it was started
+ * with, runs the coordinator (../parallel/coordinator.ts) with the job's AbortSignal (Stop terminates
+ * every replica worker at once), and writes what it learns to the parallel store: the run's description
+ * once every replica is ready, the latest step (at most every STORE_INTERVAL_MS, and always the last one),
+ * and at the end the figures the UI words (steps done, devices). Every step also goes to parallelHistory.
  */
 import { useAppStore } from '../../state/store';
 import {
   parallelConfigProblem,
+  parallelJobConfigs,
   useParallelStore,
   type ParallelRunInfo,
-  type ParallelSettings,
 } from '../../state/parallelStore';
 import type { ParallelStepRecord } from '../../config/parallel';
-import { startParallelRun, type ParallelRun } from '../parallel/coordinator';
+import type { TrainConfig } from '../../config/trainConfig';
+import { startParallelRun, type ParallelReady } from '../parallel/coordinator';
 import { parallelHistory } from '../parallel/parallelHistory';
+import type { JobDefinition } from './runJob';
 
 const STORE_INTERVAL_MS = 250;
 
-export function startParallelClient(): void {
-  const store = useParallelStore;
-  let current: ParallelRun | null = null;
+function runInfo(
+  settings: ParallelRunInfo['settings'],
+  config: TrainConfig,
+  ready: ParallelReady,
+): ParallelRunInfo {
+  const first = ready.backends[0];
+  const kinds = [...new Set(ready.backends.map((b) => `${b.backend} (${b.adapterDescription})`))];
+  return {
+    settings,
+    config: {
+      batchSize: config.batchSize,
+      imageSizePx: config.imageSizePx,
+      numClasses: config.numClasses,
+      depth: config.depth,
+      baseWidth: config.baseWidth,
+      channels: config.channels,
+      optimizer: config.optimizer,
+    },
+    parameterCount: ready.parameterCount,
+    backendDescription: `${kinds.join(', ')} × ${ready.backends.length}`,
+    isSoftwareAdapter: first?.isSoftwareAdapter ?? false,
+  };
+}
 
-  const start = (settings: ParallelSettings) => {
-    if (current) return;
+export const parallelJob: JobDefinition<'parallel'> = {
+  configs: () => parallelJobConfigs(useAppStore.getState().config),
+  body: async (settings, signal) => {
+    const store = useParallelStore;
     const config = useAppStore.getState().config;
     const problem = parallelConfigProblem(config, settings.replicas);
     // The controls keep Start disabled and say why, in the page's language.
-    if (problem) return;
+    if (problem) throw new Error(`batch ${config.batchSize}, ${settings.replicas} replicas: ${problem}`);
     parallelHistory.clear();
-    store.setState({ status: 'starting', message: null, latest: null, run: null });
+    store.setState({ latest: null, run: null, summary: null });
     let lastStoreMs = 0;
     let pending: ParallelStepRecord | null = null;
     const flush = () => {
@@ -40,24 +66,8 @@ export function startParallelClient(): void {
       { config, ...settings },
       {
         onReady: (ready) => {
-          const first = ready.backends[0];
-          const kinds = [...new Set(ready.backends.map((b) => `${b.backend} (${b.adapterDescription})`))];
-          info = {
-            settings,
-            config: {
-              batchSize: config.batchSize,
-              imageSizePx: config.imageSizePx,
-              numClasses: config.numClasses,
-              depth: config.depth,
-              baseWidth: config.baseWidth,
-              channels: config.channels,
-              optimizer: config.optimizer,
-            },
-            parameterCount: ready.parameterCount,
-            backendDescription: `${kinds.join(', ')} × ${ready.backends.length}`,
-            isSoftwareAdapter: first?.isSoftwareAdapter ?? false,
-          };
-          store.setState({ status: 'running', run: info });
+          info = runInfo(settings, config, ready);
+          store.setState({ run: info });
         },
         onStep: (record) => {
           parallelHistory.append(record);
@@ -65,29 +75,17 @@ export function startParallelClient(): void {
           if (performance.now() - lastStoreMs >= STORE_INTERVAL_MS) flush();
         },
       },
+      signal,
     );
-    current = run;
     parallelHistory.liveWorkers = () => run.liveWorkers();
-    void run.done.then((outcome) => {
-      flush();
-      current = null;
-      parallelHistory.weightDigests = outcome.weightDigests;
-      const latest = store.getState().latest;
-      const byStrategy = { ...store.getState().byStrategy };
-      if (info && latest) byStrategy[settings.strategy] = { run: info, last: latest };
-      store.setState({
-        status: outcome.status,
-        message:
-          outcome.status === 'failed'
-            ? outcome.message
-            : `${outcome.stepsDone} steps on ${settings.replicas} devices; replica workers terminated`,
-        byStrategy,
-      });
-    });
-  };
-
-  store.getState().attachController({
-    start,
-    stop: () => current?.stop(),
-  });
-}
+    // Settles once every replica worker has been terminated, however the run ended.
+    const outcome = await run.done;
+    flush();
+    parallelHistory.weightDigests = outcome.weightDigests;
+    const latest = store.getState().latest;
+    const byStrategy = { ...store.getState().byStrategy };
+    if (info && latest) byStrategy[settings.strategy] = { run: info, last: latest };
+    store.setState({ byStrategy, summary: { stepsDone: outcome.stepsDone, replicas: settings.replicas } });
+    if (outcome.status === 'failed') throw new Error(outcome.message ?? 'failed');
+  },
+};

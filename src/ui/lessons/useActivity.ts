@@ -2,7 +2,6 @@
 import type { Activity } from '../../state/activity';
 import { useFinderStore } from '../../state/finderStore';
 import { useLessonStore } from '../../state/lessonStore';
-import { useParallelStore } from '../../state/parallelStore';
 import { useSweepStore } from '../../state/sweepStore';
 import { useAppStore } from '../../state/store';
 
@@ -10,7 +9,7 @@ export function useActivity(): Activity {
   return {
     main: useAppStore((s) => s.status),
     compare: useAppStore((s) => s.jobs.compare.phase),
-    parallel: useParallelStore((s) => s.status),
+    parallel: useAppStore((s) => s.jobs.parallel.phase),
     lesson: useLessonStore((s) => s.running),
     sweep: useSweepStore((s) => s.phase === 'running'),
     finder: useFinderStore((s) => s.phase),
