@@ -33,9 +33,9 @@ async function runOnTwoDevices(app: AppPage, strategy: string) {
   await page.getByTestId('parallel-start').click();
   await expect
     .poll(() => parallel(page, (p) => p.status().status), { timeout: 220_000, intervals: [1000, 2000] })
-    .toMatch(/finished|failed/);
+    .toMatch(/done|failed/);
   const status = await parallel(page, (p) => p.status());
-  expect(status.status, status.message ?? '').toBe('finished');
+  expect(status.status, status.message ?? '').toBe('done');
   const config = await app.api((a) => a.config());
   const steps = await parallel(page, (p) => p.steps());
   const run = await parallel(page, (p) => p.run());

@@ -21,7 +21,7 @@ async function profileOnce(app: AppPage): Promise<StepProfile> {
       },
       { timeout: 220_000, intervals: [500, 1000] },
     )
-    .toBe('ready');
+    .toBe('done');
   await expect.poll(() => app.api((a) => a.status().status)).toBe('stopped');
   return (await app.api((a) => a.profile().profile)) as StepProfile;
 }
@@ -150,7 +150,7 @@ test('a prof=1 link makes the profile when the page opens', async ({ app }) => {
   expect(await app.waitForBackend()).toBe('webgpu');
   await expect
     .poll(() => app.api((a) => a.profile().status), { timeout: 220_000, intervals: [500, 1000] })
-    .toBe('ready');
+    .toBe('done');
   await expect(app.page.getByTestId('profile-bottleneck')).toBeVisible();
   // The link left out of the address bar's next write is not a problem: no problem banner for prof.
   expect(app.errors).toEqual([]);

@@ -12,18 +12,39 @@ import type { TestHookAction } from './trainingProtocol';
 import type { EvalRecord, TelemetryRow } from '../config/telemetry';
 import type { TrainConfig } from '../config/trainConfig';
 import { telemetryHistory } from '../charts/telemetryHistory';
-import type { Activity } from '../state/activity';
-import { lessonStatus, useLessonStore, type LessonRun } from '../state/lessonStore';
+import { lessonStatus, runningLesson, useLessonStore, type LessonRun } from '../state/lessonStore';
 import type { JobPhase } from '../config/jobs';
 import type { StepProfile } from '../config/stepProfile';
-import { useProfileStore, type ProfileStatus } from '../state/profileStore';
+import { useProfileStore } from '../state/profileStore';
 import { useFinderStore, type FinderResult, type FinderTrialRow } from '../state/finderStore';
 import { useAppStore } from '../state/store';
 import { useSweepStore, type SweepRun } from '../state/sweepStore';
 import type { SweepSpec } from '../config/sweep';
 import type { JobMessage } from '../state/jobsSlice';
 import type { LessonId, ViewId } from '../config/views';
-import { activityNow } from './activityNow';
+
+/** What the page is busy with, as the e2e specs read it: the main run and each measured job. */
+export interface TestActivity {
+  main: RunStatus;
+  compare: JobPhase;
+  parallel: JobPhase;
+  /** The lesson its job is running now, if any. */
+  lesson: LessonId | null;
+  sweep: boolean;
+  finder: JobPhase;
+}
+
+function activityNow(): TestActivity {
+  const { status, jobs } = useAppStore.getState();
+  return {
+    main: status,
+    compare: jobs.compare.phase,
+    parallel: jobs.parallel.phase,
+    lesson: runningLesson(useLessonStore.getState().activeLesson, jobs.lesson.phase),
+    sweep: jobs.sweep.phase === 'running',
+    finder: jobs.finder.phase,
+  };
+}
 
 export interface BatchLabTestApi {
   readonly version: 1;
@@ -55,7 +76,7 @@ export interface BatchLabTestApi {
    * What the page is busy with: the main run's status (status() only covers it), the comparison's phase,
    * the multi-device run's status and the lesson running now, if any.
    */
-  activity(): Activity;
+  activity(): TestActivity;
   /** A lesson's last run: its phase, arms (config, rows, timing verdict) or per-strategy records. */
   lesson(id: LessonId): LessonRun & { phase: JobPhase };
   /** The sweep the page would run (the link's `sw=`), and the last sweep run: its points and their figures. */
@@ -66,8 +87,8 @@ export interface BatchLabTestApi {
     startedAt: string | null;
     finishedAt: string | null;
   };
-  /** The last step profile and the state of the profile request. */
-  profile(): { status: ProfileStatus; profile: StepProfile | null; message: string | null };
+  /** The last step profile, the profile job's phase, and how it ended (a failure's words, or the code). */
+  profile(): { status: JobPhase; profile: StepProfile | null; message: string | null };
   /** The batch finder: its phase, every trial so far, its result beside the estimate's, and its message. */
   finder(): {
     phase: JobPhase;
@@ -159,8 +180,12 @@ export function installTestApi(): void {
       });
     },
     profile: () => {
-      const p = useProfileStore.getState();
-      return copy({ status: p.status, profile: p.profile, message: p.message });
+      const { phase, message } = useAppStore.getState().jobs.profile;
+      return copy({
+        status: phase,
+        profile: useProfileStore.getState().profile,
+        message: message === null ? null : message.code === 'failed' ? message.detail : message.code,
+      });
     },
     finder: () => {
       const f = useFinderStore.getState();

@@ -5,11 +5,11 @@
  * markers). A crashed worker is reported and replaced by a fresh one, so the page stays usable.
  */
 import { useAppStore } from '../state/store';
-import { useProfileStore } from '../state/profileStore';
 import { describeRunStart } from '../charts/runStartLabel';
 import { DICTIONARIES } from '../i18n/dictionaries';
 import { telemetryHistory } from '../charts/telemetryHistory';
 import type { TrainConfig } from '../config/trainConfig';
+import type { StepProfile } from '../config/stepProfile';
 import type { DataPathCheckResult } from '../config/dataPathCheck';
 import type { FromWorker, ToWorker } from './trainingProtocol';
 import { applyDeviceDefaults } from './deviceDefaults';
@@ -23,7 +23,20 @@ const currentDictionary = () => DICTIONARIES[useAppStore.getState().lang];
 export interface TrainingClient {
   post(message: ToWorker): void;
   checkDataPaths(config: TrainConfig): Promise<DataPathCheckResult>;
+  /**
+   * Profiles the next steps of the running run, or trains `config` until a profile is made and stops.
+   * Resolves with the profile; rejects with the worker's words when it fails or crashes first.
+   */
+  profileStep(config: TrainConfig): Promise<StepProfile>;
   terminate(): void;
+}
+
+let started: TrainingClient | null = null;
+
+/** The main training client once startTrainingClient has run (the profile job asks it for profiles). */
+export function mainTrainingClient(): TrainingClient {
+  if (started === null) throw new Error('the training worker has not started yet');
+  return started;
 }
 
 export function startTrainingClient(datasets: Datasets): TrainingClient {
@@ -35,6 +48,12 @@ export function startTrainingClient(datasets: Datasets): TrainingClient {
   let crashError: string | null = null;
   let nextRequestId = 1;
   const pendingChecks = new Map<number, (result: DataPathCheckResult) => void>();
+  let pendingProfile: { resolve(profile: StepProfile): void; reject(error: Error): void } | null = null;
+  const settleProfile = (settle: (p: NonNullable<typeof pendingProfile>) => void) => {
+    const pending = pendingProfile;
+    pendingProfile = null;
+    if (pending) settle(pending);
+  };
   /** The config of the last Start, and of the run before it (what a run-start label compares). */
   let startedConfig: TrainConfig | null = null;
   let previousRunConfig: TrainConfig | null = null;
@@ -88,10 +107,10 @@ export function startTrainingClient(datasets: Datasets): TrainingClient {
         pendingChecks.delete(m.requestId);
         return;
       case 'profile':
-        useProfileStore.getState().received(m.profile);
+        settleProfile((p) => p.resolve(m.profile));
         return;
       case 'profile-failed':
-        useProfileStore.getState().failed(m.message);
+        settleProfile((p) => p.reject(new Error(m.message)));
         return;
     }
   };
@@ -107,9 +126,7 @@ export function startTrainingClient(datasets: Datasets): TrainingClient {
           statusMessage: crashNote,
           statusNote: { kind: 'worker-crashed', error: text },
         });
-        if (useProfileStore.getState().status === 'waiting') {
-          useProfileStore.getState().failed('the training worker crashed before the profile was made');
-        }
+        settleProfile((p) => p.reject(new Error('the training worker crashed before the profile was made')));
         for (const [id, resolve] of pendingChecks) {
           resolve({ backend: 'none', rows: [], uncapturedErrors: 0, error: 'the training worker crashed' });
           pendingChecks.delete(id);
@@ -148,11 +165,13 @@ export function startTrainingClient(datasets: Datasets): TrainingClient {
       post({ type: 'reset' });
     },
   });
-  useProfileStore.getState().attachController({
-    profile: (config) => {
+  const profileStep = (config: TrainConfig) =>
+    new Promise<StepProfile>((resolve, reject) => {
+      settleProfile((p) => p.reject(new Error('a newer profile was asked for')));
+      pendingProfile = { resolve, reject };
       if (store.getState().status !== 'running' && store.getState().latest === null) telemetryHistory.clear();
       post({ type: 'profile', config, files: datasets.datasetFor(config.dataSource) });
-    },
-  });
-  return { post, checkDataPaths, terminate: () => worker.terminate() };
+    });
+  started = { post, checkDataPaths, profileStep, terminate: () => worker.terminate() };
+  return started;
 }

@@ -2,9 +2,9 @@
  * The multi-device lesson's own small store: its settings (replicas N, strategy, all-reduce, steps), the
  * run's low-rate state and the latest per-device figures. Kept apart from the main store: the training
  * config (batch, image size, classes, model) is read from there, never copied. Per-step history lives in
- * src/app/parallel (outside React); this store is updated at most a few times a second. Actions that need
- * the replica workers go through a ParallelController that src/app attaches at boot. The lesson's words
- * (strategies, payload kinds, a step's record) are config/parallel.ts's.
+ * src/app/parallel (outside React); this store is updated at most a few times a second, only by the
+ * several-GPU job (app/jobs/parallelJob.ts); the run's phase and message are the app store's
+ * `jobs.parallel`. The lesson's words (strategies, payload kinds, a step's record) are config/parallel.ts's.
  */
 import { create } from 'zustand';
 import {
@@ -14,6 +14,7 @@ import {
   type ParallelStrategy,
 } from '../config/parallel';
 import type { TrainConfig } from '../config/trainConfig';
+import type { JobConfigs } from './jobRules';
 
 export interface ParallelSettings {
   replicas: number;
@@ -29,8 +30,6 @@ export const DEFAULT_PARALLEL_SETTINGS: ParallelSettings = {
   allReduce: 'ring',
   steps: 5,
 };
-
-export type ParallelStatus = 'idle' | 'starting' | 'running' | 'finished' | 'stopped' | 'failed';
 
 /** The training-config fields the lesson's formulas read. */
 export type ParallelConfigView = Pick<
@@ -55,36 +54,32 @@ export interface ParallelRunResult {
   last: ParallelStepRecord;
 }
 
-export interface ParallelController {
-  start(settings: ParallelSettings): void;
-  stop(): void;
+/** How far the last run went, for the UI to word: steps done on how many devices (all terminated). */
+export interface ParallelRunSummary {
+  stepsDone: number;
+  replicas: number;
 }
 
 export interface ParallelState {
   settings: ParallelSettings;
-  status: ParallelStatus;
-  message: string | null;
+  /** The run's description once every replica is ready; null before (the UI says "starting"). */
   run: ParallelRunInfo | null;
   latest: ParallelStepRecord | null;
   byStrategy: Partial<Record<ParallelStrategy, ParallelRunResult>>;
-  controller: ParallelController | null;
+  /** Set when the last run ended, however it ended; null while one runs and before any. */
+  summary: ParallelRunSummary | null;
   setSettings(patch: Partial<ParallelSettings>): void;
-  attachController(controller: ParallelController): void;
-  start(): void;
-  stop(): void;
 }
 
 const clampInt = (value: number, b: { min: number; max: number }) =>
   Math.min(b.max, Math.max(b.min, Math.round(Number.isFinite(value) ? value : b.min)));
 
-export const useParallelStore = create<ParallelState>()((set, get) => ({
+export const useParallelStore = create<ParallelState>()((set) => ({
   settings: DEFAULT_PARALLEL_SETTINGS,
-  status: 'idle',
-  message: null,
   run: null,
   latest: null,
   byStrategy: {},
-  controller: null,
+  summary: null,
   setSettings: (patch) =>
     set((s) => {
       const next = { ...s.settings, ...patch };
@@ -96,20 +91,16 @@ export const useParallelStore = create<ParallelState>()((set, get) => ({
         },
       };
     }),
-  attachController: (controller) => set({ controller }),
-  start: () => {
-    const { controller, settings, status } = get();
-    if (status === 'starting' || status === 'running') return;
-    controller?.start(settings);
-  },
-  stop: () => get().controller?.stop(),
 }));
 
 export const selectParallelSettings = (s: ParallelState) => s.settings;
-export const selectParallelStatus = (s: ParallelState) => s.status;
+export const selectParallelSummary = (s: ParallelState) => s.summary;
 export const selectParallelLatest = (s: ParallelState) => s.latest;
 export const selectParallelRun = (s: ParallelState) => s.run;
 export const selectParallelByStrategy = (s: ParallelState) => s.byStrategy;
+
+/** What a several-GPU run trains, for the start rule's pre-flight: device 0 holds at most the whole batch. */
+export const parallelJobConfigs = (config: TrainConfig): JobConfigs => [{ id: 'parallel', config }];
 
 /**
  * Why this config cannot run with N replicas (B must split into N equal shards), or null: `too-few` (fewer

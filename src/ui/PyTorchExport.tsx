@@ -1,17 +1,19 @@
 /**
- * Export → PyTorch: pick the strategy and the GPUs or processes, press the button; the store's action
- * refuses (with each setting and why, as text) or builds and downloads the project. Reads only the
- * export store's status and message.
+ * Export → PyTorch: pick the strategy and the GPUs or processes, press the button; the export job refuses
+ * (with each setting and why) or builds and downloads the project. Reads the job's status and the export
+ * store's note; exports the config the current run was trained with, else the form's.
  */
 import { useId, useState } from 'react';
 import { PYTORCH_EXPORT_LIMITS, PYTORCH_STRATEGIES, type PyTorchStrategy } from '../config/pytorchExport';
 import { exportStatusText } from './exportStatusText';
-import { useText } from './i18n/useText';
+import { useLocale, useText } from './i18n/useText';
+import { useJob } from './jobs/useJob';
 import {
-  selectPyTorchExportMessage,
-  selectPyTorchExportStatus,
+  selectExportConfig,
+  selectPyTorchExportNote,
   usePyTorchExportStore,
 } from '../state/pytorchExportStore';
+import { useAppStore } from '../state/store';
 
 const PROCESS_OPTIONS = Array.from(
   { length: PYTORCH_EXPORT_LIMITS.processes.max - PYTORCH_EXPORT_LIMITS.processes.min + 1 },
@@ -22,11 +24,11 @@ export function PyTorchExport() {
   const id = useId();
   const [strategy, setStrategy] = useState<PyTorchStrategy>('single');
   const [gpus, setGpus] = useState(2);
-  const status = usePyTorchExportStore(selectPyTorchExportStatus);
-  const message = usePyTorchExportStore(selectPyTorchExportMessage);
-  const exportPyTorch = usePyTorchExportStore((s) => s.exportPyTorch);
+  const job = useJob('export');
+  const note = usePyTorchExportStore(selectPyTorchExportNote);
   const processes = strategy === 'single' ? 1 : gpus;
   const t = useText();
+  const locale = useLocale();
   const w = t.panels.export.pytorch;
   return (
     <div className="pytorch-export">
@@ -65,15 +67,18 @@ export function PyTorchExport() {
       <div className="buttons">
         <button
           type="button"
-          disabled={status === 'building'}
-          onClick={() => void exportPyTorch({ strategy, processes })}
+          disabled={job.phase === 'running'}
+          onClick={() => {
+            const app = useAppStore.getState();
+            app.startJob('export', { request: { strategy, processes }, config: selectExportConfig(app) });
+          }}
           data-testid="export-pytorch"
         >
           {w.button}
         </button>
       </div>
       <p className="help pytorch-export-status" role="status" data-testid="export-pytorch-status">
-        {message ? exportStatusText(t, message) : w.help}
+        {exportStatusText(t, locale, job, note) ?? w.help}
       </p>
     </div>
   );

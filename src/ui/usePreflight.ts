@@ -4,12 +4,7 @@
  * Shared by RunControls (which keeps Start disabled on a refusal) and PreflightNotice (which explains it).
  */
 import { useMemo } from 'react';
-import {
-  preflightAllowsStart,
-  runPreflight,
-  skipPreflightRequested,
-  type PreflightResult,
-} from '../config/preflight';
+import { preflightAllowsStart, runPreflight, type PreflightResult } from '../config/preflight';
 import { selectConfig, useAppStore } from '../state/store';
 
 export interface PreflightView {
@@ -20,14 +15,13 @@ export interface PreflightView {
   blocksStart: boolean;
 }
 
-/** Read once: the search string does not change while the page lives (the config travels in the hash). */
-const skipped = typeof window === 'undefined' ? false : skipPreflightRequested(window.location.search);
-
 export function usePreflight(): PreflightView {
   const config = useAppStore(selectConfig);
   const info = useAppStore((s) => s.backendInfo);
+  // Set once at boot from the page's search (the config itself travels in the hash).
+  const skipped = useAppStore((s) => s.skipPreflight);
   return useMemo(() => {
     const result = runPreflight(config, info);
     return { result, skipped, blocksStart: !preflightAllowsStart(result, skipped) };
-  }, [config, info]);
+  }, [config, info, skipped]);
 }

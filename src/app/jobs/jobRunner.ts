@@ -7,22 +7,27 @@ import { useAppStore } from '../../state/store';
 import { compareJob } from './compareJob';
 import { lessonJob } from './lessonJob';
 import { finderJob } from './finderJob';
+import { exportJob } from './exportJob';
+import { parallelJob } from './parallelJob';
+import { profileJob } from './profileJob';
 import { runJob, stopJob, type JobDefinition } from './runJob';
 import { sweepJob } from './sweepJob';
 
-/** Every kind's body (a missing kind is a compile error once every job runs here). */
-const DEFINITIONS: { [K in JobKind]?: JobDefinition<K> } = {
+/** Every kind's body: a kind without one is a compile error. */
+const DEFINITIONS: { [K in JobKind]: JobDefinition<K> } = {
   compare: compareJob,
   lesson: lessonJob,
   sweep: sweepJob,
   finder: finderJob,
+  parallel: parallelJob,
+  export: exportJob,
+  profile: profileJob,
 };
 
 export function startJobRunner(): void {
   useAppStore.getState().attachJobRunner({
     start: (kind, input) => {
-      const definition = DEFINITIONS[kind];
-      if (definition) void runJob(kind, definition, input);
+      void runJob(kind, DEFINITIONS[kind], input);
     },
     stop: stopJob,
   });

@@ -3,7 +3,8 @@
  * device), wires a MessageChannel between every pair of replicas for weights, outputs and gradients, then
  * paces the steps — "train batch i" to every replica, one report back from each — and terminates every
  * worker at the end, on stop or on failure, so their devices are released. Only control messages and
- * reports pass through this (UI) thread. Usable without the store (the bench calls it directly).
+ * reports pass through this (UI) thread. Usable without the store (the bench calls it directly). The
+ * caller's AbortSignal is the one way to stop a run.
  */
 import type { BackendInfo } from '../../config/backendInfo';
 import type { BackendPreference, TrainConfig } from '../../config/trainConfig';
@@ -49,9 +50,8 @@ export interface ParallelRunEvents {
 }
 
 export interface ParallelRun {
+  /** Settles once every replica worker has been terminated, however the run ended. */
   readonly done: Promise<ParallelRunOutcome>;
-  /** Finishes the step in flight, then ends the run. */
-  stop(): void;
   /** Replica workers not yet terminated. */
   liveWorkers(): number;
 }
@@ -90,8 +90,8 @@ class Inbox {
 }
 
 /**
- * Starts a run. `signal`, when given, stops it as `stop()` does (the step in flight finishes, then every
- * replica is terminated); `done` settles only once every replica worker is gone.
+ * Starts a run. When `signal` fires, every replica worker is terminated at once (their devices are
+ * released) and the outcome says 'stopped'; without a signal the run goes to its last step.
  */
 export function startParallelRun(
   options: ParallelRunOptions,
@@ -99,20 +99,20 @@ export function startParallelRun(
   signal?: AbortSignal,
 ): ParallelRun {
   const { config, replicas: n, strategy, allReduce, steps } = options;
-  let stopRequested = false;
-  const stop = () => {
-    stopRequested = true;
-  };
-  if (signal?.aborted) stop();
-  else signal?.addEventListener('abort', stop, { once: true });
   let stepsSeen = 0;
   const workers: Worker[] = [];
   const inbox = new Inbox();
   const terminateAll = () => {
     for (const w of workers.splice(0)) w.terminate();
   };
+  const abort = () => {
+    terminateAll();
+    inbox.fail('stopped');
+  };
+  signal?.addEventListener('abort', abort, { once: true });
 
   async function run(): Promise<ParallelRunOutcome> {
+    if (signal?.aborted) throw new RunFailure('stopped');
     const problem = shardProblem(config.batchSize, n);
     if (problem) throw new RunFailure(problem);
     if (n > 4 || n < 1) throw new RunFailure(`${n} replicas: the lesson supports 1 to 4`);
@@ -172,7 +172,7 @@ export function startParallelRun(
       expectedTraffic(strategy, allReduce, rank, sizes),
     );
     let stepsDone = 0;
-    while (stepsDone < steps && !stopRequested) {
+    while (stepsDone < steps && !signal?.aborted) {
       const message: ToReplica = { type: 'step', step: stepsDone };
       workers.forEach((w) => w.postMessage(message));
       const reports = (await Promise.all(workers.map((_, rank) => inbox.take(rank, 'step-done')))).map(
@@ -199,20 +199,19 @@ export function startParallelRun(
   const done = run()
     .catch(
       (error: unknown): ParallelRunOutcome => ({
-        status: 'failed',
-        message: error instanceof Error ? error.message : String(error),
+        status: signal?.aborted ? 'stopped' : 'failed',
+        message: signal?.aborted ? null : error instanceof Error ? error.message : String(error),
         stepsDone: stepsSeen,
         weightDigests: [],
       }),
     )
     .finally(() => {
-      signal?.removeEventListener('abort', stop);
+      signal?.removeEventListener('abort', abort);
       terminateAll();
     });
 
   return {
     done,
-    stop,
     liveWorkers: () => workers.length,
   };
 }

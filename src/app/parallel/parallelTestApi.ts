@@ -3,20 +3,22 @@
  * users (installed by installParallelTestApi() at boot). Every getter returns a copy. Runs are started
  * through the panel's controls, like a user would.
  */
+import type { JobPhase } from '../../config/jobs';
 import {
   useParallelStore,
   type ParallelRunInfo,
   type ParallelRunResult,
   type ParallelSettings,
-  type ParallelStatus,
 } from '../../state/parallelStore';
+import { useAppStore } from '../../state/store';
 import type { ParallelStepRecord, ParallelStrategy } from '../../config/parallel';
 import { parallelHistory } from './parallelHistory';
 
 export interface BatchLabParallelApi {
   readonly version: 1;
   settings(): ParallelSettings;
-  status(): { status: ParallelStatus; message: string | null };
+  /** The job's phase, and how it ended when it did not finish: a failure's own words, or the code. */
+  status(): { status: JobPhase; message: string | null };
   run(): ParallelRunInfo | null;
   /** Every step of the current (or last) run: per-device reports and the formula's bytes. */
   steps(): ParallelStepRecord[];
@@ -41,7 +43,13 @@ export function installParallelTestApi(): void {
   const api: BatchLabParallelApi = {
     version: 1,
     settings: () => copy(s().settings),
-    status: () => ({ status: s().status, message: s().message }),
+    status: () => {
+      const { phase, message } = useAppStore.getState().jobs.parallel;
+      return {
+        status: phase,
+        message: message === null ? null : message.code === 'failed' ? message.detail : message.code,
+      };
+    },
     run: () => copy(s().run),
     steps: () => copy(parallelHistory.records),
     byStrategy: () => copy(s().byStrategy),

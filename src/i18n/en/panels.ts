@@ -114,7 +114,6 @@ export const panels = {
           "{batches} batches of raw samples take {bytes} B, over the data file's limit of {limit} B; lower the batch size or the image size",
       },
       refused: 'Not exported: PyTorch cannot reproduce this experiment exactly.',
-      notReady: 'Export failed: the exporter is not ready yet.',
       building: 'Building the PyTorch project (initial weights, batches, zip)…',
       saved: 'Saved {name} ({bytes} B). Unzip it, then run python3 train.py.',
       failed: 'Export failed: {error}',

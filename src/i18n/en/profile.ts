@@ -8,6 +8,8 @@ export const profile = {
     'Profiling: the worker records the next step as it runs (memory), then times the one after it kernel by kernel. From a stopped run it first trains one warm-up step (the first compiles the GPU pipelines).',
   failed: 'No profile: {reason}.',
   unknownReason: 'unknown reason',
+  /** How a refused `prof=1` link names its config. */
+  linkConfig: "this link's config",
   of: 'Profile of steps {steps} ({backend}).',
   intro: 'Where one training step spends its time and memory, kernel by kernel.',
   families: {

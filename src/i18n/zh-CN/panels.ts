@@ -110,7 +110,6 @@ export const panels = {
           '{batches} 个原始样本批共 {bytes} B，超过数据文件 {limit} B 的上限；请减小批大小或图像尺寸',
       },
       refused: '未导出：PyTorch 无法精确复现这个实验。',
-      notReady: '导出失败：导出器尚未就绪。',
       building: '正在构建 PyTorch 项目（初始权重、批、zip）…',
       saved: '已保存 {name}（{bytes} B）。解压后运行 python3 train.py。',
       failed: '导出失败：{error}',

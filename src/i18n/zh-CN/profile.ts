@@ -10,6 +10,7 @@ export const profile = {
     '剖析中：worker 先在下一步正常运行时记录显存，再对其后的一步逐个核函数计时。若运行已停止，它会先训练一步热身（第一步要编译 GPU 管线）。',
   failed: '没有剖析结果：{reason}。',
   unknownReason: '原因不明',
+  linkConfig: '此链接的配置',
   of: '第 {steps} 步的剖析（{backend}）。',
   intro: '一步训练把时间和显存花在了哪里，逐个核函数来看。',
   families: {

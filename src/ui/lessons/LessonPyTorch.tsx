@@ -1,20 +1,18 @@
 /**
  * "Take it to PyTorch" in a lesson: exports the lesson's key configuration as a runnable PyTorch project
  * (the uint8 path of lesson 1, the 2-worker loader of lesson 2, DDP on 2 processes for lesson 3) through
- * the export store's action, and shows its status line.
+ * the export job, and shows its status line.
  */
 import { armConfig, GPUS_LESSON_REPLICAS, LESSONS } from '../../config/lessons';
 import type { PyTorchExportRequest } from '../../config/pytorchExport';
 import type { TrainConfig } from '../../config/trainConfig';
 import type { LessonId } from '../../config/views';
-import {
-  selectPyTorchExportMessage,
-  selectPyTorchExportStatus,
-  usePyTorchExportStore,
-} from '../../state/pytorchExportStore';
+import { selectPyTorchExportNote, usePyTorchExportStore } from '../../state/pytorchExportStore';
+import { useAppStore } from '../../state/store';
 import { fill } from '../../i18n/fill';
 import type { Dictionary } from '../../i18n/types';
-import { useText } from '../i18n/useText';
+import { useLocale, useText } from '../i18n/useText';
+import { useJob } from '../jobs/useJob';
 import { armLabel } from './armLabel';
 import { exportStatusText } from '../exportStatusText';
 
@@ -41,22 +39,23 @@ function lessonExport(
 }
 
 export function LessonPyTorch({ id }: { id: LessonId }) {
-  const status = usePyTorchExportStore(selectPyTorchExportStatus);
-  const message = usePyTorchExportStore(selectPyTorchExportMessage);
+  const job = useJob('export');
+  const note = usePyTorchExportStore(selectPyTorchExportNote);
   const t = useText();
+  const locale = useLocale();
   const { config, request, what } = lessonExport(t, id);
   return (
     <div className="lesson-pytorch">
       <button
         type="button"
-        disabled={status === 'building'}
-        onClick={() => void usePyTorchExportStore.getState().exportPyTorch(request, config)}
+        disabled={job.phase === 'running'}
+        onClick={() => useAppStore.getState().startJob('export', { request, config })}
         data-testid="lesson-export-pytorch"
       >
         {t.lessons.view.pytorch.button}
       </button>
       <p className="help" role="status" data-testid="lesson-export-status">
-        {message ? exportStatusText(t, message) : fill(t.lessons.view.pytorch.help, { what })}
+        {exportStatusText(t, locale, job, note) ?? fill(t.lessons.view.pytorch.help, { what })}
       </p>
     </div>
   );

@@ -1,8 +1,9 @@
 /**
  * The multi-device lesson's settings (devices, strategy, all-reduce, steps) and its Run / Stop buttons;
- * says why a run cannot start. Reads the parallel store and the main store's config; calls store actions.
+ * says why a run cannot start. Reads the parallel store, the main store's config and the job's status;
+ * calls store actions.
  */
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import {
   ALL_REDUCE_ALGORITHMS,
   PARALLEL_LIMITS,
@@ -12,13 +13,15 @@ import {
 } from '../../config/parallel';
 import {
   parallelConfigProblem,
+  parallelJobConfigs,
   selectParallelSettings,
-  selectParallelStatus,
   useParallelStore,
 } from '../../state/parallelStore';
 import { selectConfig, useAppStore } from '../../state/store';
 import { fill, plural } from '../../i18n/fill';
 import { useLocale, useText } from '../i18n/useText';
+import { useJob, useJobBlocker } from '../jobs/useJob';
+import { runBlockerText } from '../preflightText';
 
 const REPLICA_OPTIONS = Array.from(
   { length: PARALLEL_LIMITS.replicas.max - PARALLEL_LIMITS.replicas.min + 1 },
@@ -28,13 +31,14 @@ const REPLICA_OPTIONS = Array.from(
 export function ParallelControls() {
   const id = useId();
   const settings = useParallelStore(selectParallelSettings);
-  const status = useParallelStore(selectParallelStatus);
   const setSettings = useParallelStore((s) => s.setSettings);
-  const start = useParallelStore((s) => s.start);
-  const stop = useParallelStore((s) => s.stop);
   const config = useAppStore(selectConfig);
-  const mainRunning = useAppStore((s) => s.status === 'running');
-  const busy = status === 'starting' || status === 'running';
+  const { phase } = useJob('parallel');
+  const blocker = useJobBlocker(
+    'parallel',
+    useMemo(() => parallelJobConfigs(config), [config]),
+  );
+  const busy = phase === 'running';
   const t = useText();
   const locale = useLocale();
   const w = t.parallel.controls;
@@ -45,8 +49,8 @@ export function ParallelControls() {
           batch: config.batchSize,
           replicas: settings.replicas,
         })
-      : mainRunning
-        ? w.mainRunning
+      : blocker !== null
+        ? runBlockerText(t, locale, blocker, () => w.configName)
         : null;
   return (
     <div className="parallel-controls">
@@ -118,14 +122,19 @@ export function ParallelControls() {
         <button
           type="button"
           className="primary"
-          onClick={start}
+          onClick={() => useAppStore.getState().startJob('parallel', settings)}
           disabled={busy || blocked !== null}
           aria-describedby={blocked ? `${id}-blocked` : undefined}
           data-testid="parallel-start"
         >
           {fill(plural(locale, settings.replicas, w.run), { n: settings.replicas })}
         </button>
-        <button type="button" onClick={stop} disabled={status !== 'running'} data-testid="parallel-stop">
+        <button
+          type="button"
+          onClick={() => useAppStore.getState().stopJob('parallel')}
+          disabled={!busy}
+          data-testid="parallel-stop"
+        >
           {w.stop}
         </button>
       </div>

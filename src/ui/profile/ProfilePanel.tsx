@@ -1,9 +1,9 @@
 /**
  * "Profile a step": a self-contained panel a view can mount anywhere. It asks the training worker for a
- * profile (profileStore's action) and shows where the step's time and memory go: the bottleneck in one
+ * profile (the profile job) and shows where the step's time and memory go: the bottleneck in one
  * sentence, the slowest kernels, the kernel table by kernel or by layer, memory by category over the
  * kernels beside the pre-flight estimate, and a Chrome trace (Perfetto) download named after the config.
- * Reads the profile store and the app store; never the worker.
+ * Reads the profile store, the profile job's status and the app store; never the worker.
  */
 import { useId, useState } from 'react';
 import { downloadBlob } from '../../charts/download';
@@ -22,6 +22,8 @@ import './profile.css';
 import { fill } from '../../i18n/fill';
 import type { Dictionary } from '../../i18n/types';
 import { useLocale, useText } from '../i18n/useText';
+import { jobMessageText } from '../jobs/jobMessageText';
+import { useJob } from '../jobs/useJob';
 import { bottleneckText, timingNoteText } from './profileText';
 
 function exportTrace(t: Dictionary, profile: StepProfile): string {
@@ -105,25 +107,26 @@ function ProfileResult({ profile }: { profile: StepProfile }) {
 }
 
 export function ProfilePanel() {
-  const status = useProfileStore((s) => s.status);
+  const { phase, message } = useJob('profile');
   const profile = useProfileStore((s) => s.profile);
-  const failure = useProfileStore((s) => s.message);
-  const requestProfile = useProfileStore((s) => s.requestProfile);
   const runStatus = useAppStore((s) => s.status);
   const { blocksStart } = usePreflight();
   const [exported, setExported] = useState<string | null>(null);
   const t = useText();
+  const locale = useLocale();
   const w = t.profile;
   const running = runStatus === 'running';
   const canProfile =
-    status !== 'waiting' &&
+    phase !== 'running' &&
     (running ||
       ((runStatus === 'idle' || runStatus === 'stopped' || runStatus === 'failed') && !blocksStart));
   const statusText =
-    status === 'waiting'
+    phase === 'running'
       ? w.waiting
-      : status === 'failed'
-        ? fill(w.failed, { reason: failure ?? w.unknownReason })
+      : message !== null && message.code !== 'stopped'
+        ? fill(w.failed, {
+            reason: jobMessageText(t, locale, message, () => w.linkConfig) || w.unknownReason,
+          })
         : profile
           ? fill(w.of, {
               steps: `${profile.memoryStep}${profile.timingStep !== profile.memoryStep ? `–${profile.timingStep}` : ''}`,
@@ -134,7 +137,12 @@ export function ProfilePanel() {
     <section className="panel profile" aria-labelledby="profile-title">
       <h2 id="profile-title">{w.title}</h2>
       <div className="buttons">
-        <button type="button" onClick={requestProfile} disabled={!canProfile} data-testid="profile-step">
+        <button
+          type="button"
+          onClick={() => useAppStore.getState().startJob('profile', useAppStore.getState().config)}
+          disabled={!canProfile}
+          data-testid="profile-step"
+        >
           {w.button}
         </button>
         {profile && (
@@ -147,7 +155,7 @@ export function ProfilePanel() {
           </button>
         )}
       </div>
-      <p className="help" role="status" data-testid="profile-status" data-status={status}>
+      <p className="help" role="status" data-testid="profile-status" data-status={phase}>
         {statusText}
         {exported ? ` ${exported}` : ''}
       </p>
