@@ -15,18 +15,14 @@ import {
 } from '../../state/finderStore';
 import { selectIsRunning, useAppStore } from '../../state/store';
 import { formatBytes, formatMs, formatRatio } from '../format';
-import {
-  FINDER_TEXT as T,
-  finderResultText,
-  finderRunning,
-  finderStoppedEarly,
-  finderUseBatch,
-} from './finderText';
+import { useText } from '../i18n/useText';
+import { finderResultText, finderRunning, finderStoppedEarly, finderUseBatch } from './finderText';
 
 /** A reason's first sentence (Dawn's messages go on with advice for the programmer); the rest is in its title. */
 const firstSentence = (text: string): string => text.split(/(?<=\.)\s|\n/)[0] ?? text;
 
 function TrialRow({ trial }: { trial: FinderTrialRow }) {
+  const T = useText().finder;
   const outcome = trial.outcome === 'ok' ? T.ran : trial.outcome === 'failed' ? T.failed : T.refused;
   return (
     <tr data-testid="finder-trial" data-batch={trial.batchSize} data-outcome={trial.outcome}>
@@ -52,6 +48,7 @@ function TrialRow({ trial }: { trial: FinderTrialRow }) {
 }
 
 export function BatchFinder() {
+  const T = useText().finder;
   const phase = useFinderStore(selectFinderPhase);
   const trials = useFinderStore(selectFinderTrials);
   const result = useFinderStore(selectFinderResult);

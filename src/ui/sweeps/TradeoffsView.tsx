@@ -9,7 +9,7 @@ import { BatchFinder } from '../finder/BatchFinder';
 import { useId, useMemo } from 'react';
 import { chartPngBlob } from '../../charts/chartPng';
 import { downloadBlob } from '../../charts/download';
-import { SWEEP_CHARTS, type SweepChartSource } from '../../charts/sweepCharts';
+import { sweepChartsIn, type SweepChartSource } from '../../charts/sweepCharts';
 import { sweepCsv, sweepFileName, sweepJson } from '../../charts/sweepExport';
 import { skipPreflightRequested } from '../../config/preflight';
 import { busyReason } from '../../state/activity';
@@ -19,17 +19,18 @@ import { SourceChart, useValueFeed } from '../charts/SourceChart';
 import { CopyLink } from '../links/CopyLink';
 import { useActivity } from '../lessons/useActivity';
 import { useText } from '../i18n/useText';
+import type { Dictionary } from '../../i18n/types';
 import { SweepPicker } from './SweepPicker';
 import { SweepResultCard } from './SweepResultCard';
 import { SweepTable } from './SweepTable';
-import { sweepEnded, sweepProgress, SWEEP_TEXT, sweepValueWords } from './sweepText';
+import { sweepEnded, sweepProgress, sweepValueWords } from './sweepText';
 
 const CHART_PX = { wide: 170, narrow: 160 };
 const skipPreflight = typeof window === 'undefined' ? false : skipPreflightRequested(window.location.search);
 
-function progressText(run: SweepRun): string {
-  if (run.phase === 'idle') return run.message ?? SWEEP_TEXT.notRun;
-  if (run.phase === 'done') return SWEEP_TEXT.done;
+function progressText(run: SweepRun, w: Dictionary['sweeps']): string {
+  if (run.phase === 'idle') return run.message ?? w.notRun;
+  if (run.phase === 'done') return w.done;
   if (run.phase !== 'running') return sweepEnded(run.phase, run.message);
   const point = run.activeIndex === null ? undefined : run.points[run.activeIndex];
   if (!point || !run.spec) return '…';
@@ -47,19 +48,20 @@ function SweepRunControls({ run }: { run: SweepRun }) {
   const blockedId = useId();
   const running = run.phase === 'running';
   const t = useText();
+  const w = t.sweeps;
   const busy = running ? null : busyReason(activity);
   const blocker = running
     ? null
     : busy
       ? t.preflight.blocker[busy.code]
       : backendInfo === null
-        ? SWEEP_TEXT.booting
+        ? w.booting
         : null;
   return (
     <div className="lesson-run">
       {running ? (
         <button type="button" onClick={() => useSweepStore.getState().stop()} data-testid="sweep-stop">
-          {SWEEP_TEXT.stop}
+          {w.stop}
         </button>
       ) : (
         <button
@@ -71,11 +73,11 @@ function SweepRunControls({ run }: { run: SweepRun }) {
           data-testid="sweep-run"
           data-skip-preflight={skipPreflight ? '1' : undefined}
         >
-          {SWEEP_TEXT.run}
+          {w.run}
         </button>
       )}
       <p className="lesson-progress" role="status" data-testid="sweep-progress" data-phase={run.phase}>
-        {progressText(run)}
+        {progressText(run, w)}
       </p>
       {blocker && (
         <p id={blockedId} className="help" data-testid="sweep-blocked">
@@ -87,6 +89,9 @@ function SweepRunControls({ run }: { run: SweepRun }) {
 }
 
 function SweepExports({ run }: { run: SweepRun }) {
+  const t = useText();
+  const w = t.sweeps;
+  const charts = useMemo(() => sweepChartsIn(t), [t]);
   const { spec, base } = run;
   if (!spec || !base || run.points.length === 0 || run.phase === 'running') return null;
   const values = run.points.map((p) => p.value);
@@ -109,16 +114,16 @@ function SweepExports({ run }: { run: SweepRun }) {
         }
         data-testid="sweep-export-csv"
       >
-        {SWEEP_TEXT.exportCsv}
+        {w.exportCsv}
       </button>
       <button
         type="button"
         onClick={() => downloadBlob(new Blob([json()], { type: 'application/json' }), name('json'))}
         data-testid="sweep-export-json"
       >
-        {SWEEP_TEXT.exportJson}
+        {w.exportJson}
       </button>
-      {SWEEP_CHARTS.map((chart) => (
+      {charts.map((chart) => (
         <button
           key={chart.id}
           type="button"
@@ -129,7 +134,7 @@ function SweepExports({ run }: { run: SweepRun }) {
           }
           data-testid={`sweep-export-png-${chart.id}`}
         >
-          {SWEEP_TEXT.exportPng}: {chart.title}
+          {w.exportPng}: {chart.title}
         </button>
       ))}
     </div>
@@ -138,6 +143,9 @@ function SweepExports({ run }: { run: SweepRun }) {
 
 export function TradeoffsView() {
   const run = useSweepStore();
+  const t = useText();
+  const w = t.sweeps;
+  const charts = useMemo(() => sweepChartsIn(t), [t]);
   const titleId = useId();
   const backend = run.backend;
   const source = useMemo<SweepChartSource>(
@@ -155,11 +163,11 @@ export function TradeoffsView() {
   return (
     <article className="lesson tradeoffs" aria-labelledby={titleId} data-testid="view-tradeoffs-page">
       <div className="lesson-main">
-        <p className="lesson-eyebrow">{SWEEP_TEXT.eyebrow}</p>
+        <p className="lesson-eyebrow">{w.eyebrow}</p>
         <h2 id={titleId} className="lesson-question" data-testid="lesson-question">
-          {SWEEP_TEXT.question}
+          {w.question}
         </h2>
-        <p className="help">{SWEEP_TEXT.intro}</p>
+        <p className="help">{w.intro}</p>
         <SweepPicker disabled={running} />
         <SweepRunControls run={run} />
         {run.spec && <SweepResultCard setting={run.spec.setting} points={run.points} />}
@@ -170,10 +178,10 @@ export function TradeoffsView() {
         </div>
       </div>
       <div className="lesson-side">
-        {SWEEP_CHARTS.map((chart) => (
+        {charts.map((chart) => (
           <SourceChart key={chart.id} spec={chart} feed={feed} heightPx={CHART_PX} />
         ))}
-        <p className="help">{SWEEP_TEXT.memoryHelp}</p>
+        <p className="help">{w.memoryHelp}</p>
       </div>
       <div className="sweep-points">
         {run.spec && <SweepTable setting={run.spec.setting} points={run.points} />}
