@@ -10,7 +10,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { hostBatchBytes } from '../src/config/hostMemory';
-import { PROBLEM_TEXT } from '../src/config/ownImagesText';
 import { en } from '../src/i18n/en';
 import { expect, test } from './fixtures';
 
@@ -71,7 +70,9 @@ test('trains 5 steps on 12 of your own JPEG/PNG pairs, decoded in 2 loader worke
   await expect(page.getByTestId('dataset-privacy')).toContainText('never sent anywhere');
   // No files yet: Start is disabled and says why.
   await expect(page.getByTestId('start')).toBeDisabled();
-  await expect(page.getByTestId('start-blocked-dataset')).toHaveText(PROBLEM_TEXT.noFilesLoaded);
+  await expect(page.getByTestId('start-blocked-dataset')).toHaveText(
+    'choose your image and mask files first (Dataset panel)',
+  );
 
   await page.getByTestId('dataset-files').setInputFiles(asFiles(await drawPairs(page, (i) => [(i % 3) + 1])));
   await expect.poll(() => app.api((a) => a.dataset().status), { timeout: 30_000 }).toBe('ready');
@@ -144,8 +145,12 @@ test('a broken set (truncated JPEG, class 9 for 4 classes) shows its messages an
   await expect.poll(() => app.api((a) => a.dataset().status), { timeout: 30_000 }).toBe('ready');
 
   const problems = page.getByTestId('dataset-problems');
-  await expect(problems).toContainText(`shape-02.jpg ${PROBLEM_TEXT.truncated}`);
-  await expect(problems).toContainText(`shape-05_mask.png ${PROBLEM_TEXT.classTooHigh(9, 4)}`);
+  await expect(problems).toContainText(
+    'shape-02.jpg is truncated (the file ends before the image does): remove it or fix it',
+  );
+  await expect(problems).toContainText(
+    'shape-05_mask.png holds class index 9, but there are 4 classes (0–3): raise the class count or fix the mask',
+  );
   // The file name with markup is shown as text, never turned into an element.
   await expect(problems).toContainText('<img src=x onerror=alert(1)>.jpg');
   expect(await page.locator('img[src="x"]').count()).toBe(0);

@@ -253,7 +253,27 @@ test.describe('accessibility', () => {
     const rows = () => app.api((a) => a.history().length);
     const status = () => app.api((a) => a.status().status);
 
-    expect(await tabTo('start')).toBeGreaterThan(0);
+    // Tab visits the page's tabbable controls in document order (no positive tabindex, no trap): Start is
+    // reached after exactly as many presses as there are tabbable controls up to it, counted here from the DOM.
+    const tabbableUpToStart = await page.evaluate(() => {
+      const selector = 'a[href], button, input, select, textarea, summary, [tabindex]';
+      const seenGroups = new Set<string>();
+      const tabbable = [...document.querySelectorAll<HTMLElement>(selector)].filter((el) => {
+        if (el.tabIndex < 0 || (el as HTMLButtonElement).disabled || el.closest('[inert]')) return false;
+        if (el.getClientRects().length === 0 || getComputedStyle(el).visibility === 'hidden') return false;
+        // A radio group is one stop: its checked radio.
+        if (el instanceof HTMLInputElement && el.type === 'radio' && el.name) {
+          const group = `${el.form?.id ?? ''}/${el.name}`;
+          const checked = document.querySelector(`input[type=radio][name="${el.name}"]:checked`);
+          if (checked ? el !== checked : seenGroups.has(group)) return false;
+          seenGroups.add(group);
+        }
+        return true;
+      });
+      return tabbable.findIndex((el) => el.dataset['testid'] === 'start') + 1;
+    });
+    expect(tabbableUpToStart).toBeGreaterThan(0);
+    expect(await tabTo('start')).toBe(tabbableUpToStart);
     await page.keyboard.press('Enter');
     await expect.poll(status).toBe('running');
     await expect.poll(rows, { timeout: 200_000 }).toBeGreaterThanOrEqual(1);

@@ -147,12 +147,8 @@ export function startTrainingClient(datasets: Datasets): TrainingClient {
   store.getState().attachController({
     checkDataPaths,
     start: (config) => {
-      // No run starts on a dataset that is missing or has errors: the status line says why.
-      const blocked = datasetBlocker(config.dataSource, useDatasetStore.getState());
-      if (blocked !== null) {
-        store.setState({ statusMessage: blocked });
-        return;
-      }
+      // No run starts on a dataset that is missing or has errors: Run controls say why, in the page's words.
+      if (datasetBlocker(config.dataSource, useDatasetStore.getState()) !== null) return;
       const s = store.getState();
       if (s.latest === null) telemetryHistory.clear();
       startedConfig = config;

@@ -20,7 +20,6 @@ import { buildHostBatch, buildValidationBatch, type BatchConfig } from '../data/
 import { decodeSquareInBrowser } from '../data/files/browserDecode';
 import type { DecodeSquare, FileDataset } from '../data/files/fileDataset';
 import { buildFileValidationBatch } from '../data/files/fileSamples';
-import { PROBLEM_TEXT } from '../config/ownImagesText';
 import { createBatchSource } from '../data/loader/createBatchSource';
 import { BatchSourceDisposedError, type BatchSource } from '../data/loader/batchSource';
 import type { SpawnLoader } from '../data/loader/loaderEndpoint';
@@ -143,10 +142,9 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
     if (!backendInfo) throw new Error('backend not initialised');
     if (config.dataSource !== 'synthetic' && files === null) {
       running = false;
-      setStatus(
-        'failed',
-        config.dataSource === 'photos' ? PROBLEM_TEXT.photosNotReady : PROBLEM_TEXT.noFilesLoaded,
-      );
+      // Unreachable from the page (Start is refused while the dataset blocks it: state/datasetStore's
+      // datasetBlocker); a developer's note for a start posted without the files.
+      setStatus('failed', `no ${config.dataSource} dataset was sent with the start`);
       return;
     }
     const filesId = files?.id ?? null;

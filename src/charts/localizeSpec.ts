@@ -1,15 +1,14 @@
 /**
  * A chart spec in the page's language: its title, x label, series and axis labels and empty-plot text
  * replaced by the dictionary's words for that chart id (`charts.specs.<id>`); a spec the dictionary does not
- * know is returned as it is; the notes its preparation writes in English (config: en's `charts.words`) are
- * said in `t`'s words. Pure; the data are untouched, so a chart re-mounted after a change of language redraws
+ * know is returned as it is; the notes its preparation writes from en's `charts.words` are said in `t`'s
+ * words (any other note is already in the page's words: a chart built for a dictionary). Pure; the data are untouched, so a chart re-mounted after a change of language redraws
  * the same history. (Charts whose preparation draws words of its own are built for a dictionary:
- * armPhasesChartIn, deviceMemoryChart.)
+ * armPhasesChartIn, deviceMemoryChart, sweepChartsIn.)
  */
 import { fill } from '../i18n/fill';
 import type { Dictionary } from '../i18n/types';
 import { en } from '../i18n/en';
-import { retranslate } from '../i18n/retranslate';
 import type { ChartSpec } from './chartSpec';
 
 type NoteKey = 'noGpuMemory' | 'noPeak' | 'deviceNoGpuMemory' | 'notTimedNote';
@@ -35,8 +34,7 @@ export function localizeSpec<S>(spec: ChartSpec<S>, t: Dictionary): ChartSpec<S>
   };
   const noteIn = (note: string | null) => {
     const key = NOTE_KEYS.find((k) => en.charts.words[k] === note);
-    // A sweep chart's notes (charts/sweepCharts.ts) are written from en's `sweeps.charts` templates.
-    return key ? t.charts.words[key] : retranslate(note ?? '', en.sweeps.charts, t.sweeps.charts) || note;
+    return key ? t.charts.words[key] : note;
   };
   return {
     ...spec,

@@ -36,9 +36,3 @@ export function evalPageStep(run: RunPlacement, step: number): number {
 
 /** The whole page step at or before x: what the charts' legend and the Training tile show. */
 export const pageStepAt = (x: number): number => Math.floor(x + 1e-9);
-
-/** The Step tile: the page step, and the model's own step beside it when a Start built a new model. */
-export function stepTileText(pageStep: number, modelStep: number | null): string {
-  if (modelStep === null || modelStep === pageStep) return String(pageStep);
-  return `${pageStep} (model: ${modelStep})`;
-}

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { pendingPoint, type SweepPoint } from '../config/sweepPoint';
-import { pointSummary, sweepEfficiencyChart, sweepMemoryChart, sweepThroughputChart } from './sweepCharts';
+import { en } from '../i18n/en';
+import { fill } from '../i18n/fill';
+import { zhCN } from '../i18n/zh-CN';
+import { pointSummary, sweepChartsIn } from './sweepCharts';
+
+const [sweepThroughputChart, sweepMemoryChart, sweepEfficiencyChart] = sweepChartsIn(en);
 
 const measured = (value: number, peak: number): SweepPoint => ({
   ...pendingPoint(value),
@@ -46,6 +51,10 @@ describe('sweep charts', () => {
     expect(far.data[5]).toEqual([null, null, null]);
     expect(far.legend[4]).toEqual([2 ** 30, 2 ** 30, 2 ** 30]);
     expect(far.note).toContain('1.0 GiB, is 128×');
+    const [, zhMemoryChart] = sweepChartsIn(zhCN);
+    const zhFar = zhMemoryChart.prepare({ setting: 'batchSize', points, bufferLimitBytes: 2 ** 30 });
+    expect(zhFar.note).toBe(fill(zhCN.sweeps.charts.limitOff, { limit: '1.0 GiB', times: '128' }));
+    expect(zhFar.note).not.toMatch(/[{}]/);
     const near = sweepMemoryChart.prepare({ setting: 'batchSize', points, bufferLimitBytes: 2 ** 24 });
     expect(near.data[5]).toEqual([2 ** 24, 2 ** 24, 2 ** 24]);
     expect(near.note).toBeNull();

@@ -6,14 +6,16 @@
  *    pre-flight estimate, with the device's per-buffer limit as a line (drawn when it is within reach of
  *    the figures; otherwise the note says how far above it is, so the curves are not flattened);
  *  - sweepEfficiencyChart: samples/s per MiB of peak.
- * Hovering a slot reads every figure of the point in the legend's x text. Pure; the English strings of
- * these charts are SWEEP_CHART_TEXT.
+ * Hovering a slot reads every figure of the point in the legend's x text. Pure; the charts are built for a
+ * dictionary (`sweepChartsIn(t)`, its `sweeps.charts` area), so their labels and notes are the page's words.
  */
 import { BYTE_TICK_INCREMENTS, formatByteTicks, formatBytes, formatExactBytes } from '../config/byteFormat';
 import { sweepValueLabel, type SweepSetting } from '../config/sweep';
 import { samplesPerSecPerMiB, type SweepPoint } from '../config/sweepPoint';
 import { lastValue, type Column } from './chartColumns';
 import { formatMsShort, formatSignificant, formatTicks } from './chartFormat';
+import { fill } from '../i18n/fill';
+import type { Dictionary } from '../i18n/types';
 import type { ChartSpec, PreparedChart } from './chartSpec';
 
 export interface SweepChartSource {
@@ -22,24 +24,6 @@ export interface SweepChartSource {
   /** The device's per-buffer limit (min of maxBufferSize and maxStorageBufferBindingSize); null unknown. */
   bufferLimitBytes: number | null;
 }
-
-export const SWEEP_CHART_TEXT = {
-  throughputTitle: 'Samples per second',
-  memoryTitle: 'GPU memory per step',
-  efficiencyTitle: 'Samples/s per MiB of peak',
-  empty: 'Run the sweep: each point appears here',
-  samplesPerSec: 'samples/s',
-  stepMs: 'step ms',
-  peak: 'peak',
-  pool: 'pool',
-  inUse: 'in use between steps',
-  estimate: 'estimate',
-  limit: 'buffer limit',
-  perMiB: 'samples/s per MiB',
-  limitOff: (limit: string, times: string) =>
-    `The device's buffer limit, ${limit}, is ${times}× the highest figure here: too far above to draw.`,
-  noGpu: 'This backend reports no GPU memory: nothing to draw.',
-} as const;
 
 /** The limit line is drawn only when it is at most this many times the highest figure. */
 const LIMIT_IN_REACH = 8;
@@ -98,22 +82,22 @@ const bytesAxis = {
   minTop: 1024,
 };
 
-export const sweepThroughputChart: ChartSpec<SweepChartSource> = {
+const throughputChart = (w: SweepChartWords): ChartSpec<SweepChartSource> => ({
   id: 'sweep-throughput',
-  title: SWEEP_CHART_TEXT.throughputTitle,
+  title: w.throughputTitle,
   xLabel: 'point',
   x: { layout: 'slots' },
   series: [
     {
       key: 'samples-per-sec',
-      label: SWEEP_CHART_TEXT.samplesPerSec,
+      label: w.samplesPerSec,
       color: '--chart-1',
       scale: 'rate',
       format: (v) => formatSignificant(v, 3),
     },
     {
       key: 'step-ms',
-      label: SWEEP_CHART_TEXT.stepMs,
+      label: w.stepMs,
       color: '--chart-4',
       scale: 'ms',
       format: formatMsShort,
@@ -124,41 +108,41 @@ export const sweepThroughputChart: ChartSpec<SweepChartSource> = {
     { scale: 'rate', label: 'samples/s', side: 'left', ticks: (s, i) => formatTicks(s, i, '') },
     { scale: 'ms', label: 'ms per step', side: 'right', ticks: (s, i) => formatTicks(s, i, '') },
   ],
-  emptyText: SWEEP_CHART_TEXT.empty,
+  emptyText: w.empty,
   prepare: (source) =>
     prepareSweep(source, [(p) => finite(p.measured?.samplesPerSec), (p) => finite(p.measured?.stepMs)]),
-};
+});
 
-export const sweepMemoryChart: ChartSpec<SweepChartSource> = {
+const memoryChart = (w: SweepChartWords): ChartSpec<SweepChartSource> => ({
   id: 'sweep-memory',
-  title: SWEEP_CHART_TEXT.memoryTitle,
+  title: w.memoryTitle,
   xLabel: 'point',
   x: { layout: 'slots' },
   series: [
     {
       key: 'peak-bytes',
-      label: SWEEP_CHART_TEXT.peak,
+      label: w.peak,
       color: '--chart-1',
       scale: 'bytes',
       format: formatBytes,
     },
     {
       key: 'pool-bytes',
-      label: SWEEP_CHART_TEXT.pool,
+      label: w.pool,
       color: '--chart-2',
       scale: 'bytes',
       format: formatBytes,
     },
     {
       key: 'in-use-bytes',
-      label: SWEEP_CHART_TEXT.inUse,
+      label: w.inUse,
       color: '--chart-3',
       scale: 'bytes',
       format: formatBytes,
     },
     {
       key: 'estimate-bytes',
-      label: SWEEP_CHART_TEXT.estimate,
+      label: w.estimate,
       color: '--chart-5',
       scale: 'bytes',
       format: formatBytes,
@@ -166,7 +150,7 @@ export const sweepMemoryChart: ChartSpec<SweepChartSource> = {
     },
     {
       key: 'limit-bytes',
-      label: SWEEP_CHART_TEXT.limit,
+      label: w.limit,
       color: '--chart-6',
       scale: 'bytes',
       format: formatBytes,
@@ -174,7 +158,7 @@ export const sweepMemoryChart: ChartSpec<SweepChartSource> = {
     },
   ],
   axes: [bytesAxis],
-  emptyText: SWEEP_CHART_TEXT.empty,
+  emptyText: w.empty,
   prepare: (source) => {
     const prepared = prepareSweep(source, [
       (p) => finite(p.measured?.gpuPeakBytes),
@@ -196,32 +180,36 @@ export const sweepMemoryChart: ChartSpec<SweepChartSource> = {
     if (!limitInReach) prepared.data[5] = prepared.data[5]!.map(() => null);
     prepared.shown = [!noGpu, !noGpu, !noGpu, true, true];
     prepared.note = noGpu
-      ? SWEEP_CHART_TEXT.noGpu
+      ? w.noGpu
       : limit !== null && highest > 0 && !limitInReach
-        ? SWEEP_CHART_TEXT.limitOff(formatBytes(limit), formatSignificant(limit / highest, 3))
+        ? fill(w.limitOff, { limit: formatBytes(limit), times: formatSignificant(limit / highest, 3) })
         : null;
     return prepared;
   },
-};
+});
 
-export const sweepEfficiencyChart: ChartSpec<SweepChartSource> = {
+const efficiencyChart = (w: SweepChartWords): ChartSpec<SweepChartSource> => ({
   id: 'sweep-efficiency',
-  title: SWEEP_CHART_TEXT.efficiencyTitle,
+  title: w.efficiencyTitle,
   xLabel: 'point',
   x: { layout: 'slots' },
   series: [
     {
       key: 'samples-per-sec-per-mib',
-      label: SWEEP_CHART_TEXT.perMiB,
+      label: w.perMiB,
       color: '--chart-3',
       scale: 'rate',
       format: (v) => formatSignificant(v, 3),
     },
   ],
   axes: [{ scale: 'rate', label: 'samples/s per MiB', side: 'left', ticks: (s, i) => formatTicks(s, i, '') }],
-  emptyText: SWEEP_CHART_TEXT.empty,
+  emptyText: w.empty,
   prepare: (source) =>
     prepareSweep(source, [(p) => (p.measured ? finite(samplesPerSecPerMiB(p.measured)) : null)]),
-};
+});
 
-export const SWEEP_CHARTS = [sweepThroughputChart, sweepMemoryChart, sweepEfficiencyChart] as const;
+type SweepChartWords = Dictionary['sweeps']['charts'];
+
+/** The sweep's three charts worded in `t`. */
+export const sweepChartsIn = (t: Dictionary) =>
+  [throughputChart(t.sweeps.charts), memoryChart(t.sweeps.charts), efficiencyChart(t.sweeps.charts)] as const;

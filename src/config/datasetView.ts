@@ -4,13 +4,16 @@
  * its file, shown as text), the mask mode and palette, and the measured mean / std. The Files themselves
  * stay in src/app; a link never carries any of this. Pure types; imports nothing of the layers.
  */
+import type { OwnImageProblem } from './ownImageProblems';
+
 export type ProblemSeverity = 'error' | 'warning' | 'notice';
 
 export interface DatasetProblem {
   severity: ProblemSeverity;
   /** The file's path as the browser gave it ('' for the set as a whole). */
   file: string;
-  message: string;
+  /** What is wrong, as a code and its figures (worded by ui/). */
+  problem: OwnImageProblem;
 }
 
 export const hasErrors = (problems: readonly DatasetProblem[]): boolean =>

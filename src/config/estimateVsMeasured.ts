@@ -17,16 +17,6 @@ export const GROUP_CATEGORY: Readonly<Record<MemoryGroup, MemoryCategory>> = {
   transient: 'temporaries',
 };
 
-/** What each estimate group is, in the words the panel shows beside it. */
-export const GROUP_LABELS: Readonly<Record<MemoryGroup, string>> = {
-  parameter: 'parameters',
-  optimizer: 'optimizer state',
-  batch: 'batch (inputs)',
-  activation: 'activations kept for backward',
-  gradient: 'weight gradients',
-  transient: 'gradients of activations (temporaries)',
-};
-
 const GROUP_ORDER: readonly MemoryGroup[] = [
   'parameter',
   'optimizer',

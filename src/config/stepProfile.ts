@@ -28,17 +28,6 @@ export const MEMORY_CATEGORY_LABELS: Readonly<Record<MemoryCategory, string>> = 
   temporaries: 'temporaries',
 };
 
-/** What each category holds, in one line each (the panel's legend, the trace's counter names). */
-export const MEMORY_CATEGORY_HELP: Readonly<Record<MemoryCategory, string>> = {
-  parameters: "the model's weights and biases, and the Normalize layer's mean and 1/std",
-  optimizerState: "the optimizer's variables (Adam's two moments per weight and its two β powers)",
-  inputs: 'the uploaded batch and what is made from it alone (unpacked, cast, normalized, one-hot)',
-  activations: 'tensors made by the forward pass and kept for the backward pass',
-  gradients: 'the gradient of every weight, from the backward pass to the optimizer',
-  temporaries:
-    'everything else: gradients of activations, intermediate results, and buffers the backend uses in passing',
-};
-
 export type CategoryBytes = Record<MemoryCategory, number>;
 
 export const zeroCategoryBytes = (): CategoryBytes => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_DATASET_VIEW, type DatasetView } from '../config/datasetView';
-import { PROBLEM_TEXT } from '../config/ownImagesText';
+import { OWN_IMAGE_PROBLEM } from '../config/ownImageProblems';
 import { datasetBlocker } from './datasetStore';
 
 const ready = (problems: DatasetView['problems']): DatasetView => ({
@@ -12,26 +12,31 @@ const ready = (problems: DatasetView['problems']): DatasetView => ({
 
 describe('datasetBlocker: no run on a missing or broken dataset', () => {
   it('never blocks synthetic data, whatever the files', () => {
-    const broken = ready([{ severity: 'error', file: 'a.jpg', message: PROBLEM_TEXT.truncated }]);
+    const broken = ready([{ severity: 'error', file: 'a.jpg', problem: OWN_IMAGE_PROBLEM.truncated }]);
     expect(datasetBlocker('synthetic', { files: broken, photos: broken })).toBeNull();
   });
 
   it('blocks until files are read, and while the photos are drawn', () => {
     const state = { files: EMPTY_DATASET_VIEW, photos: EMPTY_DATASET_VIEW };
-    expect(datasetBlocker('files', state)).toBe(PROBLEM_TEXT.noFilesLoaded);
-    expect(datasetBlocker('photos', state)).toBe(PROBLEM_TEXT.photosNotReady);
+    expect(datasetBlocker('files', state)).toEqual({ code: 'noFilesLoaded' });
+    expect(datasetBlocker('photos', state)).toEqual({ code: 'photosNotReady' });
   });
 
   it('blocks on errors, naming the first one, and not on warnings or notices', () => {
-    const warnings = ready([{ severity: 'warning', file: 'b.jpg', message: PROBLEM_TEXT.maskWithoutImage }]);
+    const warnings = ready([
+      { severity: 'warning', file: 'b.jpg', problem: OWN_IMAGE_PROBLEM.maskWithoutImage },
+    ]);
     expect(datasetBlocker('files', { files: warnings, photos: EMPTY_DATASET_VIEW })).toBeNull();
     const errors = ready([
-      { severity: 'warning', file: 'b.jpg', message: PROBLEM_TEXT.maskWithoutImage },
-      { severity: 'error', file: 'cut.jpg', message: PROBLEM_TEXT.truncated },
-      { severity: 'error', file: 'masks/x.png', message: PROBLEM_TEXT.classTooHigh(9, 4) },
+      { severity: 'warning', file: 'b.jpg', problem: OWN_IMAGE_PROBLEM.maskWithoutImage },
+      { severity: 'error', file: 'cut.jpg', problem: OWN_IMAGE_PROBLEM.truncated },
+      { severity: 'error', file: 'masks/x.png', problem: OWN_IMAGE_PROBLEM.classTooHigh(9, 4) },
     ]);
-    expect(datasetBlocker('files', { files: errors, photos: EMPTY_DATASET_VIEW })).toBe(
-      `${PROBLEM_TEXT.datasetBroken(2)} cut.jpg: ${PROBLEM_TEXT.truncated}`,
-    );
+    expect(datasetBlocker('files', { files: errors, photos: EMPTY_DATASET_VIEW })).toEqual({
+      code: 'datasetBroken',
+      errors: 2,
+      file: 'cut.jpg',
+      first: { code: 'truncated' },
+    });
   });
 });

@@ -6,7 +6,7 @@
  */
 import { create } from 'zustand';
 import { EMPTY_DATASET_VIEW, hasErrors, type DatasetView } from '../config/datasetView';
-import { PROBLEM_TEXT } from '../config/ownImagesText';
+import type { DatasetBlock } from '../config/ownImageProblems';
 import type { DataSource } from '../config/trainConfig';
 
 export interface DatasetController {
@@ -34,17 +34,16 @@ export const useDatasetStore = create<DatasetState>()((set, get) => ({
   setPaletteClass: (rgb, classId) => get().controller?.setPaletteClass(rgb, classId),
 }));
 
-/** Why a run on `source` cannot start now; null when it can (synthetic data always can). */
+/** Why a run on `source` cannot start now, as a code (ui/ words it); null when it can (synthetic data always can). */
 export function datasetBlocker(
   source: DataSource,
   state: Pick<DatasetState, 'files' | 'photos'>,
-): string | null {
+): DatasetBlock | null {
   if (source === 'synthetic') return null;
   const view = state[source];
-  if (view.status !== 'ready')
-    return source === 'photos' ? PROBLEM_TEXT.photosNotReady : PROBLEM_TEXT.noFilesLoaded;
+  if (view.status !== 'ready') return { code: source === 'photos' ? 'photosNotReady' : 'noFilesLoaded' };
   const errors = view.problems.filter((p) => p.severity === 'error');
   if (!hasErrors(view.problems)) return null;
   const first = errors[0]!;
-  return `${PROBLEM_TEXT.datasetBroken(errors.length)} ${first.file ? `${first.file}: ` : ''}${first.message}`;
+  return { code: 'datasetBroken', errors: errors.length, file: first.file, first: first.problem };
 }

@@ -7,9 +7,9 @@ import { useId, type ReactNode } from 'react';
 import { datasetBlocker, useDatasetStore } from '../state/datasetStore';
 import { useAppStore, type StatusNote } from '../state/store';
 import { usePreflight } from './usePreflight';
-import { datasetProblemWords } from './dataset/datasetText';
+import { datasetBlockWords } from './dataset/datasetText';
 import { fill } from '../i18n/fill';
-import { useText } from './i18n/useText';
+import { useLocale, useText } from './i18n/useText';
 
 /** `children` go under the status line (the Playground puts the run's progress there). */
 export function RunControls({ children }: { children?: ReactNode } = {}) {
@@ -27,9 +27,13 @@ export function RunControls({ children }: { children?: ReactNode } = {}) {
   const reset = useAppStore((s) => s.reset);
   const { blocksStart } = usePreflight();
   const source = useAppStore((s) => s.config.dataSource);
-  const datasetBlocked = useDatasetStore((s) => datasetBlocker(source, s));
+  const files = useDatasetStore((s) => s.files);
+  const photos = useDatasetStore((s) => s.photos);
+  const datasetBlocked = datasetBlocker(source, { files, photos });
   const blockedId = useId();
-  const t = useText().app.run;
+  const words = useText();
+  const locale = useLocale();
+  const t = words.app.run;
   const statusAllowsStart = status === 'idle' || status === 'stopped' || status === 'failed';
   // The batch finder's trials share the CPU and the GPU: a run beside them would distort both.
   const finderRunning = useAppStore((s) => s.jobs.finder.phase === 'running');
@@ -72,7 +76,7 @@ export function RunControls({ children }: { children?: ReactNode } = {}) {
       )}
       {datasetBlocked !== null && (
         <p className="status status-failed" data-testid="start-blocked-dataset">
-          {datasetProblemWords(datasetBlocked)}
+          {datasetBlockWords(words, locale, datasetBlocked)}
         </p>
       )}
       <p className={`status status-${status}`} role="status" data-testid="status">

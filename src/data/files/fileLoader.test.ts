@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type TrainConfig } from '../../config/trainConfig';
-import { PROBLEM_TEXT } from '../../config/ownImagesText';
 import { hostBatchBytes } from '../../config/hostMemory';
 import type { HostBatch } from '../hostBatch';
 import { createRng } from '../random';
@@ -89,13 +88,18 @@ describe('training on files: the same batch bytes whatever the worker count', ()
     expect([...classes].sort()).toEqual([0, 1, 2, 3]);
   });
 
-  it('a mask with a class ≥ K fails the batch with the file name, in a worker as in the training worker', async () => {
-    const files = dataset((i) => (i === 4 ? 9 : 1));
-    const config = { ...CONFIG, batchSize: 8 }; // one epoch (8 training pairs) reads every pair
-    const expected = `masks/p4.png: ${PROBLEM_TEXT.classTooHigh(9, 4)}`;
+  // The split is fixed (a constant seed), so which pairs train and which validate is known here.
+  const { train: TRAIN_PAIRS, validation: HELD_OUT_PAIRS } = validationSplit(10);
+  const trainingPair = TRAIN_PAIRS[0]!;
+  const heldOutPair = HELD_OUT_PAIRS[0]!;
+  const classTooHigh = (i: number) =>
+    `masks/p${i}.png: holds class index 9, but there are 4 classes (0–3): raise the class count or fix the mask`;
+
+  it('a training mask with a class ≥ K fails the batch with the file name, in a worker as in the training worker', async () => {
+    const files = dataset((i) => (i === trainingPair ? 9 : 1));
+    const config = { ...CONFIG, batchSize: TRAIN_PAIRS.length }; // one epoch reads every training pair
     const sync = createBatchSource({ ...config, workers: 0 }, 0, undefined, files, fakeDecodeSquare);
-    const isTraining = files.split.train.includes(4);
-    if (isTraining) await expect(sync.next()).rejects.toThrow(expected);
+    await expect(sync.next()).rejects.toThrow(classTooHigh(trainingPair));
     const fakes = new FakeLoaderWorkers({ decode: fakeDecodeSquare });
     const pool = createBatchSource(
       { ...config, workers: 1, prefetch: 1 },
@@ -104,12 +108,16 @@ describe('training on files: the same batch bytes whatever the worker count', ()
       files,
       fakeDecodeSquare,
     );
-    if (isTraining) await expect(take(pool, 1, fakes)).rejects.toThrow(expected);
-    else
-      await expect(buildFileValidationBatch(config, { files, decode: fakeDecodeSquare }, 8)).rejects.toThrow(
-        expected,
-      );
+    await expect(take(pool, 1, fakes)).rejects.toThrow(classTooHigh(trainingPair));
     pool.dispose();
+  });
+
+  it('a held-out mask with a class ≥ K fails the validation batch with the file name', async () => {
+    const files = dataset((i) => (i === heldOutPair ? 9 : 1));
+    const source = { files, decode: fakeDecodeSquare };
+    await expect(buildFileValidationBatch(CONFIG, source, HELD_OUT_PAIRS.length)).rejects.toThrow(
+      classTooHigh(heldOutPair),
+    );
   });
 
   it('the validation batch reads only held-out pairs, unaugmented, the same every time', async () => {

@@ -3,9 +3,9 @@
  * sourceScale), image to 1 or 3 channels, mask to class ids through the mask mode and palette, then the
  * same blur / crop / rescale / augmentation and encoding as the synthetic source (augment.ts,
  * encodeBatch.ts). A sample's bytes depend only on the files, the config and its id, never on which worker
- * decoded it. A mask with a class ≥ K fails the batch with the file's name. No tfjs, no DOM.
+ * decoded it. A mask with a class ≥ K fails the batch with the file's name (a thrown error, in English for the
+ * log and the run's failure note). No tfjs, no DOM.
  */
-import { PROBLEM_TEXT } from '../../config/ownImagesText';
 import { augmentSample, rescaleSample, type SampleDims } from '../augment';
 import { assembleBatch, sampleIdsOfBatch, type BatchConfig } from '../buildBatch';
 import type { HostBatch } from '../hostBatch';
@@ -53,7 +53,7 @@ export async function decodePair(
       return await source.decode(blob, sidePx, nearest);
     } catch (error) {
       throw new Error(
-        `${path}: ${PROBLEM_TEXT.decodeFailed(error instanceof Error ? error.message : String(error))}`,
+        `${path}: could not be decoded: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
   };
@@ -64,7 +64,11 @@ export async function decodePair(
     return { image, mask };
   } catch (error) {
     if (error instanceof MaskClassError) {
-      throw new Error(`${pair.maskPath}: ${PROBLEM_TEXT.classTooHigh(error.value, config.numClasses)}`);
+      const k = config.numClasses;
+      throw new Error(
+        `${pair.maskPath}: holds class index ${error.value}, but there are ${k} classes (0–${k - 1}): ` +
+          'raise the class count or fix the mask',
+      );
     }
     throw error;
   }

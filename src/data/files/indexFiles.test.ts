@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OWN_IMAGE_LIMITS } from '../../config/ownImages';
-import { PROBLEM_TEXT } from '../../config/ownImagesText';
+import { OWN_IMAGE_PROBLEM } from '../../config/ownImageProblems';
 import { hasErrors } from './datasetProblem';
 import { fakeDecodeFull, fakeDecodeSquare, fakeJpegBytes, fakePair, fakePngBytes } from './fakeImageFiles';
 import { indexFiles, problemsFor, type IndexDeps } from './indexFiles';
@@ -50,8 +50,16 @@ describe('indexFiles', () => {
     const fakeMask = pairFiles('fake', 8, 8, 6, 1)[1]!;
     const index = await indexFiles([...good, cut, mask!, fake, fakeMask], deps());
     const problems = problemsFor(index, 4, []);
-    expect(problems).toContainEqual({ severity: 'error', file: 'cut.jpg', message: PROBLEM_TEXT.truncated });
-    expect(problems).toContainEqual({ severity: 'error', file: 'fake.jpg', message: PROBLEM_TEXT.corrupt });
+    expect(problems).toContainEqual({
+      severity: 'error',
+      file: 'cut.jpg',
+      problem: OWN_IMAGE_PROBLEM.truncated,
+    });
+    expect(problems).toContainEqual({
+      severity: 'error',
+      file: 'fake.jpg',
+      problem: OWN_IMAGE_PROBLEM.corrupt,
+    });
     expect(hasErrors(problems)).toBe(true);
     expect(index.pairs.map((p) => p.stem)).toEqual(['g0', 'g1']);
   });
@@ -60,9 +68,8 @@ describe('indexFiles', () => {
     const files = [...pairFiles('a', 8, 8, 1, 2), ...pairFiles('b', 8, 8, 2, 9)];
     const index = await indexFiles(files, deps());
     expect(problemsFor(index, 4, [])).toEqual([
-      { severity: 'error', file: 'masks/b.png', message: PROBLEM_TEXT.classTooHigh(9, 4) },
+      { severity: 'error', file: 'masks/b.png', problem: { code: 'classTooHigh', value: 9, numClasses: 4 } },
     ]);
-    expect(PROBLEM_TEXT.classTooHigh(9, 4)).toMatch(/class index 9.*4 classes/);
   });
 
   it('refuses colour masks with more colours than classes, until the palette maps them', async () => {
@@ -89,7 +96,7 @@ describe('indexFiles', () => {
     const palette = defaultPalette(index.survey.colours);
     expect(palette).toHaveLength(3);
     expect(problemsFor(index, 2, palette)).toEqual([
-      { severity: 'error', file: '', message: PROBLEM_TEXT.tooManyColours(3, 2) },
+      { severity: 'error', file: '', problem: OWN_IMAGE_PROBLEM.tooManyColours(3, 2) },
     ]);
     expect(problemsFor(index, 3, palette)).toEqual([]);
   });
@@ -99,9 +106,12 @@ describe('indexFiles', () => {
     const [, smallMask] = pairFiles('a', 8, 8, 1, 1);
     const index = await indexFiles([img!, smallMask!, ...pairFiles('b', 8, 8, 2, 1)], deps());
     expect(problemsFor(index, 4, [])).toEqual([
-      { severity: 'warning', file: 'masks/a.png', message: PROBLEM_TEXT.sizeMismatch('16×16', '8×8') },
+      {
+        severity: 'warning',
+        file: 'masks/a.png',
+        problem: { code: 'sizeMismatch', image: '16×16', mask: '8×8' },
+      },
     ]);
-    expect(PROBLEM_TEXT.sizeMismatch('16×16', '8×8')).toMatch(/nearest neighbour/);
   });
 
   it('refuses a 50-megapixel image before decoding it, showing its size', async () => {
@@ -109,9 +119,13 @@ describe('indexFiles', () => {
     const mask = pairFiles('huge', 8, 8, 1, 1)[1]!;
     const d = deps();
     const index = await indexFiles([huge, mask, ...pairFiles('b', 8, 8, 2, 1)], d);
-    const message = PROBLEM_TEXT.tooLarge(8000, 6250, OWN_IMAGE_LIMITS.maxImageMegapixels);
-    expect(message).toContain('8000×6250 px (50.0 MP)');
-    expect(problemsFor(index, 4, [])).toContainEqual({ severity: 'error', file: 'huge.jpg', message });
+    const problem = {
+      code: 'tooLarge',
+      widthPx: 8000,
+      heightPx: 6250,
+      maxMp: OWN_IMAGE_LIMITS.maxImageMegapixels,
+    };
+    expect(problemsFor(index, 4, [])).toContainEqual({ severity: 'error', file: 'huge.jpg', problem });
     expect(d.counts.full + d.counts.square).toBe(2); // only pair b's mask and image were decoded
   });
 
@@ -132,18 +146,22 @@ describe('indexFiles', () => {
     expect(d.counts.full).toBe(OWN_IMAGE_LIMITS.maskScanMax);
     expect(d.counts.square).toBe(OWN_IMAGE_LIMITS.statsSampleMax);
     expect(problemsFor(index, 4, [])).toEqual([
-      { severity: 'notice', file: '', message: PROBLEM_TEXT.notScanned(OWN_IMAGE_LIMITS.maskScanMax, 5000) },
+      {
+        severity: 'notice',
+        file: '',
+        problem: OWN_IMAGE_PROBLEM.notScanned(OWN_IMAGE_LIMITS.maskScanMax, 5000),
+      },
     ]);
   });
 
   it('needs at least two pairs', async () => {
     const index = await indexFiles(pairFiles('only', 8, 8, 1, 1), deps());
     expect(problemsFor(index, 4, [])).toEqual([
-      { severity: 'error', file: '', message: PROBLEM_TEXT.tooFewPairs },
+      { severity: 'error', file: '', problem: OWN_IMAGE_PROBLEM.tooFewPairs },
     ]);
     const none = await indexFiles([], deps());
     expect(problemsFor(none, 4, [])).toEqual([
-      { severity: 'error', file: '', message: PROBLEM_TEXT.noPairs },
+      { severity: 'error', file: '', problem: OWN_IMAGE_PROBLEM.noPairs },
     ]);
   });
 });

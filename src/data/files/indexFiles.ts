@@ -7,7 +7,7 @@
  * No tfjs; the decoders are passed in (the browser's on the page, fakes in tests).
  */
 import { OWN_IMAGE_LIMITS } from '../../config/ownImages';
-import { PROBLEM_TEXT } from '../../config/ownImagesText';
+import { OWN_IMAGE_PROBLEM, type OwnImageProblem } from '../../config/ownImageProblems';
 import type { ChannelStats } from '../channelStats';
 import type { DatasetProblem } from './datasetProblem';
 import type { DecodeSquare, FilePairBlobs } from './fileDataset';
@@ -64,8 +64,8 @@ async function checkFile(
   mustBePng: boolean,
 ): Promise<{ problem: DatasetProblem | null; widthPx: number | null; heightPx: number | null }> {
   const file_ = pathOf(file);
-  const error = (message: string) => ({
-    problem: { severity: 'error' as const, file: file_, message },
+  const error = (problem: OwnImageProblem) => ({
+    problem: { severity: 'error' as const, file: file_, problem },
     widthPx: null,
     heightPx: null,
   });
@@ -75,15 +75,15 @@ async function checkFile(
     head = await readBytes(file, 0, OWN_IMAGE_LIMITS.headBytes);
     tail = await readBytes(file, Math.max(0, file.size - OWN_IMAGE_LIMITS.tailBytes), file.size);
   } catch (e) {
-    return error(PROBLEM_TEXT.unreadable(e instanceof Error ? e.message : String(e)));
+    return error(OWN_IMAGE_PROBLEM.unreadable(e instanceof Error ? e.message : String(e)));
   }
   const header = readImageHeader(head);
-  if (header === null || (mustBePng && header.format !== 'png')) return error(PROBLEM_TEXT.corrupt);
-  if (!looksComplete(header.format, head, tail, file.size)) return error(PROBLEM_TEXT.truncated);
+  if (header === null || (mustBePng && header.format !== 'png')) return error(OWN_IMAGE_PROBLEM.corrupt);
+  if (!looksComplete(header.format, head, tail, file.size)) return error(OWN_IMAGE_PROBLEM.truncated);
   const { widthPx, heightPx } = header;
   const maxMp = OWN_IMAGE_LIMITS.maxImageMegapixels;
   if (widthPx !== null && heightPx !== null && widthPx * heightPx > maxMp * 1e6) {
-    return { ...error(PROBLEM_TEXT.tooLarge(widthPx, heightPx, maxMp)), widthPx, heightPx };
+    return { ...error(OWN_IMAGE_PROBLEM.tooLarge(widthPx, heightPx, maxMp)), widthPx, heightPx };
   }
   return { problem: null, widthPx, heightPx };
 }
@@ -138,7 +138,7 @@ export async function indexFiles(files: readonly InputFile[], deps: IndexDeps): 
         problems.push({
           severity: 'warning',
           file: pathOf(mask),
-          message: PROBLEM_TEXT.sizeMismatch(`${i.widthPx}×${i.heightPx}`, `${m.widthPx}×${m.heightPx}`),
+          problem: OWN_IMAGE_PROBLEM.sizeMismatch(`${i.widthPx}×${i.heightPx}`, `${m.widthPx}×${m.heightPx}`),
         });
       }
       pairs.push({ stem: p.stem, imagePath: pathOf(image), maskPath: pathOf(mask), image, mask });
@@ -153,7 +153,7 @@ export async function indexFiles(files: readonly InputFile[], deps: IndexDeps): 
   const decodeProblem = (file: string, e: unknown): DatasetProblem => ({
     severity: 'error',
     file,
-    message: PROBLEM_TEXT.decodeFailed(e instanceof Error ? e.message : String(e)),
+    problem: OWN_IMAGE_PROBLEM.decodeFailed(e instanceof Error ? e.message : String(e)),
   });
   const broken = new Set<number>();
   for (let k = 0; k < Math.min(pairs.length, OWN_IMAGE_LIMITS.maskScanMax); k++) {
@@ -174,7 +174,7 @@ export async function indexFiles(files: readonly InputFile[], deps: IndexDeps): 
     problems.push({
       severity: 'notice',
       file: '',
-      message: PROBLEM_TEXT.notScanned(OWN_IMAGE_LIMITS.maskScanMax, pairs.length),
+      problem: OWN_IMAGE_PROBLEM.notScanned(OWN_IMAGE_LIMITS.maskScanMax, pairs.length),
     });
   }
 
@@ -218,21 +218,21 @@ export function problemsFor(
         out.push({
           severity: 'error',
           file: m.path,
-          message: PROBLEM_TEXT.classTooHigh(m.maxGrey, numClasses),
+          problem: OWN_IMAGE_PROBLEM.classTooHigh(m.maxGrey, numClasses),
         });
       }
     }
   } else {
     const bad = palette.find((p) => p.classId >= numClasses);
     const colours = index.survey.colours.size;
-    const message =
+    const problem =
       colours > numClasses
-        ? PROBLEM_TEXT.tooManyColours(colours, numClasses)
-        : PROBLEM_TEXT.classTooHigh(bad?.classId ?? 0, numClasses);
-    if (bad) out.push({ severity: 'error', file: '', message });
+        ? OWN_IMAGE_PROBLEM.tooManyColours(colours, numClasses)
+        : OWN_IMAGE_PROBLEM.classTooHigh(bad?.classId ?? 0, numClasses);
+    if (bad) out.push({ severity: 'error', file: '', problem });
   }
-  if (index.pairs.length === 0) out.push({ severity: 'error', file: '', message: PROBLEM_TEXT.noPairs });
+  if (index.pairs.length === 0) out.push({ severity: 'error', file: '', problem: OWN_IMAGE_PROBLEM.noPairs });
   else if (index.pairs.length < 2)
-    out.push({ severity: 'error', file: '', message: PROBLEM_TEXT.tooFewPairs });
+    out.push({ severity: 'error', file: '', problem: OWN_IMAGE_PROBLEM.tooFewPairs });
   return out;
 }

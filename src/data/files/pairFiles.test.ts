@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROBLEM_TEXT } from '../../config/ownImagesText';
+import { OWN_IMAGE_PROBLEM } from '../../config/ownImageProblems';
 import { pairFiles } from './pairFiles';
 
 const entries = (...paths: string[]) => paths.map((path) => ({ path, sizeBytes: 1 }));
@@ -27,9 +27,9 @@ describe('pairFiles', () => {
       {
         severity: 'warning',
         file: 'cat.jpg',
-        message: PROBLEM_TEXT.imageWithoutMask('masks/cat.png or cat_mask.png'),
+        problem: OWN_IMAGE_PROBLEM.imageWithoutMask('cat'),
       },
-      { severity: 'warning', file: 'masks/dog.png', message: PROBLEM_TEXT.maskWithoutImage },
+      { severity: 'warning', file: 'masks/dog.png', problem: OWN_IMAGE_PROBLEM.maskWithoutImage },
     ]);
   });
 
@@ -38,11 +38,11 @@ describe('pairFiles', () => {
       entries('notes.txt', 'masks/a.jpg', 'a.jpg', 'a.png', 'masks/a.png', 'README'),
     );
     expect(pairs).toEqual([{ stem: 'a', image: 2, mask: 4 }]);
-    expect(problems.map((p) => [p.file, p.message])).toEqual([
-      ['notes.txt', PROBLEM_TEXT.notImage],
-      ['masks/a.jpg', PROBLEM_TEXT.maskNotPng],
-      ['a.png', PROBLEM_TEXT.duplicate('a.jpg')],
-      ['README', PROBLEM_TEXT.notImage],
+    expect(problems.map((p) => [p.file, p.problem])).toEqual([
+      ['notes.txt', OWN_IMAGE_PROBLEM.notImage],
+      ['masks/a.jpg', OWN_IMAGE_PROBLEM.maskNotPng],
+      ['a.png', OWN_IMAGE_PROBLEM.duplicate('a.jpg')],
+      ['README', OWN_IMAGE_PROBLEM.notImage],
     ]);
   });
 

@@ -4,7 +4,7 @@
  * pair in milliseconds and nothing is read. Pure; no DOM.
  */
 import { IMAGE_EXTENSIONS, MASK_EXTENSIONS, MASK_FOLDERS, MASK_SUFFIXES } from '../../config/ownImages';
-import { PROBLEM_TEXT } from '../../config/ownImagesText';
+import { OWN_IMAGE_PROBLEM, type OwnImageProblem } from '../../config/ownImageProblems';
 import type { DatasetProblem } from './datasetProblem';
 
 export interface FileEntry {
@@ -52,25 +52,28 @@ export function pairFiles(entries: readonly FileEntry[]): { pairs: FilePair[]; p
   const problems: DatasetProblem[] = [];
   const images = new Map<string, number>();
   const masks = new Map<string, number>();
-  const warn = (index: number, message: string) =>
-    problems.push({ severity: 'warning', file: entries[index]!.path, message });
+  const warn = (index: number, problem: OwnImageProblem) =>
+    problems.push({ severity: 'warning', file: entries[index]!.path, problem });
   entries.forEach((entry, index) => {
     const n = split(entry.path, index);
     const stem = maskStem(n);
     const isMask = stem !== null;
     if (isMask && !isOneOf(n.ext, MASK_EXTENSIONS)) {
-      warn(index, isOneOf(n.ext, IMAGE_EXTENSIONS) ? PROBLEM_TEXT.maskNotPng : PROBLEM_TEXT.notImage);
+      warn(
+        index,
+        isOneOf(n.ext, IMAGE_EXTENSIONS) ? OWN_IMAGE_PROBLEM.maskNotPng : OWN_IMAGE_PROBLEM.notImage,
+      );
       return;
     }
     if (!isMask && !isOneOf(n.ext, IMAGE_EXTENSIONS)) {
-      warn(index, PROBLEM_TEXT.notImage);
+      warn(index, OWN_IMAGE_PROBLEM.notImage);
       return;
     }
     const key = isMask ? stem : n.stem;
     const table = isMask ? masks : images;
     const first = table.get(key);
     if (first !== undefined) {
-      warn(index, PROBLEM_TEXT.duplicate(entries[first]!.path));
+      warn(index, OWN_IMAGE_PROBLEM.duplicate(entries[first]!.path));
       return;
     }
     table.set(key, index);
@@ -78,11 +81,10 @@ export function pairFiles(entries: readonly FileEntry[]): { pairs: FilePair[]; p
   const pairs: FilePair[] = [];
   for (const [stem, image] of images) {
     const mask = masks.get(stem);
-    if (mask === undefined)
-      warn(image, PROBLEM_TEXT.imageWithoutMask(`masks/${stem}.png or ${stem}_mask.png`));
+    if (mask === undefined) warn(image, OWN_IMAGE_PROBLEM.imageWithoutMask(stem));
     else pairs.push({ stem, image, mask });
   }
-  for (const [stem, mask] of masks) if (!images.has(stem)) warn(mask, PROBLEM_TEXT.maskWithoutImage);
+  for (const [stem, mask] of masks) if (!images.has(stem)) warn(mask, OWN_IMAGE_PROBLEM.maskWithoutImage);
   // A stable order whatever order the browser listed the files in: by stem, then by path.
   pairs.sort((a, b) => (a.stem < b.stem ? -1 : a.stem > b.stem ? 1 : a.image - b.image));
   return { pairs, problems };

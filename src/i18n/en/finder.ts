@@ -1,7 +1,4 @@
-/** English: the batch finder (ui/finder/). * Words for the feature's one text module (src/ui/finder/finderText.ts), which takes them from here once it lands:
- * ui/i18n/liveWords.ts reads an area in the page's language; i18n/retranslate.ts re-words English a
- * worker wrote from these templates.
- */
+/** English: the batch finder (ui/finder/). */
 export const finder = {
   title: 'Find the largest batch',
   intro:

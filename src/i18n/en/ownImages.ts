@@ -1,7 +1,4 @@
-/** English: your own images — the problems found in a set of files and the Dataset panel's words. * Words for the feature's one text module (src/config/ownImagesText.ts), which takes them from here once it lands:
- * ui/i18n/liveWords.ts reads an area in the page's language; i18n/retranslate.ts re-words English a
- * worker wrote from these templates.
- */
+/** English: your own images — the problems found in a set of files (codes: config/ownImageProblems.ts) and the Dataset panel's words. */
 export const ownImages = {
   problems: {
     notImage: 'not a JPEG, PNG or WebP image: ignored',
@@ -9,7 +6,8 @@ export const ownImages = {
     unreadable: 'could not be read: {reason}',
     corrupt: 'is not a valid image (its header is damaged): remove it or fix it',
     truncated: 'is truncated (the file ends before the image does): remove it or fix it',
-    imageWithoutMask: 'image with no mask (expected a mask named like {expected}): ignored',
+    imageWithoutMask:
+      'image with no mask (expected a mask named like masks/{stem}.png or {stem}_mask.png): ignored',
     maskWithoutImage: 'mask with no image of the same name: ignored',
     duplicate: 'same name as {other}: only the first is used',
     tooLarge: '{width}×{height} px ({mp} MP) is over the {maxMp} MP limit: downscale it first',

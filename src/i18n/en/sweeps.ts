@@ -1,7 +1,4 @@
-/** English: the Tradeoff view (ui/sweeps/) and its charts (charts/sweepCharts.ts). * Words for the feature's one text module (src/ui/sweeps/sweepText.ts and charts/sweepCharts.ts), which takes them from here once it lands:
- * ui/i18n/liveWords.ts reads an area in the page's language; i18n/retranslate.ts re-words English a
- * worker wrote from these templates.
- */
+/** English: the Tradeoff view (ui/sweeps/) and its charts (charts/sweepCharts.ts). */
 export const sweeps = {
   eyebrow: 'Lesson 4 · Tradeoff curves',
   navLabel: 'Tradeoff curves',

@@ -8,7 +8,7 @@ export const ownImages = {
     unreadable: '无法读取：{reason}',
     corrupt: '不是有效的图像（文件头已损坏）：请删除或修复',
     truncated: '文件被截断（图像还没结束文件就结束了）：请删除或修复',
-    imageWithoutMask: '图像没有对应的掩码（应有名为 {expected} 这样的掩码）：已忽略',
+    imageWithoutMask: '图像没有对应的掩码（应有名为 masks/{stem}.png 或 {stem}_mask.png 这样的掩码）：已忽略',
     maskWithoutImage: '掩码没有同名的图像：已忽略',
     duplicate: '与 {other} 同名：只使用第一个',
     tooLarge: '{width}×{height} px（{mp} MP）超过了 {maxMp} MP 的上限：请先缩小',

@@ -3,12 +3,14 @@
  * (the rest counted). File names are React text: markup in a name is shown, never run.
  */
 import { OWN_IMAGE_LIMITS } from '../../config/ownImages';
-import { DATASET_TEXT, datasetProblemWords } from './datasetText';
+import { useText } from '../i18n/useText';
+import { DATASET_TEXT, ownImageProblemWords } from './datasetText';
 import type { DatasetProblem } from '../../config/datasetView';
 
 const ORDER = { error: 0, warning: 1, notice: 2 } as const;
 
 export function DatasetProblems({ problems }: { problems: readonly DatasetProblem[] }) {
+  const t = useText();
   if (problems.length === 0) return null;
   const sorted = [...problems].sort((a, b) => ORDER[a.severity] - ORDER[b.severity]);
   const shown = sorted.slice(0, OWN_IMAGE_LIMITS.problemsShownMax);
@@ -25,7 +27,7 @@ export function DatasetProblems({ problems }: { problems: readonly DatasetProble
                 <code>{p.file}</code>
               </>
             ) : null}{' '}
-            {datasetProblemWords(p.message)}
+            {ownImageProblemWords(t, p.problem)}
           </li>
         ))}
       </ul>

@@ -7,60 +7,98 @@
 import { LOCALE_TAGS } from '../../i18n/dictionaries';
 import { fill, plural } from '../../i18n/fill';
 import { useAppStore } from '../../state/store';
-import { en } from '../../i18n/en';
-import { retranslate } from '../../i18n/retranslate';
-import { liveWords } from '../i18n/liveWords';
+import type { DatasetBlock, OwnImageProblem } from '../../config/ownImageProblems';
+import type { Dictionary } from '../../i18n/types';
 import { currentText } from '../i18n/useText';
 
-const W = liveWords((t) => t.ownImages.panel);
+/** The panel's area in the language in force now (components may read it with `useText().ownImages.panel`). */
+const panel = () => currentText().ownImages.panel;
 const locale = (): string => LOCALE_TAGS[useAppStore.getState().lang];
 
 export const DATASET_TEXT = {
   get legend() {
-    return W.legend;
+    return panel().legend;
   },
   get sourceLabel() {
-    return W.sourceLabel;
+    return panel().sourceLabel;
   },
   get sources() {
-    return W.sources;
+    return panel().sources;
   },
   get privacy() {
-    return W.privacy;
+    return panel().privacy;
   },
   get dropHint() {
-    return W.dropHint;
+    return panel().dropHint;
   },
   get pickFiles() {
-    return W.pickFiles;
+    return panel().pickFiles;
   },
   get pickFolder() {
-    return W.pickFolder;
+    return panel().pickFolder;
   },
   get rule() {
-    return W.rule;
+    return panel().rule;
   },
-  indexing: (done: number, total: number) => fill(W.indexing, { done, total }),
+  indexing: (done: number, total: number) => fill(panel().indexing, { done, total }),
   summary: (pairs: number, train: number, validation: number) =>
-    fill(W.summary, { pairs, train, validation }),
+    fill(panel().summary, { pairs, train, validation }),
   get maskMode() {
-    return W.maskMode;
+    return panel().maskMode;
   },
-  paletteClass: (hex: string) => fill(W.paletteClass, { hex }),
-  paletteTooLong: (colours: number) => fill(W.paletteTooLong, { colours }),
-  problemsTitle: (count: number) => fill(plural(locale(), count, W.problemsTitle), { count }),
-  moreProblems: (count: number) => fill(W.moreProblems, { count }),
+  paletteClass: (hex: string) => fill(panel().paletteClass, { hex }),
+  paletteTooLong: (colours: number) => fill(panel().paletteTooLong, { colours }),
+  problemsTitle: (count: number) => fill(plural(locale(), count, panel().problemsTitle), { count }),
+  moreProblems: (count: number) => fill(panel().moreProblems, { count }),
   get blocked() {
-    return W.blocked;
+    return panel().blocked;
   },
-  photosSummary: (count: number, bytes: string) => fill(W.photosSummary, { count, bytes }),
+  photosSummary: (count: number, bytes: string) => fill(panel().photosSummary, { count, bytes }),
   get severity() {
-    return W.severity;
+    return panel().severity;
   },
-  classOfFiles: (k: number) => fill(W.classOfFiles, { k }),
-  statsMeasured: (count: number) => fill(W.statsMeasured, { count }),
+  classOfFiles: (k: number) => fill(panel().classOfFiles, { k }),
+  statsMeasured: (count: number) => fill(panel().statsMeasured, { count }),
 };
 
-/** A problem the indexer or a loader wrote in English (config/ownImagesText.ts), in the page's language. */
-export const datasetProblemWords = (message: string): string =>
-  retranslate(message, en.ownImages.problems, currentText().ownImages.problems);
+/** A problem found in the files (config/ownImageProblems.ts), in `t`'s words. */
+export function ownImageProblemWords(t: Dictionary, problem: OwnImageProblem): string {
+  const w = t.ownImages.problems;
+  switch (problem.code) {
+    case 'unreadable':
+    case 'decodeFailed':
+      return fill(w[problem.code], { reason: problem.reason });
+    case 'imageWithoutMask':
+      return fill(w.imageWithoutMask, { stem: problem.stem });
+    case 'duplicate':
+      return fill(w.duplicate, { other: problem.other });
+    case 'tooLarge': {
+      const { widthPx, heightPx, maxMp } = problem;
+      const mp = ((widthPx * heightPx) / 1e6).toFixed(1);
+      return fill(w.tooLarge, { width: widthPx, height: heightPx, mp, maxMp });
+    }
+    case 'sizeMismatch':
+      return fill(w.sizeMismatch, { image: problem.image, mask: problem.mask });
+    case 'classTooHigh':
+      return fill(w.classTooHigh, {
+        value: problem.value,
+        numClasses: problem.numClasses,
+        maxClass: problem.numClasses - 1,
+      });
+    case 'tooManyColours':
+      return fill(w.tooManyColours, { colours: problem.colours, numClasses: problem.numClasses });
+    case 'notScanned':
+      return fill(w.notScanned, { scanned: problem.scanned, total: problem.total });
+    default:
+      return w[problem.code];
+  }
+}
+
+/** Why no run starts on the dataset (state/datasetStore's datasetBlocker), in `t`'s words. */
+export function datasetBlockWords(t: Dictionary, locale: string, block: DatasetBlock): string {
+  const w = t.ownImages.problems;
+  if (block.code !== 'datasetBroken') return w[block.code];
+  const first = ownImageProblemWords(t, block.first);
+  const head = fill(plural(locale, block.errors, w.datasetBroken), { count: block.errors });
+  return `${head} ${block.file ? `${block.file}: ` : ''}${first}`;
+}

@@ -19,18 +19,14 @@ import { formatBytes, formatMs, formatRatio } from '../format';
 import { useLocale, useText } from '../i18n/useText';
 import { jobMessageText } from '../jobs/jobMessageText';
 import { useJob, useJobBlocker } from '../jobs/useJob';
-import {
-  FINDER_TEXT as T,
-  finderResultText,
-  finderRunning,
-  finderStoppedEarly,
-  finderUseBatch,
-} from './finderText';
+import type { Dictionary } from '../../i18n/types';
+import { finderResultText, finderRunning, finderStoppedEarly, finderUseBatch } from './finderText';
 
 /** A reason's first sentence (Dawn's messages go on with advice for the programmer); the rest is in its title. */
 const firstSentence = (text: string): string => text.split(/(?<=\.)\s|\n/)[0] ?? text;
 
 function TrialRow({ trial }: { trial: FinderTrialRow }) {
+  const T = useText().finder;
   const outcome = trial.outcome === 'ok' ? T.ran : trial.outcome === 'failed' ? T.failed : T.refused;
   return (
     <tr data-testid="finder-trial" data-batch={trial.batchSize} data-outcome={trial.outcome}>
@@ -59,7 +55,7 @@ const find = () => useAppStore.getState().startJob('finder', useAppStore.getStat
 const stop = () => useAppStore.getState().stopJob('finder');
 
 /** The job's phase and message in words: a stop, a failure after the finder's own lead-in, a refusal. */
-function statusText(job: JobStatus, trials: number, message: string): string {
+function statusText(T: Dictionary['finder'], job: JobStatus, trials: number, message: string): string {
   if (job.phase === 'running') return trials === 0 ? T.starting : finderRunning(trials);
   if (job.phase === 'stopped') return T.stopped;
   const said = job.message?.code === 'failed' ? fill(T.failedLead, { detail: job.message.detail }) : message;
@@ -68,6 +64,7 @@ function statusText(job: JobStatus, trials: number, message: string): string {
 }
 
 export function BatchFinder() {
+  const T = useText().finder;
   const job = useJob('finder');
   const phase = job.phase;
   const trials = useFinderStore(selectFinderTrials);
@@ -77,7 +74,7 @@ export function BatchFinder() {
   const t = useText();
   const locale = useLocale();
   const running = phase === 'running';
-  const status = statusText(job, trials.length, jobMessageText(t, locale, job.message));
+  const status = statusText(T, job, trials.length, jobMessageText(t, locale, job.message));
   const useResult = () => {
     if (!running && result && result.largestBatch > 0)
       useAppStore.getState().setConfig({ batchSize: result.largestBatch });

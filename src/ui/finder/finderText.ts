@@ -1,19 +1,19 @@
 /**
  * The batch finder's (BatchFinder.tsx) words, in one place: the dictionary's `finder` area
  * (src/i18n/{en,zh-CN}/finder.ts) read in the page's language, and small functions for the strings with
- * numbers (numbers arrive formatted). Imports i18n only.
+ * numbers (numbers arrive formatted). Imports i18n and ui/i18n only.
  */
 import { fill } from '../../i18n/fill';
-import { liveWords } from '../i18n/liveWords';
+import { currentText } from '../i18n/useText';
 
-/** Fixed texts, in the current language (`T.title`, `T.stop`, …). */
-export const FINDER_TEXT = liveWords((t) => t.finder);
+/** The `finder` area in the language in force now (components read it with `useText().finder`). */
+const words = () => currentText().finder;
 
-export const finderRunning = (trials: number): string => fill(FINDER_TEXT.running, { n: trials + 1 });
+export const finderRunning = (trials: number): string => fill(words().running, { n: trials + 1 });
 
 /** The result in plain words: what ran, beside the estimate's prediction, and their ratio. */
 export function finderResultText(largestBatch: number, predicted: number, ratio: string | null): string {
-  const r = FINDER_TEXT.result;
+  const r = words().result;
   if (largestBatch === 0) return predicted > 0 ? fill(r.noneRanFits, { predicted }) : r.noneRanAgrees;
   const head = fill(r.head, { largest: largestBatch, predicted });
   if (ratio === null) return fill(r.noRatio, { head });
@@ -21,6 +21,6 @@ export function finderResultText(largestBatch: number, predicted: number, ratio:
   return fill(largestBatch < predicted ? r.below : r.above, { head, ratio });
 }
 
-export const finderUseBatch = (batch: number): string => fill(FINDER_TEXT.useBatch, { n: batch });
+export const finderUseBatch = (batch: number): string => fill(words().useBatch, { n: batch });
 export const finderStoppedEarly = (largestBatch: number): string =>
-  largestBatch > 0 ? fill(FINDER_TEXT.stoppedEarly, { n: largestBatch }) : FINDER_TEXT.stoppedBeforeAny;
+  largestBatch > 0 ? fill(words().stoppedEarly, { n: largestBatch }) : words().stoppedBeforeAny;

@@ -15,12 +15,14 @@ import {
   type SweepSetting,
 } from '../../config/sweep';
 import { useAppStore } from '../../state/store';
-import { sweepDecodeProblems, sweepPresetWords, sweepSettingLabel, SWEEP_TEXT } from './sweepText';
+import { sweepDecodeProblems, sweepPresetWords, sweepSettingLabel } from './sweepText';
 import type { ProblemPart } from '../../config/problems';
+import { useText } from '../i18n/useText';
 
 const valuesText = (encoded: string): string => encoded.slice(encoded.indexOf(':') + 1);
 
 export function SweepPicker({ disabled }: { disabled: boolean }) {
+  const w = useText().sweeps;
   const sweep = useAppStore((s) => s.sweep);
   const [setting, setSetting] = useState<SweepSetting>((sweep ?? DEFAULT_SWEEP).setting);
   const [text, setText] = useState(valuesText(encodeSweep(sweep ?? DEFAULT_SWEEP)));
@@ -59,7 +61,7 @@ export function SweepPicker({ disabled }: { disabled: boolean }) {
 
   return (
     <div className="sweep-picker" data-testid="sweep-picker">
-      <div className="sweep-presets" role="group" aria-label={SWEEP_TEXT.presets}>
+      <div className="sweep-presets" role="group" aria-label={w.presets}>
         {SWEEP_PRESETS.map((p) => (
           <button
             key={p.id}
@@ -80,7 +82,7 @@ export function SweepPicker({ disabled }: { disabled: boolean }) {
           apply();
         }}
       >
-        <label htmlFor={settingId}>{SWEEP_TEXT.setting}</label>
+        <label htmlFor={settingId}>{w.setting}</label>
         <select
           id={settingId}
           value={setting}
@@ -94,7 +96,7 @@ export function SweepPicker({ disabled }: { disabled: boolean }) {
             </option>
           ))}
         </select>
-        <label htmlFor={valuesId}>{SWEEP_TEXT.values}</label>
+        <label htmlFor={valuesId}>{w.values}</label>
         <input
           id={valuesId}
           type="text"
@@ -106,11 +108,11 @@ export function SweepPicker({ disabled }: { disabled: boolean }) {
           data-testid="sweep-values"
         />
         <button type="submit" disabled={disabled} data-testid="sweep-apply">
-          {SWEEP_TEXT.apply}
+          {w.apply}
         </button>
       </form>
       <p id={helpId} className="help">
-        {SWEEP_TEXT.valuesHelp}
+        {w.valuesHelp}
       </p>
       {problems.length > 0 && (
         <p className="help" role="status" data-testid="sweep-problems">

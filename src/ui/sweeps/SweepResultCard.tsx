@@ -9,8 +9,8 @@ import {
   resultNoMemory,
   resultPixels,
   resultSkipped,
-  SWEEP_TEXT,
 } from './sweepText';
+import { useText } from '../i18n/useText';
 
 const x = (ratio: number) => ratio.toFixed(ratio < 10 ? 2 : 1);
 
@@ -21,6 +21,7 @@ export function SweepResultCard({
   setting: SweepSetting;
   points: readonly SweepPoint[];
 }) {
+  const w = useText().sweeps;
   const r = sweepResult(setting, points);
   if (!r) return null;
   return (
@@ -31,7 +32,7 @@ export function SweepResultCard({
       data-speed-ratio={r.speedRatio}
       data-peak-ratio={r.peakRatio ?? ''}
     >
-      <p className="result-label">{SWEEP_TEXT.resultLabel}</p>
+      <p className="result-label">{w.resultLabel}</p>
       <p className="result-figure" data-testid="sweep-result-figure">
         {resultHeadline(
           r.lastLabel,

@@ -5,17 +5,19 @@
 import type { SweepSetting } from '../../config/sweep';
 import { estimateOverPeak, samplesPerSecPerMiB, type SweepPoint } from '../../config/sweepPoint';
 import { formatBytes, formatExactBytes, formatMs } from '../format';
-import { SWEEP_TEXT, sweepValueWords } from './sweepText';
+import { sweepValueWords } from './sweepText';
+import { useText } from '../i18n/useText';
 
 const bytes = (b: number | null | undefined) => (b === null || b === undefined ? '—' : formatBytes(b));
-const C = SWEEP_TEXT.columns;
 
 export function SweepTable({ setting, points }: { setting: SweepSetting; points: readonly SweepPoint[] }) {
+  const w = useText().sweeps;
+  const C = w.columns;
   if (points.length === 0) return null;
   return (
-    <div className="table-scroll" role="region" aria-label={SWEEP_TEXT.tableCaption} tabIndex={0}>
+    <div className="table-scroll" role="region" aria-label={w.tableCaption} tabIndex={0}>
       <table className="arm-table sweep-table" data-testid="sweep-table">
-        <caption>{SWEEP_TEXT.tableCaption}</caption>
+        <caption>{w.tableCaption}</caption>
         <thead>
           <tr>
             {[
@@ -57,7 +59,7 @@ export function SweepTable({ setting, points }: { setting: SweepSetting; points:
                 data-samples-per-sec={m?.samplesPerSec ?? ''}
               >
                 <th scope="row">{sweepValueWords(setting, p.value)}</th>
-                <td title={p.status === 'stopped' ? SWEEP_TEXT.stopped : (p.reason ?? undefined)}>
+                <td title={p.status === 'stopped' ? w.stopped : (p.reason ?? undefined)}>
                   {p.status}
                   {p.reason && p.status !== 'stopped' ? `: ${p.reason}` : ''}
                 </td>

@@ -9,7 +9,7 @@ import { BatchFinder } from '../finder/BatchFinder';
 import { useId, useMemo } from 'react';
 import { chartPngBlob } from '../../charts/chartPng';
 import { downloadBlob } from '../../charts/download';
-import { SWEEP_CHARTS, type SweepChartSource } from '../../charts/sweepCharts';
+import { sweepChartsIn, type SweepChartSource } from '../../charts/sweepCharts';
 import { sweepCsv, sweepFileName, sweepJson } from '../../charts/sweepExport';
 import { DEFAULT_SWEEP, sweepValues } from '../../config/sweep';
 import type { JobStatus } from '../../state/jobsSlice';
@@ -20,18 +20,19 @@ import { CopyLink } from '../links/CopyLink';
 import { useLocale, useText } from '../i18n/useText';
 import { jobMessageText } from '../jobs/jobMessageText';
 import { useJob, useJobBlocker } from '../jobs/useJob';
+import type { Dictionary } from '../../i18n/types';
 import { SweepPicker } from './SweepPicker';
 import { SweepResultCard } from './SweepResultCard';
 import { SweepTable } from './SweepTable';
-import { sweepEnded, sweepProgress, SWEEP_TEXT, sweepValueWords } from './sweepText';
+import { sweepEnded, sweepProgress, sweepValueWords } from './sweepText';
 
 const CHART_PX = { wide: 170, narrow: 160 };
 
 /** The job's phase and message, and the run's progress, in words (`message`: the job's message worded). */
-function progressText(job: JobStatus, run: SweepRun, message: string): string {
+function progressText(w: Dictionary['sweeps'], job: JobStatus, run: SweepRun, message: string): string {
   if (job.message?.code === 'refused') return message;
-  if (job.phase === 'idle') return SWEEP_TEXT.notRun;
-  if (job.phase === 'done') return run.noValues ? SWEEP_TEXT.noValues : SWEEP_TEXT.done;
+  if (job.phase === 'idle') return w.notRun;
+  if (job.phase === 'done') return run.noValues ? w.noValues : w.done;
   if (job.phase !== 'running')
     return sweepEnded(job.phase, job.message?.code === 'failed' ? job.message.detail : null);
   const point = run.activeIndex === null ? undefined : run.points[run.activeIndex];
@@ -49,6 +50,7 @@ function SweepRunControls({ run }: { run: SweepRun }) {
   const blockedId = useId();
   const running = job.phase === 'running';
   const t = useText();
+  const w = t.sweeps;
   const locale = useLocale();
   const skipPreflight = useAppStore((s) => s.skipPreflight);
   const ruleBlocker = useJobBlocker('sweep');
@@ -62,7 +64,7 @@ function SweepRunControls({ run }: { run: SweepRun }) {
     : ruleBlocker
       ? jobMessageText(t, locale, { code: 'refused', blocker: ruleBlocker })
       : noValues
-        ? SWEEP_TEXT.noValues
+        ? w.noValues
         : null;
   return (
     <div className="lesson-run">
@@ -72,7 +74,7 @@ function SweepRunControls({ run }: { run: SweepRun }) {
           onClick={() => useAppStore.getState().stopJob('sweep')}
           data-testid="sweep-stop"
         >
-          {SWEEP_TEXT.stop}
+          {w.stop}
         </button>
       ) : (
         <button
@@ -84,11 +86,11 @@ function SweepRunControls({ run }: { run: SweepRun }) {
           data-testid="sweep-run"
           data-skip-preflight={skipPreflight ? '1' : undefined}
         >
-          {SWEEP_TEXT.run}
+          {w.run}
         </button>
       )}
       <p className="lesson-progress" role="status" data-testid="sweep-progress" data-phase={job.phase}>
-        {progressText(job, run, jobMessageText(t, locale, job.message))}
+        {progressText(t.sweeps, job, run, jobMessageText(t, locale, job.message))}
       </p>
       {blocker && (
         <p id={blockedId} className="help" data-testid="sweep-blocked">
@@ -101,6 +103,9 @@ function SweepRunControls({ run }: { run: SweepRun }) {
 
 function SweepExports({ run }: { run: SweepRun }) {
   const job = useJob('sweep');
+  const t = useText();
+  const w = t.sweeps;
+  const charts = useMemo(() => sweepChartsIn(t), [t]);
   const { spec, base } = run;
   if (!spec || !base || run.points.length === 0 || job.phase === 'running') return null;
   const values = run.points.map((p) => p.value);
@@ -123,16 +128,16 @@ function SweepExports({ run }: { run: SweepRun }) {
         }
         data-testid="sweep-export-csv"
       >
-        {SWEEP_TEXT.exportCsv}
+        {w.exportCsv}
       </button>
       <button
         type="button"
         onClick={() => downloadBlob(new Blob([json()], { type: 'application/json' }), name('json'))}
         data-testid="sweep-export-json"
       >
-        {SWEEP_TEXT.exportJson}
+        {w.exportJson}
       </button>
-      {SWEEP_CHARTS.map((chart) => (
+      {charts.map((chart) => (
         <button
           key={chart.id}
           type="button"
@@ -143,7 +148,7 @@ function SweepExports({ run }: { run: SweepRun }) {
           }
           data-testid={`sweep-export-png-${chart.id}`}
         >
-          {SWEEP_TEXT.exportPng}: {chart.title}
+          {w.exportPng}: {chart.title}
         </button>
       ))}
     </div>
@@ -152,6 +157,9 @@ function SweepExports({ run }: { run: SweepRun }) {
 
 export function TradeoffsView() {
   const run = useSweepStore();
+  const t = useText();
+  const w = t.sweeps;
+  const charts = useMemo(() => sweepChartsIn(t), [t]);
   const titleId = useId();
   const backend = run.backend;
   const source = useMemo<SweepChartSource>(
@@ -169,11 +177,11 @@ export function TradeoffsView() {
   return (
     <article className="lesson tradeoffs" aria-labelledby={titleId} data-testid="view-tradeoffs-page">
       <div className="lesson-main">
-        <p className="lesson-eyebrow">{SWEEP_TEXT.eyebrow}</p>
+        <p className="lesson-eyebrow">{w.eyebrow}</p>
         <h2 id={titleId} className="lesson-question" data-testid="lesson-question">
-          {SWEEP_TEXT.question}
+          {w.question}
         </h2>
-        <p className="help">{SWEEP_TEXT.intro}</p>
+        <p className="help">{w.intro}</p>
         <SweepPicker disabled={running} />
         <SweepRunControls run={run} />
         {run.spec && <SweepResultCard setting={run.spec.setting} points={run.points} />}
@@ -184,10 +192,10 @@ export function TradeoffsView() {
         </div>
       </div>
       <div className="lesson-side">
-        {SWEEP_CHARTS.map((chart) => (
+        {charts.map((chart) => (
           <SourceChart key={chart.id} spec={chart} feed={feed} heightPx={CHART_PX} />
         ))}
-        <p className="help">{SWEEP_TEXT.memoryHelp}</p>
+        <p className="help">{w.memoryHelp}</p>
       </div>
       <div className="sweep-points">
         {run.spec && <SweepTable setting={run.spec.setting} points={run.points} />}

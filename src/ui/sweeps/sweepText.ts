@@ -10,16 +10,15 @@ import { LOCALE_TAGS } from '../../i18n/dictionaries';
 import { fill, plural } from '../../i18n/fill';
 import { problemText } from '../../i18n/problemText';
 import { useAppStore } from '../../state/store';
-import { liveWords } from '../i18n/liveWords';
 import { currentText } from '../i18n/useText';
 
-/** Fixed texts, in the current language (`SWEEP_TEXT.run`, `SWEEP_TEXT.columns.peak`, …). */
-export const SWEEP_TEXT = liveWords((t) => t.sweeps);
+/** The `sweeps` area in the language in force now (components read it with `useText().sweeps`). */
+const words = () => currentText().sweeps;
 
 const locale = (): string => LOCALE_TAGS[useAppStore.getState().lang];
 
 export const sweepProgress = (label: string, index: number, total: number, step: number): string =>
-  fill(step === 0 ? SWEEP_TEXT.progressCompiling : SWEEP_TEXT.progressStep, {
+  fill(step === 0 ? words().progressCompiling : words().progressStep, {
     label,
     n: index + 1,
     total,
@@ -27,11 +26,11 @@ export const sweepProgress = (label: string, index: number, total: number, step:
   });
 
 export const sweepEnded = (phase: 'stopped' | 'failed', message: string | null): string =>
-  phase === 'stopped' ? SWEEP_TEXT.stopped : fill(SWEEP_TEXT.failed, { message: message ?? '' });
+  phase === 'stopped' ? words().stopped : fill(words().failed, { message: message ?? '' });
 
 /** What the values' decoder changed, each problem in the page's words. */
 export const sweepDecodeProblems = (problems: readonly (readonly ProblemPart[])[]): string =>
-  fill(SWEEP_TEXT.decodeProblems, {
+  fill(words().decodeProblems, {
     problems: problems.map((parts) => problemText(currentText(), { key: 'sw', parts })).join('; '),
   });
 
@@ -40,7 +39,7 @@ export const sweepSettingLabel = (s: SweepSetting): string => currentText().fiel
 
 /** A value as the view names it: `batch 8`, `32 px`, `uint8`. */
 export function sweepValueWords(setting: SweepSetting, value: SweepValue): string {
-  const labels = SWEEP_TEXT.valueLabels;
+  const labels = words().valueLabels;
   switch (setting) {
     case 'batchSize':
     case 'imageSizePx':
@@ -56,25 +55,25 @@ export function sweepValueWords(setting: SweepSetting, value: SweepValue): strin
 
 /** A preset's label and one-sentence description, by its id (config/sweep.ts's SWEEP_PRESETS). */
 export function sweepPresetWords(id: string, fallback: { label: string; description: string }) {
-  const words = (SWEEP_TEXT.presetsText as Readonly<Record<string, { label: string; description: string }>>)[
+  const preset = (words().presetsText as Readonly<Record<string, { label: string; description: string }>>)[
     id
   ];
-  return words ?? fallback;
+  return preset ?? fallback;
 }
 
 export const resultHeadline = (last: string, first: string, speed: string, memory: string): string =>
-  fill(SWEEP_TEXT.resultHeadline, { last, first, speed, memory });
+  fill(words().resultHeadline, { last, first, speed, memory });
 
 export const resultEfficiency = (best: string, perMiB: string): string =>
-  fill(SWEEP_TEXT.resultEfficiency, { best, perMiB });
+  fill(words().resultEfficiency, { best, perMiB });
 
 export const resultEstimate = (low: string, high: string): string =>
-  fill(SWEEP_TEXT.resultEstimate, { range: low === high ? low : `${low}–${high}` });
+  fill(words().resultEstimate, { range: low === high ? low : `${low}–${high}` });
 
 export const resultSkipped = (count: number, reasons: string): string =>
-  fill(plural(locale(), count, SWEEP_TEXT.resultSkipped), { count, reasons });
+  fill(plural(locale(), count, words().resultSkipped), { count, reasons });
 
 export const resultPixels = (last: string, first: string, ratio: string): string =>
-  fill(SWEEP_TEXT.resultPixels, { last, first, ratio });
+  fill(words().resultPixels, { last, first, ratio });
 
-export const resultNoMemory = (): string => SWEEP_TEXT.resultNoMemory;
+export const resultNoMemory = (): string => words().resultNoMemory;

@@ -1,0 +1,69 @@
+/**
+ * What can be wrong with a set of your own image files, as codes with their figures (data/files/ finds
+ * them, in the loader and the indexer, where no dictionary is read). Only ui/ words them, from the
+ * dictionaries' `ownImages.problems` area (ui/dataset/datasetText.ts). File names travel as plain values
+ * and are always rendered as React text, never as markup. Pure; imports nothing.
+ */
+
+/** One problem: its code and the figures its sentence needs. */
+export type OwnImageProblem =
+  | { code: 'notImage' }
+  | { code: 'maskNotPng' }
+  | { code: 'unreadable'; reason: string }
+  | { code: 'corrupt' }
+  | { code: 'truncated' }
+  | { code: 'imageWithoutMask'; stem: string }
+  | { code: 'maskWithoutImage' }
+  | { code: 'duplicate'; other: string }
+  | { code: 'tooLarge'; widthPx: number; heightPx: number; maxMp: number }
+  | { code: 'sizeMismatch'; image: string; mask: string }
+  | { code: 'classTooHigh'; value: number; numClasses: number }
+  | { code: 'tooManyColours'; colours: number; numClasses: number }
+  | { code: 'decodeFailed'; reason: string }
+  | { code: 'noPairs' }
+  | { code: 'tooFewPairs' }
+  | { code: 'notScanned'; scanned: number; total: number };
+
+export type OwnImageProblemCode = OwnImageProblem['code'];
+
+/** The problems, built by name: `OWN_IMAGE_PROBLEM.duplicate(path)`. */
+export const OWN_IMAGE_PROBLEM = {
+  notImage: { code: 'notImage' },
+  maskNotPng: { code: 'maskNotPng' },
+  unreadable: (reason: string): OwnImageProblem => ({ code: 'unreadable', reason }),
+  corrupt: { code: 'corrupt' },
+  truncated: { code: 'truncated' },
+  imageWithoutMask: (stem: string): OwnImageProblem => ({ code: 'imageWithoutMask', stem }),
+  maskWithoutImage: { code: 'maskWithoutImage' },
+  duplicate: (other: string): OwnImageProblem => ({ code: 'duplicate', other }),
+  tooLarge: (widthPx: number, heightPx: number, maxMp: number): OwnImageProblem => ({
+    code: 'tooLarge',
+    widthPx,
+    heightPx,
+    maxMp,
+  }),
+  sizeMismatch: (image: string, mask: string): OwnImageProblem => ({ code: 'sizeMismatch', image, mask }),
+  classTooHigh: (value: number, numClasses: number): OwnImageProblem => ({
+    code: 'classTooHigh',
+    value,
+    numClasses,
+  }),
+  tooManyColours: (colours: number, numClasses: number): OwnImageProblem => ({
+    code: 'tooManyColours',
+    colours,
+    numClasses,
+  }),
+  decodeFailed: (reason: string): OwnImageProblem => ({ code: 'decodeFailed', reason }),
+  noPairs: { code: 'noPairs' },
+  tooFewPairs: { code: 'tooFewPairs' },
+  notScanned: (scanned: number, total: number): OwnImageProblem => ({ code: 'notScanned', scanned, total }),
+} as const satisfies Record<OwnImageProblemCode, OwnImageProblem | ((...args: never[]) => OwnImageProblem)>;
+
+/** Why a run on your own images or the photos cannot start now. */
+export type DatasetBlock =
+  | { code: 'photosNotReady' }
+  | { code: 'noFilesLoaded' }
+  /** `errors` errors in the set; the first named (its file '' for the set as a whole). */
+  | { code: 'datasetBroken'; errors: number; file: string; first: OwnImageProblem };
+
+export type DatasetBlockCode = DatasetBlock['code'];
