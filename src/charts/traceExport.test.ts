@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KERNEL_TID, PHASE_TID, stepTraceJson, type TraceEvent } from './traceExport';
+import { KERNEL_TID, PHASE_TID, stepTraceJson, type TraceEvent } from '../export/traceExport';
 import { makeProfile } from './testProfile';
 
 const parse = (text: string) => JSON.parse(text) as { traceEvents: TraceEvent[]; displayTimeUnit: string };

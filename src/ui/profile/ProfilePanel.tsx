@@ -8,7 +8,7 @@
 import { useId, useState } from 'react';
 import { downloadBlob } from '../../charts/download';
 import { exportFileName } from '../../charts/exportRun';
-import { stepTraceJson } from '../../charts/traceExport';
+import { stepTraceJson } from '../../export/traceExport';
 import type { StepProfile } from '../../config/stepProfile';
 import { encodeConfigToHash } from '../../config/urlCodec';
 import { useProfileStore } from '../../state/profileStore';
