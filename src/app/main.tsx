@@ -1,5 +1,7 @@
 /**
- * Entry point: read the link, start the training worker, install the test API, render the UI.
+ * Entry point: read the link, start the training worker, render the UI. Only the test build
+ * (`import.meta.env.VITE_TEST_HOOKS`) loads ./testHooks/ and installs the window test APIs first; in a
+ * plain build the branch and its modules are left out of the bundle.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -12,8 +14,6 @@ import { startLessonClient } from './lessons/lessonClient';
 import { startParallelClient } from './parallel/parallelClient';
 import { startPyTorchExportClient } from './pytorchExport/exportClient';
 import { startSweepClient } from './sweeps/sweepRunner';
-import { installParallelTestApi } from './parallel/parallelTestApi';
-import { installTestApi, installTestHooks } from './testApi';
 import { startDatasets } from './datasets';
 import { startTrainingClient } from './trainingClient';
 import { followHashChanges, readConfigFromUrl, syncConfigToUrl } from './urlSync';
@@ -22,18 +22,19 @@ import '../ui/styles.css';
 readConfigFromUrl();
 syncConfigToUrl();
 followHashChanges();
-installTestApi();
 startParallelClient();
 startCompareClient();
 startFinderClient();
 startLessonClient();
 startSweepClient();
 startPyTorchExportClient();
-installParallelTestApi();
 installAutoStart();
 installAutoProfile();
 const client = startTrainingClient(startDatasets());
-installTestHooks((action) => client.post({ type: 'debug', action }));
+if (import.meta.env.VITE_TEST_HOOKS) {
+  const { installTestBuild } = await import('./testHooks/installTestBuild');
+  installTestBuild(client);
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
