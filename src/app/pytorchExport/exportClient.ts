@@ -3,8 +3,8 @@
  * saves it as `batchlab-<dtype>-<normalize>-<size>px-b<batch>-pytorch-<strategy>-<time>.zip` and ends
  * the worker. A crashed worker becomes a plain-text failure.
  */
-import { downloadBlob } from '../../charts/download';
-import { exportFileName } from '../../charts/exportRun';
+import { downloadBlob } from '../../export/download';
+import { exportFileName } from '../../export/exportRun';
 import type { PyTorchExportRequest } from '../../config/pytorchExport';
 import type { TrainConfig } from '../../config/trainConfig';
 import { usePyTorchExportStore, type PyTorchExportSaved } from '../../state/pytorchExportStore';

@@ -1,6 +1,6 @@
 /**
  * What a loader worker does with each message, as a plain function so that unit tests can run the very
- * same logic in-process (see fakeLoaderWorkers.ts). Builds whole batches with buildHostBatch (synthetic,
+ * same logic in-process (see test/fixtures/fakeLoaderWorkers.ts). Builds whole batches with buildHostBatch (synthetic,
  * synchronous) or buildFileBatch (the user's files, decoded here with `decode`; builds are chained so one
  * runs at a time, in arrival order) and posts
  * them with their buffers in the transfer list. A build that throws is reported as a message, never

@@ -5,7 +5,7 @@ import type { HostBatch } from '../hostBatch';
 import { createRng, type Rng } from '../random';
 import type { BatchSource, NextBatch } from './batchSource';
 import { createBatchSource } from './createBatchSource';
-import { FakeLoaderWorkers } from './fakeLoaderWorkers';
+import { FakeLoaderWorkers } from '../../../test/fixtures/fakeLoaderWorkers';
 import { hostBatchBytes } from '../../config/hostMemory';
 import { createWorkerPoolSource } from './workerPoolSource';
 

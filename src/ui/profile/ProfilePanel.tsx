@@ -6,8 +6,8 @@
  * Reads the profile store and the app store; never the worker.
  */
 import { useId, useState } from 'react';
-import { downloadBlob } from '../../charts/download';
-import { exportFileName } from '../../charts/exportRun';
+import { downloadBlob } from '../../export/download';
+import { exportFileName } from '../../export/exportRun';
 import { stepTraceJson } from '../../export/traceExport';
 import type { StepProfile } from '../../config/stepProfile';
 import { encodeConfigToHash } from '../../config/urlCodec';
