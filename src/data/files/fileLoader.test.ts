@@ -7,7 +7,12 @@ import { createRng } from '../random';
 import { createBatchSource } from '../loader/createBatchSource';
 import { FakeLoaderWorkers } from '../../../test/fixtures/fakeLoaderWorkers';
 import type { BatchSource } from '../loader/batchSource';
-import { fakeDecodeSquare, fakeJpegBytes, fakePair, fakePngBytes } from '../../../test/fixtures/fakeImageFiles';
+import {
+  fakeDecodeSquare,
+  fakeJpegBytes,
+  fakePair,
+  fakePngBytes,
+} from '../../../test/fixtures/fakeImageFiles';
 import type { FileDataset } from './fileDataset';
 import { buildFileValidationBatch } from './fileSamples';
 import { validationSplit } from './validationSplit';
