@@ -1,7 +1,7 @@
 /**
  * Entry point: read the link, start the training worker, render the UI. Only the test build
- * (`import.meta.env.VITE_TEST_HOOKS`) loads ./testHooks/ and installs the window test APIs first; in a
- * plain build the branch and its modules are left out of the bundle.
+ * (`import.meta.env.VITE_TEST_HOOKS`) installs the window test APIs (./testHooks/); in a plain build the
+ * branch and its modules are left out of the bundle (test/plainBuild.test.ts).
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -15,6 +15,7 @@ import { startParallelClient } from './parallel/parallelClient';
 import { startPyTorchExportClient } from './pytorchExport/exportClient';
 import { startSweepClient } from './sweeps/sweepRunner';
 import { startDatasets } from './datasets';
+import { installTestBuild } from './testHooks/installTestBuild';
 import { startTrainingClient } from './trainingClient';
 import { followHashChanges, readConfigFromUrl, syncConfigToUrl } from './urlSync';
 import '../ui/styles.css';
@@ -31,10 +32,9 @@ startPyTorchExportClient();
 installAutoStart();
 installAutoProfile();
 const client = startTrainingClient(startDatasets());
-if (import.meta.env.VITE_TEST_HOOKS) {
-  const { installTestBuild } = await import('./testHooks/installTestBuild');
-  installTestBuild(client);
-}
+// Synchronous, so the APIs exist before the page's load event (tests read them at once); in a plain build
+// the call is removed and, with it, everything only ./testHooks/ imports (no module there has side effects).
+if (import.meta.env.VITE_TEST_HOOKS) installTestBuild(client);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
