@@ -31,10 +31,23 @@ function cspMeta(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The test build: `vite build --mode e2e` (into dist-e2e/) sets `import.meta.env.VITE_TEST_HOOKS`, which
+ * adds the window test APIs, the fault injection and the sweep's step cap. Every other build has the flag
+ * false, so those branches and the modules they import are left out of the bundle (test/plainBuild.test.ts
+ * greps a plain build for them).
+ */
+export const TEST_BUILD_MODE = 'e2e';
+export const TEST_BUILD_OUT_DIR = 'dist-e2e';
+
+export default defineConfig(({ mode }) => ({
+  // Relative asset and worker URLs: the build works from any folder of any static host.
+  base: './',
+  define: { 'import.meta.env.VITE_TEST_HOOKS': JSON.stringify(mode === TEST_BUILD_MODE) },
   plugins: [react(), cspMeta()],
   worker: { format: 'es' },
   build: {
+    outDir: mode === TEST_BUILD_MODE ? TEST_BUILD_OUT_DIR : 'dist',
     target: 'es2022',
     chunkSizeWarningLimit: 4000,
     // bench.html drives `npm run bench` in the same production build, under the same CSP.
@@ -49,4 +62,4 @@ export default defineConfig({
     strictPort: true,
     headers: { 'Content-Security-Policy': CONTENT_SECURITY_POLICY },
   },
-});
+}));

@@ -6,6 +6,9 @@ export default defineConfig({
   // of gradients and chained ops (package.json "imports"). Plain Node takes the other branch; the Node
   // smoke test (test/nodeEngine.test.ts) proves that one in a real Node process.
   ssr: { resolve: { conditions: ['batchlab-bundled', ...defaultServerConditions] } },
+  // Unit tests see the test build's flag (vite.config.ts): they exercise the fault injection and the
+  // sweep's test-only step cap. test/plainBuild.test.ts checks that a plain build has none of them.
+  define: { 'import.meta.env.VITE_TEST_HOOKS': 'true' },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',

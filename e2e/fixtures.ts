@@ -3,7 +3,7 @@
  * to the app through its read-only `window.batchlab` test API.
  */
 import { test as base, expect, type Page } from '@playwright/test';
-import type { BatchLabTestApi } from '../src/app/testApi';
+import type { BatchLabTestApi } from '../src/app/testHooks/testApi';
 
 /** What the browser's WebGPU adapter reports, read in the page straight from WebGPU, not through the app. */
 export interface AdapterReport {

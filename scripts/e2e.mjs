@@ -1,4 +1,5 @@
-// Runs the Playwright suite against the production build with the Chromium findChromium() picks. It first
+// Builds the test build (`vite build --mode e2e` into dist-e2e/; skipped when E2E_OUT_DIR names a build
+// already made) and runs the Playwright suite against it with the Chromium findChromium() picks. It first
 // launches that browser once to print its version and WebGPU adapter (and to unpack the pinned browser
 // before Playwright starts), then hands the path and the environment it needs to Playwright.
 import { spawnSync } from 'node:child_process';
@@ -6,6 +7,15 @@ import { describeBrowser, describeLine } from './browserInfo.mjs';
 import { findChromium } from './findChromium.mjs';
 import { BASE_FLAGS } from './browserFlags.mjs';
 
+if (!process.env.E2E_OUT_DIR) {
+  const build = spawnSync('npx', ['vite', 'build', '--mode', 'e2e', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) {
+    console.error('[e2e] the test build (vite build --mode e2e) failed');
+    process.exit(build.status ?? 1);
+  }
+}
 const found = await findChromium();
 if (found.error) {
   console.error(found.error);

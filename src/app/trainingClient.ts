@@ -11,7 +11,7 @@ import { telemetryHistory } from '../charts/telemetryHistory';
 import type { TrainConfig } from '../config/trainConfig';
 import type { StepProfile } from '../config/stepProfile';
 import type { DataPathCheckResult } from '../config/dataPathCheck';
-import type { FromWorker, ToWorker } from './trainingProtocol';
+import type { FromWorker, TestHookMessage, ToWorker } from './trainingProtocol';
 import { applyDeviceDefaults } from './deviceDefaults';
 import { spawnTrainingWorker } from './spawnTrainingWorker';
 import type { Datasets } from './datasets';
@@ -21,7 +21,8 @@ import { datasetBlocker, useDatasetStore } from '../state/datasetStore';
 const currentDictionary = () => DICTIONARIES[useAppStore.getState().lang];
 
 export interface TrainingClient {
-  post(message: ToWorker): void;
+  /** A test hook is only ever posted by the test build (src/app/testHooks/). */
+  post(message: ToWorker | TestHookMessage): void;
   checkDataPaths(config: TrainConfig): Promise<DataPathCheckResult>;
   /**
    * Profiles the next steps of the running run, or trains `config` until a profile is made and stops.
@@ -137,7 +138,7 @@ export function startTrainingClient(datasets: Datasets): TrainingClient {
   };
   spawn();
 
-  const post = (message: ToWorker) => worker.postMessage(message);
+  const post = (message: ToWorker | TestHookMessage) => worker.postMessage(message);
   const checkDataPaths = (config: TrainConfig) =>
     new Promise<DataPathCheckResult>((resolve) => {
       const requestId = nextRequestId++;

@@ -27,9 +27,16 @@ export type ToWorker =
    * The batch finder's trial (only while not training): one real step of a new model of `config`, under
    * GPU error scopes, then everything it made is freed. Answered by a 'trial' message.
    */
-  | { type: 'trial'; config: TrainConfig; requestId: number }
-  /** Test hooks: destroy the GPU device, throw inside the training worker, or crash a loader worker. */
-  | { type: 'debug'; action: TestHookAction };
+  | { type: 'trial'; config: TrainConfig; requestId: number };
+
+/**
+ * Test build only (`import.meta.env.VITE_TEST_HOOKS`): destroy the GPU device, throw inside the training
+ * worker, or crash a loader worker. A plain build neither sends nor handles it.
+ */
+export interface TestHookMessage {
+  type: 'test-hook';
+  action: TestHookAction;
+}
 
 export type TestHookAction = 'lose-device' | 'crash' | 'crash-loader';
 

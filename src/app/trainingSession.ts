@@ -32,7 +32,7 @@ import { telemetryRowOf } from '../engine/telemetryRow';
 import { buildStepProfile, type RecordedStep } from '../engine/buildStepProfile';
 import { kernelTimingAvailable } from '../engine/kernelTiming';
 import { createTrainer, type StepResult, type Trainer } from '../engine/trainer';
-import type { FromWorker, RunStatus, ToWorker } from './trainingProtocol';
+import type { FromWorker, RunStatus, TestHookAction, ToWorker } from './trainingProtocol';
 
 const PREVIEW_SAMPLES = 3;
 const TELEMETRY_FLUSH_MS = 200;
@@ -49,6 +49,8 @@ export interface SessionDeps {
 
 export interface TrainingSession {
   handle(message: ToWorker): Promise<void>;
+  /** Test build only: destroy the GPU device or make a loader worker's next build throw. */
+  testHook?(action: Exclude<TestHookAction, 'crash'>): void;
 }
 
 /** Whether the validation batches must be rebuilt: a setting that defines the model or shapes batches changed. */
@@ -403,14 +405,17 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
         postMemory();
         return;
       }
-      case 'debug':
-        if (message.action === 'lose-device') currentWebGpuDevice()?.destroy();
-        if (message.action === 'crash-loader') batchSource?.injectLoaderCrash?.();
-        return;
     }
   }
 
-  return { handle };
+  if (!import.meta.env.VITE_TEST_HOOKS) return { handle };
+  return {
+    handle,
+    testHook(action) {
+      if (action === 'lose-device') currentWebGpuDevice()?.destroy();
+      if (action === 'crash-loader') batchSource?.injectLoaderCrash?.();
+    },
+  };
 }
 
 /** Lets 'stop' and 'reset' messages in between steps (a macrotask, so queued messages run first). */

@@ -7,7 +7,7 @@ import {
   NOT_TIMED_NOTE,
   type ArmTelemetry,
 } from './armCharts';
-import { makeRows } from './testRows';
+import { makeRows } from '../../test/fixtures/testRows';
 
 /** Arm "0 workers": steps 1…4 timed from 3; arm "2 workers": steps 1…3 timed from 2, more bytes. */
 const arms: ArmTelemetry[] = [

@@ -3,7 +3,7 @@ import { createChartFeed, type ChartView } from './chartFeed';
 import { setChartsEnabled } from './chartsSwitch';
 import { createTelemetryHistory } from './telemetryHistory';
 import type { RunTimeline } from './runTimeline';
-import { makeRows } from './testRows';
+import { makeRows } from '../../test/fixtures/testRows';
 
 /** Frames run only when the test says so. */
 function manualFrames() {

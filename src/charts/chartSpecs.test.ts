@@ -10,7 +10,7 @@ import {
   throughputChart,
 } from './chartSpecs';
 import { createRunTimeline } from './runTimeline';
-import { makeRow, makeRows } from './testRows';
+import { makeRow, makeRows } from '../../test/fixtures/testRows';
 
 function sixSteps() {
   const t = createRunTimeline(64);

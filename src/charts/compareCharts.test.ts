@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareLossChart, compareStepTimeChart } from './compareCharts';
-import { makeRows } from './testRows';
+import { makeRows } from '../../test/fixtures/testRows';
 
 describe('comparison charts', () => {
   it('draw A and B per step as two series of one chart (one y scale)', () => {

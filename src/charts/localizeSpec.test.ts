@@ -13,7 +13,7 @@ import { compareLossChart, compareStepTimeChart } from './compareCharts';
 import { deviceMemoryChart } from './deviceMemoryChart';
 import { localizeSpec } from './localizeSpec';
 import { createRunTimeline } from './runTimeline';
-import { makeRow } from './testRows';
+import { makeRow } from '../../test/fixtures/testRows';
 
 const words = (spec: ChartSpec<never>) => ({
   title: spec.title,

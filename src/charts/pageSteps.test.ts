@@ -4,7 +4,7 @@ import { latestXText } from './chartSpec';
 import { CHART_SPECS } from './chartSpecs';
 import { evalPageStep, pageStepAt, rowPageStep, runMarkerX } from './pageSteps';
 import { createTelemetryHistory } from './telemetryHistory';
-import { makeRows } from './testRows';
+import { makeRows } from '../../test/fixtures/testRows';
 
 describe('page step rules', () => {
   it('places rows one page step apart whatever the model step, and a new model’s first evaluation on its marker', () => {

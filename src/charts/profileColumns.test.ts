@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KernelRow } from '../config/stepProfile';
 import { memoryStack, topKernelBars } from './profileColumns';
-import { makeProfile } from './testProfile';
+import { makeProfile } from '../../test/fixtures/testProfile';
 
 describe('profile chart columns', () => {
   it('stacks the categories bottom up; the top line is the total and peaks at the profile peak', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRunTimeline, rowColumn, evalColumn } from './runTimeline';
-import { makeRow, makeRows } from './testRows';
+import { makeRow, makeRows } from '../../test/fixtures/testRows';
 
 describe('createRunTimeline', () => {
   it('stores rows and evaluations at the x they are given', () => {

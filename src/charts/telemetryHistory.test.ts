@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageStepAt } from './pageSteps';
 import { createTelemetryHistory, type RunStartInfo } from './telemetryHistory';
-import { makeRows } from './testRows';
+import { makeRows } from '../../test/fixtures/testRows';
 
 const start = (newModel: boolean, fromStep: number, label = 'x'): RunStartInfo => ({
   newModel,

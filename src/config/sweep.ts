@@ -170,16 +170,24 @@ export function sweepValues(spec: SweepSpec, base: TrainConfig, info: BackendInf
   return isAutoSetting(spec.setting) ? autoSweepValues(spec.setting, base, info) : [];
 }
 
-/** The page search parameter that caps a point's steps, honoured only with `testHooks=1`. */
+/**
+ * The page search parameter that caps a point's steps, honoured only by the test build
+ * (`import.meta.env.VITE_TEST_HOOKS`) and only with `testHooks=1`.
+ */
 export const SWEEP_MAX_STEPS_PARAM = 'sweepMaxSteps';
 
 /**
- * The timing rule of a point: the lessons' rule for its config. With `?testHooks=1` in the page's search
- * string (never the hash a shared link carries) `sweepMaxSteps=N` (N ≥ 3, at most the rule's own cap) caps
- * its steps, so an e2e sweep stays short on a software adapter.
+ * The timing rule of a point: the lessons' rule for its config. In the test build only, with
+ * `?testHooks=1` in the page's search string (never the hash a shared link carries), `sweepMaxSteps=N`
+ * (N ≥ 3, at most the rule's own cap) caps its steps, so an e2e sweep stays short on a software adapter.
+ * A plain build has no such cap: the branch and testStepCap are left out of its bundle.
  */
 export function sweepTimingRule(config: TrainConfig, search: string): TimingRule {
   const rule = timingRuleFor(config);
+  return import.meta.env.VITE_TEST_HOOKS ? testStepCap(rule, search) : rule;
+}
+
+function testStepCap(rule: TimingRule, search: string): TimingRule {
   const params = new URLSearchParams(search);
   if (params.get('testHooks') !== '1') return rule;
   const cap = Number(params.get(SWEEP_MAX_STEPS_PARAM));

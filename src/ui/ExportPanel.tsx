@@ -4,12 +4,12 @@
  * Reads the history and the store only when a button is pressed.
  */
 import { useState } from 'react';
-import { chartPngBlob } from '../charts/chartPng';
+import { chartPngBlob } from '../export/chartPng';
 import type { ChartId } from '../charts/chartSpec';
 import { CHART_SPECS } from '../charts/chartSpecs';
 import { localizeSpec } from '../charts/localizeSpec';
-import { downloadBlob } from '../charts/download';
-import { exportFileName, toCsv, toRunJson } from '../charts/exportRun';
+import { downloadBlob } from '../export/download';
+import { exportFileName, toCsv, toRunJson } from '../export/exportRun';
 import { telemetryHistory } from '../charts/telemetryHistory';
 import { useAppStore } from '../state/store';
 import { PyTorchExport } from './PyTorchExport';

@@ -4,8 +4,8 @@
  * zip is saved as `batchlab-<dtype>-<normalize>-<size>px-b<batch>-pytorch-<strategy>-<time>.zip`, and the
  * worker ends. Stop (the job's signal) ends the worker at once. The note goes to the export store.
  */
-import { downloadBlob } from '../../charts/download';
-import { exportFileName } from '../../charts/exportRun';
+import { downloadBlob } from '../../export/download';
+import { exportFileName } from '../../export/exportRun';
 import { abortError } from '../../config/jobs';
 import { pytorchExportRefusals, type PyTorchExportRequest } from '../../config/pytorchExport';
 import type { TrainConfig } from '../../config/trainConfig';

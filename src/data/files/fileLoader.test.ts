@@ -4,9 +4,14 @@ import { hostBatchBytes } from '../../config/hostMemory';
 import type { HostBatch } from '../hostBatch';
 import { createRng } from '../random';
 import { createBatchSource } from '../loader/createBatchSource';
-import { FakeLoaderWorkers } from '../loader/fakeLoaderWorkers';
+import { FakeLoaderWorkers } from '../../../test/fixtures/fakeLoaderWorkers';
 import type { BatchSource } from '../loader/batchSource';
-import { fakeDecodeSquare, fakeJpegBytes, fakePair, fakePngBytes } from './fakeImageFiles';
+import {
+  fakeDecodeSquare,
+  fakeJpegBytes,
+  fakePair,
+  fakePngBytes,
+} from '../../../test/fixtures/fakeImageFiles';
 import type { FileDataset } from './fileDataset';
 import { buildFileValidationBatch } from './fileSamples';
 import { validationSplit } from './validationSplit';

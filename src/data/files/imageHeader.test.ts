@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeJpegBytes, fakePngBytes } from './fakeImageFiles';
+import { fakeJpegBytes, fakePngBytes } from '../../../test/fixtures/fakeImageFiles';
 import { looksComplete, readImageHeader, sniffFormat } from './imageHeader';
 
 const px = (n: number) => new Uint8Array(n * 4).fill(9);

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { OWN_IMAGE_LIMITS } from '../../config/ownImages';
 import { OWN_IMAGE_PROBLEM } from '../../config/ownImageProblems';
 import { hasErrors } from './datasetProblem';
-import { fakeDecodeFull, fakeDecodeSquare, fakeJpegBytes, fakePair, fakePngBytes } from './fakeImageFiles';
+import {
+  fakeDecodeFull,
+  fakeDecodeSquare,
+  fakeJpegBytes,
+  fakePair,
+  fakePngBytes,
+} from '../../../test/fixtures/fakeImageFiles';
 import { indexFiles, problemsFor, type IndexDeps } from './indexFiles';
 import { defaultPalette } from './maskClasses';
 

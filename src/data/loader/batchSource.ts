@@ -36,6 +36,9 @@ export interface BatchSource {
    * (the synchronous source at its next yield), and next() must not be called afterwards.
    */
   dispose(): void;
-  /** Test hook: make one loader worker throw on its next build (no-op where there are none). */
+  /**
+   * Test build only (`import.meta.env.VITE_TEST_HOOKS`): make one loader worker throw on its next build
+   * (no-op where there are none).
+   */
   injectLoaderCrash?(): void;
 }

@@ -1,6 +1,6 @@
 /**
  * What a loader worker does with each message, as a plain function so that unit tests can run the very
- * same logic in-process (see fakeLoaderWorkers.ts). Builds whole batches with buildHostBatch (synthetic,
+ * same logic in-process (see test/fixtures/fakeLoaderWorkers.ts). Builds whole batches with buildHostBatch (synthetic,
  * synchronous) or buildFileBatch (the user's files, decoded here with `decode`; builds are chained so one
  * runs at a time, in arrival order) and posts
  * them with their buffers in the transfer list. A build that throws is reported as a message, never
@@ -35,20 +35,22 @@ export function createLoaderCore(
   let workerIndex = -1;
   let crashNext = false;
   return (message: ToLoader): void => {
+    // Test build only (`import.meta.env.VITE_TEST_HOOKS`): a plain build has neither sender nor handler.
+    if (import.meta.env.VITE_TEST_HOOKS && message.type === 'crash-next') {
+      crashNext = true;
+      return;
+    }
     switch (message.type) {
       case 'init':
         config = message.config;
         files = message.files;
         workerIndex = message.workerIndex;
         return;
-      case 'crash-next':
-        crashNext = true;
-        return;
       case 'build': {
         const { batchIndex } = message;
         try {
           if (config === null) throw new Error('asked to build before init');
-          if (crashNext) {
+          if (import.meta.env.VITE_TEST_HOOKS && crashNext) {
             crashNext = false;
             throw new Error(INJECTED_CRASH_MESSAGE);
           }

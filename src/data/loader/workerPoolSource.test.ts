@@ -5,7 +5,7 @@ import type { HostBatch } from '../hostBatch';
 import { createRng, type Rng } from '../random';
 import type { BatchSource, NextBatch } from './batchSource';
 import { createBatchSource } from './createBatchSource';
-import { FakeLoaderWorkers } from './fakeLoaderWorkers';
+import { FakeLoaderWorkers } from '../../../test/fixtures/fakeLoaderWorkers';
 import { hostBatchBytes } from '../../config/hostMemory';
 import { createWorkerPoolSource } from './workerPoolSource';
 
@@ -213,7 +213,7 @@ describe('faults reject next() with the worker and the reason; nothing hangs', (
     fakes.runAll(rng); // batches 0, 1, 2 ready
     expect((await source.next()).batch.batchIndex).toBe(0); // worker 0 is asked for 3
     expect((await source.next()).batch.batchIndex).toBe(1); // worker 1 is asked for 4
-    source.injectLoaderCrash(); // goes to worker 2, the owner of the next batch
+    source.injectLoaderCrash!(); // goes to worker 2, the owner of the next batch
     expect((await source.next()).batch.batchIndex).toBe(2); // already built; worker 2 is asked for 5
     fakes.runAll(rng); // 3 and 4 arrive; worker 2 throws building 5
     await expectFailed(source, /^loader worker 2 failed: batch 5: injected loader crash \(test hook\)$/);
@@ -223,7 +223,7 @@ describe('faults reject next() with the worker and the reason; nothing hangs', (
   it('an injected crash queued behind earlier builds hits the first build after it', async () => {
     const fakes = new FakeLoaderWorkers();
     const source = createWorkerPoolSource(cfg({ workers: 2, prefetch: 2 }), 0, { spawn: fakes.spawn });
-    source.injectLoaderCrash(); // worker 0: queued after init and builds 0 and 2, so it hits build 4
+    source.injectLoaderCrash!(); // worker 0: queued after init and builds 0 and 2, so it hits build 4
     const rng = createRng(1);
     await drain(source, 1, fakes, rng); // batch 0; worker 0 is asked for 4
     const pending = drain(source, 10, fakes, rng);

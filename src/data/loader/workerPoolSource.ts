@@ -39,7 +39,6 @@ export interface PoolOptions {
 }
 
 export interface WorkerPoolSource extends BatchSource {
-  injectLoaderCrash(): void;
   /** Number of loader workers. */
   readonly workers: number;
   /** Expected bytes of one batch (images + masks), as used for batches being built. */
@@ -204,9 +203,14 @@ export function createWorkerPoolSource(
       waiter = null;
       w?.reject(new BatchSourceDisposedError());
     },
-    injectLoaderCrash(): void {
-      if (failure || disposed) return;
-      endpoints[ownerOf(nextOut)]?.post({ type: 'crash-next' });
-    },
+    // Test build only (`import.meta.env.VITE_TEST_HOOKS`): a plain build has no fault injection.
+    ...(import.meta.env.VITE_TEST_HOOKS
+      ? {
+          injectLoaderCrash(): void {
+            if (failure || disposed) return;
+            endpoints[ownerOf(nextOut)]?.post({ type: 'crash-next' });
+          },
+        }
+      : {}),
   };
 }

@@ -1,6 +1,6 @@
 /** A finished comparison: both sides described, the summary table, per-step charts, JSON and PNG exports. */
 import { useMemo, useState } from 'react';
-import { downloadBlob } from '../../charts/download';
+import { downloadBlob } from '../../export/download';
 import { useCompareStore, type CompareSide } from '../../state/compareStore';
 import { useAppStore } from '../../state/store';
 import { buildCompareExport, compareFileName, describeSide } from './compareExport';

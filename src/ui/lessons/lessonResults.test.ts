@@ -4,7 +4,7 @@
  * device balance from per-device peaks.
  */
 import { describe, expect, it } from 'vitest';
-import { makeRow } from '../../charts/testRows';
+import { makeRow } from '../../../test/fixtures/testRows';
 import { LESSONS, armConfig } from '../../config/lessons';
 import type { ParallelStepRecord, ReplicaStepReport } from '../../config/parallel';
 import type { TelemetryRow } from '../../config/telemetry';

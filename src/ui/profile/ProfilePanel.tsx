@@ -6,9 +6,9 @@
  * Reads the profile store, the profile job's status and the app store; never the worker.
  */
 import { useId, useState } from 'react';
-import { downloadBlob } from '../../charts/download';
-import { exportFileName } from '../../charts/exportRun';
-import { stepTraceJson } from '../../charts/traceExport';
+import { downloadBlob } from '../../export/download';
+import { exportFileName } from '../../export/exportRun';
+import { stepTraceJson } from '../../export/traceExport';
 import type { StepProfile } from '../../config/stepProfile';
 import { encodeConfigToHash } from '../../config/urlCodec';
 import { useProfileStore } from '../../state/profileStore';

@@ -7,10 +7,10 @@
  */
 import { BatchFinder } from '../finder/BatchFinder';
 import { useId, useMemo } from 'react';
-import { chartPngBlob } from '../../charts/chartPng';
-import { downloadBlob } from '../../charts/download';
+import { chartPngBlob } from '../../export/chartPng';
+import { downloadBlob } from '../../export/download';
 import { sweepChartsIn, type SweepChartSource } from '../../charts/sweepCharts';
-import { sweepCsv, sweepFileName, sweepJson } from '../../charts/sweepExport';
+import { sweepCsv, sweepFileName, sweepJson } from '../../export/sweepExport';
 import { DEFAULT_SWEEP, sweepValues } from '../../config/sweep';
 import type { JobStatus } from '../../state/jobsSlice';
 import { useAppStore } from '../../state/store';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../config/trainConfig';
 import type { EvalRecord } from '../config/telemetry';
 import { csvColumns, exportFileName, fileTimestamp, toCsv, toRunExport, toRunJson } from './exportRun';
-import { makeRow, makeRows } from './testRows';
+import { makeRow, makeRows } from '../../test/fixtures/testRows';
 
 /** A small RFC 4180 reader: quoted cells, doubled quotes, \r\n line ends. */
 function parseCsv(text: string): string[][] {

@@ -1,27 +1,28 @@
 /**
- * A small, typed, read-only window API for end-to-end tests (and curious users), present in production
- * builds too: tests read what training did instead of scraping pixels. Every getter returns a copy.
+ * A small, typed, read-only window API for end-to-end tests, present only in the test build
+ * (./installTestBuild.ts): tests read what training did instead of scraping pixels. Every getter returns a
+ * copy.
  */
-import type { DatasetView } from '../config/datasetView';
-import type { DataSource } from '../config/trainConfig';
-import { useDatasetStore } from '../state/datasetStore';
-import type { BackendInfo, RunStatus } from '../config/backendInfo';
-import type { DataPathCheckResult } from '../config/dataPathCheck';
-import { autoStartOutcome, type AutoStartDecision } from './autoStart';
-import type { TestHookAction } from './trainingProtocol';
-import type { EvalRecord, TelemetryRow } from '../config/telemetry';
-import type { TrainConfig } from '../config/trainConfig';
-import { telemetryHistory } from '../charts/telemetryHistory';
-import { lessonStatus, runningLesson, useLessonStore, type LessonRun } from '../state/lessonStore';
-import type { JobPhase } from '../config/jobs';
-import type { StepProfile } from '../config/stepProfile';
-import { useProfileStore } from '../state/profileStore';
-import { useFinderStore, type FinderResult, type FinderTrialRow } from '../state/finderStore';
-import { useAppStore } from '../state/store';
-import { useSweepStore, type SweepRun } from '../state/sweepStore';
-import type { SweepSpec } from '../config/sweep';
-import type { JobMessage } from '../state/jobsSlice';
-import type { LessonId, ViewId } from '../config/views';
+import type { DatasetView } from '../../config/datasetView';
+import type { DataSource } from '../../config/trainConfig';
+import { useDatasetStore } from '../../state/datasetStore';
+import type { BackendInfo, RunStatus } from '../../config/backendInfo';
+import type { DataPathCheckResult } from '../../config/dataPathCheck';
+import { autoStartOutcome, type AutoStartDecision } from '../autoStart';
+import type { TestHookAction } from '../trainingProtocol';
+import type { EvalRecord, TelemetryRow } from '../../config/telemetry';
+import type { TrainConfig } from '../../config/trainConfig';
+import { telemetryHistory } from '../../charts/telemetryHistory';
+import { lessonStatus, runningLesson, useLessonStore, type LessonRun } from '../../state/lessonStore';
+import type { JobPhase } from '../../config/jobs';
+import type { StepProfile } from '../../config/stepProfile';
+import { useProfileStore } from '../../state/profileStore';
+import { useFinderStore, type FinderResult, type FinderTrialRow } from '../../state/finderStore';
+import { useAppStore } from '../../state/store';
+import { useSweepStore, type SweepRun } from '../../state/sweepStore';
+import type { SweepSpec } from '../../config/sweep';
+import type { JobMessage } from '../../state/jobsSlice';
+import type { LessonId, ViewId } from '../../config/views';
 
 /** What the page is busy with, as the e2e specs read it: the main run and each measured job. */
 export interface TestActivity {

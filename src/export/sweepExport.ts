@@ -1,7 +1,7 @@
 /**
  * What a sweep exports: CSV (one line per point, every figure), JSON (the spec, the base config, the
  * backend and every point) and the file names, built from the sweep itself (`batchlab-sweep-batch-1-2-4-
- * 32px.csv`). Pure; the page saves them with charts/download.ts.
+ * 32px.csv`). Pure; the page saves them with export/download.ts.
  */
 import type { BackendInfo } from '../config/backendInfo';
 import { FIELD_TABLE } from '../config/fieldTable';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KERNEL_TID, PHASE_TID, stepTraceJson, type TraceEvent } from './traceExport';
-import { makeProfile } from './testProfile';
+import { makeProfile } from '../../test/fixtures/testProfile';
 
 const parse = (text: string) => JSON.parse(text) as { traceEvents: TraceEvent[]; displayTimeUnit: string };
 

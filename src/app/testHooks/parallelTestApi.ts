@@ -1,6 +1,6 @@
 /**
- * window.batchlabParallel: a read-only view of the multi-device lesson for end-to-end tests and curious
- * users (installed by installParallelTestApi() at boot). Every getter returns a copy. Runs are started
+ * window.batchlabParallel: a read-only view of the multi-device lesson for end-to-end tests, present only
+ * in the test build (installed by ./installTestBuild.ts at boot). Every getter returns a copy. Runs are started
  * through the panel's controls, like a user would.
  */
 import type { JobPhase } from '../../config/jobs';
@@ -12,7 +12,7 @@ import {
 } from '../../state/parallelStore';
 import { useAppStore } from '../../state/store';
 import type { ParallelStepRecord, ParallelStrategy } from '../../config/parallel';
-import { parallelHistory } from './parallelHistory';
+import { parallelHistory } from '../parallel/parallelHistory';
 
 export interface BatchLabParallelApi {
   readonly version: 1;

@@ -2,7 +2,7 @@
  * One chart as a PNG: uPlot's canvas drawn onto the theme's background under a title and a colour key
  * (the page's legend is HTML, so it is redrawn here). Browser canvas only.
  */
-import { registeredChart } from './chartRegistry';
+import { registeredChart } from '../charts/chartRegistry';
 
 const HEADER_CSS_PX = 52;
 
