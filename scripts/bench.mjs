@@ -3,6 +3,9 @@
 //   npm run bench -- --quick           the reduced plan (< 2 min)
 //   npm run bench -- --cases=a,b,g     some cases only (letters or ids, see src/bench/benchTypes.ts)
 //   npm run bench -- --node            the engine cases in Node on Dawn's WebGPU (`webgpu` package), no browser
+//   npm run bench -- --node --gpu      GPU-sized cases on Dawn (bench/node/gpuBench.ts); refuses, with one line
+//                                      and a non-zero exit, a missing Vulkan loader, a software adapter or
+//                                      a backend other than webgpu
 //   --no-build                         reuse the build in --out-dir
 //   --out-dir=DIR                      where `vite build` writes and the bench is served from (default dist)
 // Prints one table per case and writes bench/results/<timestamp>.json (adapter, backend, browser, versions).
@@ -18,6 +21,7 @@ import { BASE_FLAGS as QUIET_FLAGS } from './browserFlags.mjs';
 import { describeBrowser } from './browserInfo.mjs';
 import { findChromium } from './findChromium.mjs';
 import { dawnEnv } from '../bench/node/dawnEnv.mjs';
+import { DRIVER_DIRS, findVulkanLoader, gpuPreflight } from '../bench/node/gpuPreflight.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -27,6 +31,7 @@ const option = (name, fallback) =>
 
 const quick = flag('quick');
 const node = flag('node');
+const gpu = flag('gpu');
 const outDir = resolve(root, option('out-dir', 'dist'));
 const ALL = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'];
 /** --quick: the engine cases at small sizes and telemetry; no fresh-browser probes, no worker sweep, no devices. */
@@ -213,6 +218,39 @@ async function runBrowser() {
   }
 }
 
+/** --node --gpu: the pre-flight, then gpuChild.mjs; a refusal is one line on stderr and exit 2. */
+async function runGpu() {
+  const refuse = (line) => {
+    console.error(`bench --gpu refused: ${line}`);
+    process.exit(2);
+  };
+  const pre = gpuPreflight();
+  // No GPU driver: run on whatever adapter Dawn gets (the software one here, with the loader that ships
+  // beside it), so that the refusal names that adapter.
+  const env = pre.drivers.length ? pre.env : await dawnEnv();
+  const loader = pre.loader ?? findVulkanLoader(env);
+  if (!loader) refuse(pre.missing);
+  const info = meta({ runner: 'node-gpu', vulkanLoader: loader, vulkanDrivers: pre.drivers });
+  const dir = option('json-dir', join(root, 'bench', 'results'));
+  mkdirSync(dir, { recursive: true });
+  const tmp = join(os.tmpdir(), `batchlab-gpu-bench-${process.pid}.json`);
+  const child = spawnSync(process.execPath, [join(root, 'bench/node/gpuChild.mjs'), tmp], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env,
+    cwd: root,
+  });
+  if (child.status !== 0 || !existsSync(tmp)) refuse(`the GPU bench child failed (exit ${child.status})`);
+  const report = JSON.parse(readFileSync(tmp, 'utf8'));
+  if (report.refused) {
+    const noDriver = pre.drivers.length ? '' : `; no GPU Vulkan driver manifest in ${DRIVER_DIRS.join(', ')}`;
+    refuse(`${report.refused}${noDriver}`);
+  }
+  info.loadAverageEnd = loadAverage();
+  const file = join(dir, `${info.startedAt.replace(/[:.]/g, '-')}-gpu.json`);
+  writeFileSync(file, `${JSON.stringify({ ...info, ...report }, null, 2)}\n`);
+  log(`results: ${file}`);
+}
+
 const started = Date.now();
-await (node ? runNode() : runBrowser());
+await (node && gpu ? runGpu() : node ? runNode() : runBrowser());
 log(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);

@@ -7,7 +7,9 @@
  * dy vec4s and step + k − 1 x vec4s, and adds their outer products (4 vec4 multiply-adds each); the
  * invocations of the first kernel row and Cin block also sum dy for the bias. It writes its partial sums as one row of
  * the output; with workgroupReduce the workgroup's invocations (consecutive chunks of one block) first add
- * their sums in workgroup memory and one row per workgroup is written. Pass 2
+ * their sums in workgroup memory and one row per workgroup is written. Every write is bounds-checked (the flat
+ * variant returns early past the last invocation; the reduce variant, whose barriers forbid that, skips
+ * the writes of workgroups past the last). Pass 2
  * (convFilterReduceProgram.ts) adds the rows up. That replaces tfjs's one invocation per filter element
  * looping over the whole batch. Sizes are uniforms; k, the tiling and which channel axes divide by 4 are
  * baked in (one pipeline per kind of conv, as in convSameProgram.ts).
@@ -151,7 +153,7 @@ export class ConvFilterPartialsProgram implements WebGPUProgram {
           }
           workgroupBarrier();
         }
-        if (lane == 0) {
+        if (lane == 0 && inRange) {
           ${write('group', slot, 'partials[0]')}
         }
         workgroupBarrier();`,
@@ -164,7 +166,10 @@ export class ConvFilterPartialsProgram implements WebGPUProgram {
         let workgroup = index / ${wg};
         let block = workgroup % ${u}.blocks;
         let group = workgroup / ${u}.blocks;
-        let chunk = group * ${wg} + lane;`
+        let chunk = group * ${wg} + lane;
+        // Past 65,535 workgroups tfjs folds the dispatch into a square, which adds workgroups past the
+        // last: they run the barriers with the others (no early return), find no rows, and write nothing.
+        let inRange = workgroup * ${wg} < ${u}.invocations;`
       : `if (index >= uniforms.invocations) {
           return;
         }

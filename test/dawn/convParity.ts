@@ -27,7 +27,7 @@ export interface ShapeParity {
   biasGradient: number;
 }
 
-async function start(): Promise<string[]> {
+export async function start(): Promise<string[]> {
   const problems: string[] = [];
   const info = await initBackend('webgpu', {
     onDeviceLost: (reason) => problems.push(`device lost: ${reason}`),
@@ -85,7 +85,7 @@ export function parityShapes(count: number, seed = 17): ConvShape[] {
 }
 
 /** One shape: forward (ReLU fused or not) and the three gradients through the registered gradient. */
-async function shapeParity(
+export async function shapeParity(
   s: ConvShape,
   relu: boolean,
   seed: number,
