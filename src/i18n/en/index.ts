@@ -12,6 +12,7 @@ import { preflight } from './preflight';
 import { problems } from './problems';
 import { profile } from './profile';
 import { sweeps } from './sweeps';
+import { verdict } from './verdict';
 
 export const en = {
   app,
@@ -27,4 +28,5 @@ export const en = {
   problems,
   profile,
   sweeps,
+  verdict,
 };

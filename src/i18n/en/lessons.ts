@@ -77,6 +77,14 @@ export const lessons = {
       articleFigure: 'Measure it',
       articleDetail: 'Too few workers starve the GPU; too many exhaust RAM or CPU.',
       gapTitle: 'Why not more:',
+      explain: {
+        faster:
+          'the loader workers and this software GPU share the same {cores}: compute per step went from {before} to {after} while the workers built batches.',
+        slower:
+          'the loader workers took the CPU cores this software GPU computes on ({cores}): compute per step went from {before} to {after}, more than the waiting for data they saved.',
+        'no-difference':
+          'the waiting the workers saved about equals the compute they cost by sharing the same {cores} with this software GPU (compute per step {before} → {after}).',
+      },
       gap: 'the loader workers and this software GPU share the same {cores}: compute per step went from {before} to {after} while the workers built batches.',
       cores: { one: '{n} CPU core', other: '{n} CPU cores' },
       coresUnknown: 'CPU cores',

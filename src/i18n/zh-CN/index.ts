@@ -13,6 +13,7 @@ import { preflight } from './preflight';
 import { problems } from './problems';
 import { profile } from './profile';
 import { sweeps } from './sweeps';
+import { verdict } from './verdict';
 
 export const zhCN = {
   app,
@@ -28,4 +29,5 @@ export const zhCN = {
   problems,
   profile,
   sweeps,
+  verdict,
 } satisfies Dictionary;

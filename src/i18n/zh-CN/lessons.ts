@@ -76,6 +76,14 @@ export const lessons = {
       articleFigure: '自己测一测',
       articleDetail: '工作程序太少会让 GPU 挨饿；太多则会耗尽内存或 CPU。',
       gapTitle: '为什么没有更快：',
+      explain: {
+        faster:
+          '数据加载的工作程序和这个软件 GPU 共用同样的 {cores}：工作程序构建批的同时，每步计算时间从 {before} 变成了 {after}。',
+        slower:
+          '数据加载的工作程序占用了这个软件 GPU 用来计算的 CPU 核心（{cores}）：每步计算时间从 {before} 变成了 {after}，超过了它们省下的等待数据时间。',
+        'no-difference':
+          '工作程序省下的等待时间，大约等于它们与这个软件 GPU 共用同样的 {cores} 所多花的计算时间（每步计算 {before} → {after}）。',
+      },
       gap: '数据加载的工作程序和这个软件 GPU 共用同样的 {cores}：工作程序构建批的同时，每步计算时间从 {before} 变成了 {after}。',
       cores: { one: '{n} 个 CPU 核心', other: '{n} 个 CPU 核心' },
       coresUnknown: 'CPU 核心',
