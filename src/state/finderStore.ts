@@ -6,7 +6,7 @@
  * per trial.
  */
 import { create } from 'zustand';
-import type { FinderTrial } from '../config/batchFinder';
+import type { FinderBound, FinderTrial } from '../config/batchFinder';
 import type { TrainConfig } from '../config/trainConfig';
 import { useAppStore } from './store';
 
@@ -27,6 +27,8 @@ export interface FinderResult {
   largestBatch: number;
   /** The largest batch the pre-flight estimate says fits, for the same config. */
   predictedLargestBatch: number;
+  /** What bounded `largestBatch`: a failed step, a pre-flight refusal, the form's maximum, or Stop. */
+  bound: FinderBound;
 }
 
 export interface FinderController {

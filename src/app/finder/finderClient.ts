@@ -97,6 +97,7 @@ async function search(run: FinderRun, config: TrainConfig): Promise<void> {
     const result = await findLargestBatch({
       start: config.batchSize,
       refuse: guard.refuse,
+      limitSource: guard.limitSource,
       stopped: () => run.cancelled,
       trial: async (batchSize): Promise<TrialOutcome> => {
         last = await request({ type: 'trial', config: { ...config, batchSize }, requestId: ++requestId });
@@ -120,13 +121,13 @@ async function search(run: FinderRun, config: TrainConfig): Promise<void> {
     });
     useFinderStore.setState({
       phase: result.stopped ? 'stopped' : 'done',
-      result: { config, largestBatch: result.largestBatch, predictedLargestBatch },
+      result: { config, largestBatch: result.largestBatch, predictedLargestBatch, bound: result.bound },
     });
   } catch (error) {
     if (error instanceof FinderStopped || run.cancelled) {
       useFinderStore.setState({
         phase: 'stopped',
-        result: { config, largestBatch: largestSoFar(), predictedLargestBatch },
+        result: { config, largestBatch: largestSoFar(), predictedLargestBatch, bound: { kind: 'stopped' } },
       });
       return;
     }

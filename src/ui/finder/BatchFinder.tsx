@@ -17,6 +17,8 @@ import { selectIsRunning, useAppStore } from '../../state/store';
 import { formatBytes, formatMs, formatRatio } from '../format';
 import {
   FINDER_TEXT as T,
+  finderBoundText,
+  finderCappedRow,
   finderResultText,
   finderRunning,
   finderStoppedEarly,
@@ -101,12 +103,25 @@ export function BatchFinder() {
               {trials.map((trial, i) => (
                 <TrialRow key={i} trial={trial} />
               ))}
+              {result?.bound.kind === 'form-max' && !running && (
+                <tr data-testid="finder-trial" data-batch={result.bound.nextBatch} data-outcome="capped">
+                  <td>{result.bound.nextBatch}</td>
+                  <td className="finder-outcome">{finderCappedRow(result.bound.max)}</td>
+                  <td>{T.none}</td>
+                  <td>{T.none}</td>
+                </tr>
+              )}
             </tbody>
           </table>
         </div>
       )}
       {result && !running && (
         <div className="finder-result" data-testid="finder-result" data-largest={result.largestBatch}>
+          {finderBoundText(result.largestBatch, result.bound) !== null && (
+            <p className="finder-bound" data-testid="finder-bound" data-bound={result.bound.kind}>
+              <strong>{finderBoundText(result.largestBatch, result.bound)}</strong>
+            </p>
+          )}
           <p>
             {phase === 'stopped'
               ? finderStoppedEarly(result.largestBatch)
