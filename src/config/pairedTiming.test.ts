@@ -7,6 +7,7 @@ import {
   pairedVerdict,
   roundRatios,
   untimedStepsFor,
+  untimedStepsOfBlock,
   type ArmBlock,
   type PairedRule,
   type PairedVerdict,
@@ -64,6 +65,8 @@ describe('paired rounds', () => {
   it('never times the compile step nor the initial prefetch (stableTiming’s rule)', () => {
     expect(untimedStepsFor({ workers: 0, prefetch: 2 })).toBe(1);
     expect(untimedStepsFor({ workers: 2, prefetch: 3 })).toBe(7);
+    expect(untimedStepsOfBlock({ workers: 2, prefetch: 3 }, false)).toBe(6);
+    expect(untimedStepsOfBlock({ workers: 0, prefetch: 3 }, false)).toBe(0);
   });
 
   it('picks the order statistics of the binomial table', () => {

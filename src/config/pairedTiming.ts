@@ -42,11 +42,21 @@ export const DEFAULT_PAIRED_RULE: PairedRule = {
 /** The interval's nominal confidence. */
 export const PAIRED_CONFIDENCE = 0.95;
 
-/** Steps of an arm's worker that are never timed: its compile step and its loader's initial prefetch. */
-export function untimedStepsFor(config: { workers: number; prefetch: number }): number {
+/**
+ * Steps at the start of an arm's block that are never timed: the loader's prefetch (refilled at every
+ * start of the worker's run), and in its first block also the compile step.
+ */
+export function untimedStepsOfBlock(
+  config: { workers: number; prefetch: number },
+  firstBlock: boolean,
+): number {
   const rule = timingRuleFor(config);
-  return rule.warmupSteps + rule.prefetchedSteps;
+  return (firstBlock ? rule.warmupSteps : 0) + rule.prefetchedSteps;
 }
+
+/** Steps of an arm's worker that are never timed: its compile step and its loader's initial prefetch. */
+export const untimedStepsFor = (config: { workers: number; prefetch: number }): number =>
+  untimedStepsOfBlock(config, true);
 
 /** One arm's timed block: `steps` steps of `batchSize` samples that took `timedMs` in all. */
 export interface ArmBlock {
