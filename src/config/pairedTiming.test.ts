@@ -8,6 +8,7 @@ import {
   roundRatios,
   untimedStepsFor,
   untimedStepsOfBlock,
+  unpairedRatio,
   type ArmBlock,
   type PairedRule,
   type PairedVerdict,
@@ -111,5 +112,18 @@ describe('paired rounds', () => {
     const rounds = [0, 1, 2, 3].map(() => [block(100), block(130)]);
     expect(pairedVerdict(rounds, 0).state).toBe('measuring');
     expect(pairedVerdict([...rounds, [block(100), block(130)]], 0).state).toBe('settled');
+  });
+});
+
+describe('the unpaired ratio of two runs’ blocks', () => {
+  it('divides median blocks, and bounds by slowest ÷ fastest and fastest ÷ slowest', () => {
+    expect(unpairedRatio([10, 12, 11], [20, 26, 22])).toEqual({
+      median: 2,
+      low: 20 / 12,
+      high: 2.6,
+      coverage: 0,
+      rounds: 3,
+    });
+    expect(unpairedRatio([10], [20, 22])).toBeNull();
   });
 });

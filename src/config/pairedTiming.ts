@@ -165,3 +165,22 @@ export function pairedVerdict(
   const state: PairedState = settled ? 'settled' : capped ? 'capped' : 'measuring';
   return { state, rounds: rounds.length, ratios, roundRatios: perRound };
 }
+
+/**
+ * Until paired rounds feed a card: B ÷ A from two runs timed one after the other, the ratio of their median
+ * blocks' samples/s, with the interval from each run's block min–max (B's slowest ÷ A's fastest … B's
+ * fastest ÷ A's slowest). Wider than a paired interval, since drift between the two runs is not cancelled;
+ * `coverage` is 0 (not known). `rounds` is the fewer blocks of the two. Null without 2 blocks each.
+ */
+export function unpairedRatio(aRates: readonly number[], bRates: readonly number[]): MedianInterval | null {
+  const a = aRates.filter((r) => Number.isFinite(r) && r > 0);
+  const b = bRates.filter((r) => Number.isFinite(r) && r > 0);
+  if (a.length < 2 || b.length < 2) return null;
+  return {
+    median: median(b)! / median(a)!,
+    low: Math.min(...b) / Math.max(...a),
+    high: Math.max(...b) / Math.min(...a),
+    coverage: 0,
+    rounds: Math.min(a.length, b.length),
+  };
+}

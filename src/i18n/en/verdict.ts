@@ -5,11 +5,15 @@ export const verdict = {
   method: {
     paired: '95% interval of the median of {rounds} paired rounds',
     minMax: 'min to max of {rounds} paired rounds',
+    unpaired: 'slowest to fastest blocks of two runs timed one after the other, {rounds} blocks or more each',
   },
   codes: { faster: 'faster', slower: 'slower', 'no-difference': 'no difference measurable here' },
   settled: 'Settled: the interval lies within ±{tolerance} of the median.',
   notSettled:
     'Not settled: the timing reached its cap after {rounds} rounds before the interval was within ±{tolerance}. Run again for a firmer figure.',
+  settledRuns: 'Each run’s timing was stable: its mean moved less than ±{tolerance} over its last block.',
+  notSettledRuns:
+    'Not settled: a run reached its timing cap before its mean was stable. Run again for a firmer figure.',
   explainTitle: { faster: 'Why not more:', slower: 'Why slower:', 'no-difference': 'Why no difference:' },
   compareExplain: {
     faster: 'B trained more samples per second than A in the rounds measured, beyond their spread.',

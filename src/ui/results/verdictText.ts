@@ -28,10 +28,21 @@ export function verdictWords(
   ratio: MedianInterval,
   verdict: RatioVerdict,
   tolerance: number,
+  /** How the interval was made: paired rounds (named by the coverage they reach) or two unpaired runs. */
+  source: 'paired' | 'unpaired' = 'paired',
 ): VerdictWords {
   const w = t.verdict;
-  const method = fill(ratio.coverage >= 0.95 ? w.method.paired : w.method.minMax, { rounds: ratio.rounds });
-  const note = verdict.notSettled ? w.notSettled : w.settled;
+  const template =
+    source === 'unpaired' ? w.method.unpaired : ratio.coverage >= 0.95 ? w.method.paired : w.method.minMax;
+  const method = fill(template, { rounds: ratio.rounds });
+  const note =
+    source === 'unpaired'
+      ? verdict.notSettled
+        ? w.notSettledRuns
+        : w.settledRuns
+      : verdict.notSettled
+        ? w.notSettled
+        : w.settled;
   return {
     figure: fill(w.figure, { ratio: times(ratio.median, locale) }),
     interval: fill(w.interval, { low: times(ratio.low, locale), high: times(ratio.high, locale), method }),
