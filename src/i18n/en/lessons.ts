@@ -117,6 +117,8 @@ export const lessons = {
       articleLabel: 'The article',
       articleFigure: '{ratio} the outputs on GPU 0',
       articleDetail: '{gpus} GPUs; DDP: “100% load on every GPU”.',
+      reconcile:
+        'The article counts outputs: on {gpus} GPUs, GPU 0 holds {article} the outputs of another. Here {devices} devices: device 0 holds {outputs} the outputs of device 1, and {memory} its memory under DataParallel, since outputs are one part of a device’s memory.',
       gapTitle: 'Why the numbers differ:',
       gap: 'here {devices} devices train a batch of {batch} at {size} × {size} px, so device 0 gathers {devices}× the outputs and also alone holds the optimizer state and the summed gradients. Every "device" shares this machine\'s CPU, so compare memory and bytes, not time.',
     },

@@ -115,6 +115,8 @@ export const lessons = {
       articleLabel: '原文',
       articleFigure: 'GPU 0 上的输出是 {ratio}',
       articleDetail: '{gpus} 块 GPU；DDP：“每块 GPU 都是 100% 负载”。',
+      reconcile:
+        '原文数的是输出：在 {gpus} 块 GPU 上，GPU 0 保存的输出是其他 GPU 的 {article}。这里有 {devices} 个设备：在 DataParallel 下，设备 0 保存的输出是设备 1 的 {outputs}，显存是它的 {memory}，因为输出只是设备显存的一部分。',
       gapTitle: '为什么数字不同：',
       gap: '这里 {devices} 个设备训练一个 {batch} 个样本、{size} × {size} px 的批，所以设备 0 收集 {devices}× 的输出，还独自保存优化器状态和求和后的梯度。所有“设备”共用本机的 CPU，所以请比较显存和字节，而不是时间。',
     },
