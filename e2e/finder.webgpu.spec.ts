@@ -71,6 +71,9 @@ test('finds the largest batch that runs under a small buffer limit, and Use batc
   expect(finder.trials.map((t) => t.batchSize)).toContain(expected);
   expect(finder.trials.map((t) => t.batchSize)).toContain(expected + 1);
   await expect(page.getByTestId('finder-trial')).toHaveCount(finder.trials.length);
+  // Nothing failed on the device: the answer is a lower bound, set by a limit the device reported.
+  expect(finder.result?.bound).toEqual({ kind: 'refused', batchSize: expected + 1, source: 'reported' });
+  await expect(page.getByTestId('finder-bound')).toContainText(`≥ ${expected}: no step failed`);
   await expect(page.getByTestId('finder-result')).toContainText(
     `The largest batch that ran is ${expected}; the estimate says ${expected} fits`,
   );
@@ -83,5 +86,32 @@ test('finds the largest batch that runs under a small buffer limit, and Use batc
   expect(await app.api((a) => a.config().batchSize)).toBe(expected);
   await expect(page.getByTestId('preflight-ok')).toBeVisible();
   await expect(page.getByTestId('start')).toBeEnabled();
+  expect(app.errors).toEqual([]);
+});
+
+test('at the form’s maximum the result reads ≥ N and names the cap', async ({ app }) => {
+  const { page } = app;
+  // Tiny images from batch 128: every doubling up to the form's maximum runs on the software adapter.
+  await app.open(`#view=playground&v=1&px=16&b=128&d=2&w=4&ch=1&k=2&aug=0&val=1000`);
+  expect(await app.waitForBackend()).toBe('webgpu');
+  const max = LIMITS.batchSize.max;
+  await page.getByTestId('finder-find').click();
+  await expect
+    .poll(() => app.api((a) => a.finder().phase), { timeout: 240_000, intervals: [500, 1000] })
+    .not.toBe('running');
+  const finder = await app.api((a) => a.finder());
+  expect(finder.phase).toBe('done');
+  expect(finder.trials.every((t) => t.outcome === 'ok')).toBe(true);
+  expect(finder.result).toMatchObject({ largestBatch: max, bound: { kind: 'form-max', max } });
+  const bound = page.getByTestId('finder-bound');
+  await expect(bound).toHaveAttribute('data-bound', 'form-max');
+  await expect(bound).toHaveText(
+    `≥ ${max}: no step failed; the search stopped at the form’s maximum batch (${max}).`,
+  );
+  // The capped next batch shows as a row of the trials table, after the trials that ran.
+  const capped = page.locator('[data-testid="finder-trial"][data-outcome="capped"]');
+  await expect(capped).toHaveCount(1);
+  await expect(capped).toHaveAttribute('data-batch', String(2 * max));
+  await expect(page.getByTestId('finder-trial')).toHaveCount(finder.trials.length + 1);
   expect(app.errors).toEqual([]);
 });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { BackendInfo } from './backendInfo';
 import {
+  finderBound,
   finderRatio,
   findLargestBatch,
+  isLowerBound,
   preflightGuard,
   recordTrial,
   startSearch,
@@ -168,5 +170,94 @@ describe('the pre-flight as the guard', () => {
     expect(device.ran.every((b) => b <= scanned)).toBe(true);
     expect(finderRatio(result.largestBatch, guard.predictedLargestBatch)).toBe(1);
     expect(finderRatio(3, 0)).toBeNull();
+  });
+});
+
+describe('what bounded the search: the four outcomes', () => {
+  const max = LIMITS.batchSize.max;
+  const reportedSmall: BackendInfo = {
+    backend: 'webgpu',
+    adapterDescription: 'google swiftshader',
+    isSoftwareAdapter: true,
+    limits: { maxBufferSizeBytes: 512 * 1024, maxStorageBufferBindingSizeBytes: 512 * 1024 },
+    fallbackReasons: [],
+    ownConvKernels: true,
+  };
+  const unreported: BackendInfo = {
+    backend: 'webgl',
+    adapterDescription: '',
+    isSoftwareAdapter: false,
+    limits: null,
+    fallbackReasons: [],
+    ownConvKernels: false,
+  };
+
+  it('a step failed on the device: the answer is exact and names the failed batch', async () => {
+    const result = await findLargestBatch({ start: 4, refuse: never, trial: fakeDevice(37).trial });
+    expect(result.bound).toEqual({ kind: 'failed', batchSize: 38 });
+    expect(isLowerBound(result.bound)).toBe(false);
+  });
+
+  it('the form’s maximum: every batch ran, the answer is ≥ max and the next batch is beyond the form', async () => {
+    const device = fakeDevice(100_000);
+    const result = await findLargestBatch({ start: 4, refuse: never, trial: device.trial });
+    expect(result.largestBatch).toBe(max);
+    expect(result.bound).toEqual({ kind: 'form-max', max, nextBatch: 2 * max });
+    expect(isLowerBound(result.bound)).toBe(true);
+    expect(device.ran.every((b) => b <= max)).toBe(true);
+    // A smaller form maximum bounds it the same way.
+    const capped = await findLargestBatch({ start: 3, max: 20, refuse: never, trial: device.trial });
+    expect(capped.bound).toEqual({ kind: 'form-max', max: 20, nextBatch: 40 });
+  });
+
+  it('the pre-flight refused by a limit the device reported (WebGPU per-buffer limit)', async () => {
+    const config = { ...DEFAULT_CONFIG, imageSizePx: 64, batchSize: 2 };
+    const guard = preflightGuard(config, reportedSmall);
+    const device = fakeDevice(100_000);
+    const result = await findLargestBatch({ start: 2, ...guard, trial: device.trial });
+    expect(result.bound).toMatchObject({ kind: 'refused', source: 'reported' });
+    const refusedAt = (result.bound as { batchSize: number }).batchSize;
+    expect(refusedAt).toBe(result.largestBatch + 1);
+    expect(result.trials.find((t) => t.batchSize === refusedAt)?.outcome).toBe('refused');
+    expect(device.ran).not.toContain(refusedAt);
+    expect(isLowerBound(result.bound)).toBe(true);
+  });
+
+  it('the pre-flight refused by a budget assumed (a backend that reports no limits)', async () => {
+    const config = { ...DEFAULT_CONFIG, imageSizePx: 256, batchSize: 2 };
+    const guard = preflightGuard(config, unreported);
+    const result = await findLargestBatch({ start: 2, ...guard, trial: fakeDevice(100_000).trial });
+    expect(result.bound).toMatchObject({ kind: 'refused', source: 'assumed' });
+    expect(result.largestBatch).toBeLessThan(max);
+  });
+
+  it('Stop: the answer is what ran so far, bounded by nothing the device said', async () => {
+    let trials = 0;
+    const result = await findLargestBatch({
+      start: 4,
+      refuse: never,
+      trial: (b) => (trials++, fakeDevice(1000).trial(b)),
+      stopped: () => trials >= 3,
+    });
+    expect(result).toMatchObject({ largestBatch: 16, stopped: true, bound: { kind: 'stopped' } });
+    expect(isLowerBound(result.bound)).toBe(true);
+  });
+
+  it('finderBound picks the smallest batch that did not run, failed or refused', () => {
+    const ok = (batchSize: number) => ({ batchSize, outcome: 'ok' as const, reason: null });
+    expect(
+      finderBound(
+        [
+          ok(4),
+          { batchSize: 16, outcome: 'refused', reason: 'r' },
+          { batchSize: 8, outcome: 'failed', reason: 'f' },
+        ],
+        512,
+      ),
+    ).toEqual({ kind: 'failed', batchSize: 8 });
+    expect(
+      finderBound([ok(4), { batchSize: 8, outcome: 'refused', reason: 'r' }], 512, () => 'reported'),
+    ).toEqual({ kind: 'refused', batchSize: 8, source: 'reported' });
+    expect(finderBound([], 512)).toEqual({ kind: 'form-max', max: 512, nextBatch: 513 });
   });
 });

@@ -8,7 +8,7 @@
  * worker sends back. Pure: no tfjs, no DOM, no store.
  */
 import type { BackendInfo } from './backendInfo';
-import { runPreflight } from './preflight';
+import { runPreflight, type PreflightLimits, type PreflightRefusal } from './preflight';
 import { LIMITS, type TrainConfig } from './trainConfig';
 
 /** What one real trial step reports (the training worker's answer to a `trial` request). */
@@ -91,7 +91,30 @@ export interface FinderInput {
   onTrial?(trial: FinderTrial): void;
   /** Asked before each trial: true ends the search early (Stop). */
   stopped?(): boolean;
+  /** Where the limit refusing `batch` comes from (preflightGuard's `limitSource`); 'assumed' when not given. */
+  limitSource?(batch: number): LimitSource;
 }
+
+/**
+ * Where the limit a pre-flight refusal rests on comes from: a per-buffer limit the device reported
+ * (WebGPU's limits), a budget assumed (the total budget, the host's, or any limit off WebGPU, where nothing
+ * is reported), or the estimator itself rejecting the shapes.
+ */
+export type LimitSource = 'reported' | 'assumed' | 'estimator';
+
+/**
+ * What bounded the search's answer: the four outcomes the result names.
+ * - 'failed': a step at `batchSize` failed on the device: the answer is exact.
+ * - 'refused': the pre-flight refused `batchSize` (nothing ran), by a limit `source`: the answer is ≥.
+ * - 'form-max': every batch up to the form's maximum `max` ran: the answer is ≥; `nextBatch` is the batch
+ *   the doubling would have tried next, beyond the form.
+ * - 'stopped': Stop ended the search: the answer is ≥ (or nothing when no batch ran).
+ */
+export type FinderBound =
+  | { kind: 'failed'; batchSize: number }
+  | { kind: 'refused'; batchSize: number; source: LimitSource }
+  | { kind: 'form-max'; max: number; nextBatch: number }
+  | { kind: 'stopped' };
 
 export interface FinderResult {
   /** The largest batch that ran; 0 when none did. */
@@ -99,6 +122,31 @@ export interface FinderResult {
   trials: FinderTrial[];
   /** The search ended before it was done (Stop). */
   stopped: boolean;
+  /** What bounded `largestBatch`. */
+  bound: FinderBound;
+}
+
+/** Whether the answer is a lower bound ("≥ N"): true unless a step failed on the device. */
+export const isLowerBound = (bound: FinderBound): boolean => bound.kind !== 'failed';
+
+/**
+ * The bound of a finished search (not stopped): the smallest batch that failed or was refused, or the
+ * form's maximum when every batch ran. `source` says where a refusal's limit came from.
+ */
+export function finderBound(
+  trials: readonly FinderTrial[],
+  max: number,
+  source: (batch: number) => LimitSource = () => 'assumed',
+): FinderBound {
+  const notRun = trials.filter((t) => t.outcome !== 'ok');
+  if (notRun.length === 0) {
+    const largest = Math.max(0, ...trials.map((t) => t.batchSize));
+    return { kind: 'form-max', max, nextBatch: Math.max(max + 1, largest * 2) };
+  }
+  const smallest = notRun.reduce((a, b) => (b.batchSize < a.batchSize ? b : a));
+  return smallest.outcome === 'failed'
+    ? { kind: 'failed', batchSize: smallest.batchSize }
+    : { kind: 'refused', batchSize: smallest.batchSize, source: source(smallest.batchSize) };
 }
 
 /** Runs the search with real (injected) trials; refused batches never reach `trial`. */
@@ -106,7 +154,9 @@ export async function findLargestBatch(input: FinderInput): Promise<FinderResult
   let state = startSearch(input.start, input.max);
   const trials: FinderTrial[] = [];
   while (state.next !== null) {
-    if (input.stopped?.()) return { largestBatch: state.largestOk, trials, stopped: true };
+    if (input.stopped?.()) {
+      return { largestBatch: state.largestOk, trials, stopped: true, bound: { kind: 'stopped' } };
+    }
     const batchSize = state.next;
     const refusal = input.refuse(batchSize);
     let trial: FinderTrial;
@@ -123,7 +173,12 @@ export async function findLargestBatch(input: FinderInput): Promise<FinderResult
     input.onTrial?.(trial);
     state = recordTrial(state, trial.outcome === 'ok');
   }
-  return { largestBatch: state.largestOk, trials, stopped: false };
+  return {
+    largestBatch: state.largestOk,
+    trials,
+    stopped: false,
+    bound: finderBound(trials, state.max, input.limitSource),
+  };
 }
 
 /**
@@ -140,6 +195,10 @@ export function preflightGuard(config: TrainConfig, info: BackendInfo, max: numb
       const result = at(batchSize);
       return result.verdict === 'refused' ? result.reason : null;
     },
+    limitSource: (batchSize: number): LimitSource => {
+      const result = at(batchSize);
+      return result.verdict === 'refused' ? refusalLimitSource(result.refusal, result.limits) : 'assumed';
+    },
     predictedLargestBatch: top.verdict === 'refused' ? top.largestBatchThatFits : max,
   };
 }
@@ -147,4 +206,19 @@ export function preflightGuard(config: TrainConfig, info: BackendInfo, max: numb
 /** measured ÷ predicted, or null when the estimate predicts nothing fits. */
 export function finderRatio(largestBatch: number, predictedLargestBatch: number): number | null {
   return predictedLargestBatch > 0 ? largestBatch / predictedLargestBatch : null;
+}
+
+/**
+ * A refusal rests on a reported limit only when WebGPU reported the per-buffer limit that refused it and
+ * neither the assumed total budget nor the assumed host budget was exceeded too.
+ */
+export function refusalLimitSource(refusal: PreflightRefusal, limits: PreflightLimits): LimitSource {
+  if (refusal.kind === 'estimator') return 'estimator';
+  const reported =
+    limits.sourceKind !== 'unreported' &&
+    refusal.host === null &&
+    refusal.gpu !== null &&
+    refusal.gpu.perBufferBytes !== null &&
+    refusal.gpu.budget === null;
+  return reported ? 'reported' : 'assumed';
 }

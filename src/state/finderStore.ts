@@ -5,7 +5,7 @@
  * app store's own setConfig, called by the UI. Imports config only. Low rate: one update per trial.
  */
 import { create } from 'zustand';
-import type { FinderTrial } from '../config/batchFinder';
+import type { FinderBound, FinderTrial } from '../config/batchFinder';
 import type { TrainConfig } from '../config/trainConfig';
 
 /** A trial as the finder shows it: the search's record plus what the step measured. */
@@ -23,6 +23,8 @@ export interface FinderResult {
   largestBatch: number;
   /** The largest batch the pre-flight estimate says fits, for the same config. */
   predictedLargestBatch: number;
+  /** What bounded `largestBatch`: a failed step, a pre-flight refusal, the form's maximum, or Stop. */
+  bound: FinderBound;
 }
 
 export interface FinderState {

@@ -137,7 +137,9 @@ describe('the finder job', () => {
 
   it('is refused while another measured job runs, leaving its results alone', async () => {
     useAppStore.getState().setJobStatus('sweep', { phase: 'running' });
-    useFinderStore.setState({ result: { config: config(), largestBatch: 7, predictedLargestBatch: 7 } });
+    useFinderStore.setState({
+      result: { config: config(), largestBatch: 7, predictedLargestBatch: 7, bound: { kind: 'stopped' } },
+    });
     expect(await runJob('finder', finderJob, config())).toBe('idle');
     expect(job().message).toEqual({ code: 'refused', blocker: { code: 'sweepRunning' } });
     expect(useFinderStore.getState().result?.largestBatch).toBe(7);

@@ -11,6 +11,7 @@
 import type { BackendInfo } from '../../config/backendInfo';
 import {
   findLargestBatch,
+  type FinderBound,
   preflightGuard,
   type TrialOutcome,
   type TrialReport,
@@ -31,10 +32,12 @@ const finderResult = (
   config: TrainConfig,
   largestBatch: number,
   predictedLargestBatch: number,
+  bound: FinderBound,
 ): FinderResult => ({
   config,
   largestBatch,
   predictedLargestBatch,
+  bound,
 });
 
 export const finderJob: JobDefinition<'finder'> = {
@@ -52,6 +55,7 @@ export const finderJob: JobDefinition<'finder'> = {
       const result = await findLargestBatch({
         start: config.batchSize,
         refuse: guard.refuse,
+        limitSource: guard.limitSource,
         stopped: () => signal.aborted,
         trial: async (batchSize): Promise<TrialOutcome> => {
           last = await worker.request({
@@ -78,13 +82,13 @@ export const finderJob: JobDefinition<'finder'> = {
         },
       });
       useFinderStore.setState({
-        result: finderResult(config, result.largestBatch, predictedLargestBatch),
+        result: finderResult(config, result.largestBatch, predictedLargestBatch, result.bound),
       });
     } catch (error) {
       // Stopped mid-trial: what ran so far is still an answer (runJob records the stop).
       if (signal.aborted) {
         useFinderStore.setState({
-          result: finderResult(config, largestSoFar(), predictedLargestBatch),
+          result: finderResult(config, largestSoFar(), predictedLargestBatch, { kind: 'stopped' }),
         });
       }
       throw error;

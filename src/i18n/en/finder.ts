@@ -29,6 +29,18 @@ export const finder = {
     below: '{head}: {ratio} of it — the device failed below what the estimate promised.',
     above: '{head}: {ratio} of it.',
   },
+  bound: {
+    failed: '{largest}: batch {batch} failed on the device.',
+    formMax: '≥ {largest}: no step failed; the search stopped at the form’s maximum batch ({max}).',
+    refused: {
+      reported:
+        '≥ {largest}: no step failed; the pre-flight refused batch {batch} by a per-buffer limit the device reported.',
+      assumed:
+        '≥ {largest}: no step failed; the pre-flight refused batch {batch} by a memory budget assumed for this device (not reported by it).',
+      estimator: '≥ {largest}: no step failed; the pre-flight could not estimate batch {batch}.',
+    },
+    cappedRow: 'not tried: over the form’s maximum ({max})',
+  },
   useBatch: 'Use batch {n}',
   stoppedEarly: 'Stopped before the search ended: batch {n} ran, larger ones were not all tried.',
   stoppedBeforeAny: 'Stopped before any batch ran.',

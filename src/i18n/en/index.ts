@@ -13,6 +13,7 @@ import { preflight } from './preflight';
 import { problems } from './problems';
 import { profile } from './profile';
 import { sweeps } from './sweeps';
+import { verdict } from './verdict';
 
 export const en = {
   app,
@@ -29,4 +30,5 @@ export const en = {
   problems,
   profile,
   sweeps,
+  verdict,
 };

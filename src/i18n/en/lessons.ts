@@ -77,6 +77,14 @@ export const lessons = {
       articleFigure: 'Measure it',
       articleDetail: 'Too few workers starve the GPU; too many exhaust RAM or CPU.',
       gapTitle: 'Why not more:',
+      explain: {
+        faster:
+          'the loader workers and this software GPU share the same {cores}: compute per step went from {before} to {after} while the workers built batches.',
+        slower:
+          'the loader workers took the CPU cores this software GPU computes on ({cores}): compute per step went from {before} to {after}, more than the waiting for data they saved.',
+        'no-difference':
+          'the waiting the workers saved about equals the compute they cost by sharing the same {cores} with this software GPU (compute per step {before} → {after}).',
+      },
       gap: 'the loader workers and this software GPU share the same {cores}: compute per step went from {before} to {after} while the workers built batches.',
       cores: { one: '{n} CPU core', other: '{n} CPU cores' },
       coresUnknown: 'CPU cores',
@@ -109,6 +117,8 @@ export const lessons = {
       articleLabel: 'The article',
       articleFigure: '{ratio} the outputs on GPU 0',
       articleDetail: '{gpus} GPUs; DDP: “100% load on every GPU”.',
+      reconcile:
+        'The article counts outputs: on {gpus} GPUs, GPU 0 holds {article} the outputs of another. Here {devices} devices: device 0 holds {outputs} the outputs of device 1, and {memory} its memory under DataParallel, since outputs are one part of a device’s memory.',
       gapTitle: 'Why the numbers differ:',
       gap: 'here {devices} devices train a batch of {batch} at {size} × {size} px, so device 0 gathers {devices}× the outputs and also alone holds the optimizer state and the summed gradients. Every "device" shares this machine\'s CPU, so compare memory and bytes, not time.',
     },

@@ -31,6 +31,17 @@ export const finder = {
     below: '{head}：实际是估计的 {ratio}——设备在估计承诺的范围内就失败了。',
     above: '{head}：实际是估计的 {ratio}。',
   },
+  bound: {
+    failed: '{largest}：批大小 {batch} 在设备上失败。',
+    formMax: '≥ {largest}：没有任何一步失败；查找停在表单允许的最大批大小（{max}）。',
+    refused: {
+      reported: '≥ {largest}：没有任何一步失败；预检按设备报告的单个缓冲区上限拒绝了批大小 {batch}。',
+      assumed:
+        '≥ {largest}：没有任何一步失败；预检按为这个设备假定的显存预算（并非设备报告）拒绝了批大小 {batch}。',
+      estimator: '≥ {largest}：没有任何一步失败；预检无法估计批大小 {batch}。',
+    },
+    cappedRow: '未尝试：超出表单的最大值（{max}）',
+  },
   useBatch: '改用批大小 {n}',
   stoppedEarly: '查找结束前已停止：批大小 {n} 跑成了，更大的没有全部试过。',
   stoppedBeforeAny: '还没有任何批大小跑成就停止了。',

@@ -14,6 +14,7 @@ import { preflight } from './preflight';
 import { problems } from './problems';
 import { profile } from './profile';
 import { sweeps } from './sweeps';
+import { verdict } from './verdict';
 
 export const zhCN = {
   app,
@@ -30,4 +31,5 @@ export const zhCN = {
   problems,
   profile,
   sweeps,
+  verdict,
 } satisfies Dictionary;

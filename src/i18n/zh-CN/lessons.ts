@@ -76,6 +76,14 @@ export const lessons = {
       articleFigure: '自己测一测',
       articleDetail: '工作程序太少会让 GPU 挨饿；太多则会耗尽内存或 CPU。',
       gapTitle: '为什么没有更快：',
+      explain: {
+        faster:
+          '数据加载的工作程序和这个软件 GPU 共用同样的 {cores}：工作程序构建批的同时，每步计算时间从 {before} 变成了 {after}。',
+        slower:
+          '数据加载的工作程序占用了这个软件 GPU 用来计算的 CPU 核心（{cores}）：每步计算时间从 {before} 变成了 {after}，超过了它们省下的等待数据时间。',
+        'no-difference':
+          '工作程序省下的等待时间，大约等于它们与这个软件 GPU 共用同样的 {cores} 所多花的计算时间（每步计算 {before} → {after}）。',
+      },
       gap: '数据加载的工作程序和这个软件 GPU 共用同样的 {cores}：工作程序构建批的同时，每步计算时间从 {before} 变成了 {after}。',
       cores: { one: '{n} 个 CPU 核心', other: '{n} 个 CPU 核心' },
       coresUnknown: 'CPU 核心',
@@ -107,6 +115,8 @@ export const lessons = {
       articleLabel: '原文',
       articleFigure: 'GPU 0 上的输出是 {ratio}',
       articleDetail: '{gpus} 块 GPU；DDP：“每块 GPU 都是 100% 负载”。',
+      reconcile:
+        '原文数的是输出：在 {gpus} 块 GPU 上，GPU 0 保存的输出是其他 GPU 的 {article}。这里有 {devices} 个设备：在 DataParallel 下，设备 0 保存的输出是设备 1 的 {outputs}，显存是它的 {memory}，因为输出只是设备显存的一部分。',
       gapTitle: '为什么数字不同：',
       gap: '这里 {devices} 个设备训练一个 {batch} 个样本、{size} × {size} px 的批，所以设备 0 收集 {devices}× 的输出，还独自保存优化器状态和求和后的梯度。所有“设备”共用本机的 CPU，所以请比较显存和字节，而不是时间。',
     },

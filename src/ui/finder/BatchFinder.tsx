@@ -20,7 +20,14 @@ import { useLocale, useText } from '../i18n/useText';
 import { jobMessageText } from '../jobs/jobMessageText';
 import { useJob, useJobBlocker } from '../jobs/useJob';
 import type { Dictionary } from '../../i18n/types';
-import { finderResultText, finderRunning, finderStoppedEarly, finderUseBatch } from './finderText';
+import {
+  finderBoundText,
+  finderCappedRow,
+  finderResultText,
+  finderRunning,
+  finderStoppedEarly,
+  finderUseBatch,
+} from './finderText';
 
 /** A reason's first sentence (Dawn's messages go on with advice for the programmer); the rest is in its title. */
 const firstSentence = (text: string): string => text.split(/(?<=\.)\s|\n/)[0] ?? text;
@@ -119,12 +126,25 @@ export function BatchFinder() {
               {trials.map((trial, i) => (
                 <TrialRow key={i} trial={trial} />
               ))}
+              {result?.bound.kind === 'form-max' && !running && (
+                <tr data-testid="finder-trial" data-batch={result.bound.nextBatch} data-outcome="capped">
+                  <td>{result.bound.nextBatch}</td>
+                  <td className="finder-outcome">{finderCappedRow(result.bound.max)}</td>
+                  <td>{T.none}</td>
+                  <td>{T.none}</td>
+                </tr>
+              )}
             </tbody>
           </table>
         </div>
       )}
       {result && !running && (
         <div className="finder-result" data-testid="finder-result" data-largest={result.largestBatch}>
+          {finderBoundText(result.largestBatch, result.bound) !== null && (
+            <p className="finder-bound" data-testid="finder-bound" data-bound={result.bound.kind}>
+              <strong>{finderBoundText(result.largestBatch, result.bound)}</strong>
+            </p>
+          )}
           <p>
             {phase === 'stopped'
               ? finderStoppedEarly(result.largestBatch)

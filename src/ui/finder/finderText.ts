@@ -3,6 +3,7 @@
  * (src/i18n/{en,zh-CN}/finder.ts) read in the page's language, and small functions for the strings with
  * numbers (numbers arrive formatted). Imports i18n and ui/i18n only.
  */
+import type { FinderBound } from '../../config/batchFinder';
 import { fill } from '../../i18n/fill';
 import { currentText } from '../i18n/useText';
 
@@ -24,3 +25,21 @@ export function finderResultText(largestBatch: number, predicted: number, ratio:
 export const finderUseBatch = (batch: number): string => fill(words().useBatch, { n: batch });
 export const finderStoppedEarly = (largestBatch: number): string =>
   largestBatch > 0 ? fill(words().stoppedEarly, { n: largestBatch }) : words().stoppedBeforeAny;
+
+/** What bounded the answer: "≥ N" and why unless a step failed; null for Stop (finderStoppedEarly says it). */
+export function finderBoundText(largestBatch: number, bound: FinderBound): string | null {
+  const b = words().bound;
+  switch (bound.kind) {
+    case 'failed':
+      return fill(b.failed, { largest: largestBatch, batch: bound.batchSize });
+    case 'form-max':
+      return fill(b.formMax, { largest: largestBatch, max: bound.max });
+    case 'refused':
+      return fill(b.refused[bound.source], { largest: largestBatch, batch: bound.batchSize });
+    case 'stopped':
+      return null;
+  }
+}
+
+/** The capped next batch's row: the batch the doubling would have tried beyond the form's maximum. */
+export const finderCappedRow = (max: number): string => fill(words().bound.cappedRow, { max });

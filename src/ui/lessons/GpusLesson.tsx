@@ -2,6 +2,7 @@
  * Lesson 3, several GPUs: device 0's memory ÷ device 1's under DataParallel, loss inside forward and DDP,
  * beside the article's 4 GPUs where device 0 holds the outputs of the whole batch.
  */
+import { gatheredOutputRatio } from '../../config/lessonReconcile';
 import { PARALLEL_STRATEGIES, type ParallelStepRecord, type ParallelStrategy } from '../../config/parallel';
 import { GPUS_LESSON_REPLICAS, LESSONS } from '../../config/lessons';
 import { formatBytes, formatExactBytes } from '../format';
@@ -63,6 +64,15 @@ export function GpusResult({ records }: { records: Records }) {
           <p>{fill(w.articleDetail, { gpus: r.articleGpus })}</p>
         </div>
       </div>
+      <p data-testid="result-reconcile">
+        {fill(w.reconcile, {
+          gpus: r.articleGpus,
+          article: x(r.articleOutputRatio),
+          devices: GPUS_LESSON_REPLICAS,
+          outputs: x(gatheredOutputRatio(batchSize, GPUS_LESSON_REPLICAS)),
+          memory: x(ratio('dp-gather')),
+        })}
+      </p>
       <p className="result-gap" data-testid="result-gap">
         <strong>{w.gapTitle}</strong>{' '}
         {fill(w.gap, { devices: GPUS_LESSON_REPLICAS, batch: batchSize, size: imageSizePx })}

@@ -9,6 +9,8 @@ import { ArmTable } from './ArmTable';
 import { decimalBytes, percent, times } from './lessonFormat';
 import { articleLoaders, loadersLessonResult, type ArmResult } from './lessonResults';
 import { fill, plural } from '../../i18n/fill';
+import { DEFAULT_TIMING } from '../../config/stableTiming';
+import { verdictWords } from '../results/verdictText';
 import { useLocale, useText } from '../i18n/useText';
 
 const cores = typeof navigator === 'undefined' ? null : (navigator.hardwareConcurrency ?? null);
@@ -36,6 +38,10 @@ export function LoadersResult({ arms }: { arms: readonly ArmResult[] }) {
   const r = loadersLessonResult(arms);
   if (!r) return null;
   const w2 = arms.find((a) => a.id === 'w2')!.figures;
+  const words =
+    r.speed && r.speedVerdict
+      ? verdictWords(t, locale, r.speed, r.speedVerdict, DEFAULT_TIMING.tolerance, 'unpaired')
+      : null;
   return (
     <section
       className="result-card"
@@ -60,9 +66,20 @@ export function LoadersResult({ arms }: { arms: readonly ArmResult[] }) {
           <p>{w.articleDetail}</p>
         </div>
       </div>
+      {words && (
+        <p
+          data-testid="result-verdict"
+          data-verdict={r.speedVerdict!.code}
+          data-not-settled={r.speedVerdict!.notSettled}
+          data-low={r.speed!.low}
+          data-high={r.speed!.high}
+        >
+          <strong>{words.verdict}</strong>: {words.figure} ({words.interval}). {words.settledNote}
+        </p>
+      )}
       <p className="result-gap" data-testid="result-gap">
-        <strong>{w.gapTitle}</strong>{' '}
-        {fill(w.gap, {
+        <strong>{words ? words.explainTitle : w.gapTitle}</strong>{' '}
+        {fill(r.speedVerdict ? w.explain[r.speedVerdict.code] : w.gap, {
           cores: cores ? fill(plural(locale, cores, w.cores), { n: cores }) : w.coresUnknown,
           before: formatMs(r.computeMs0, locale),
           after: formatMs(r.computeMs2, locale),

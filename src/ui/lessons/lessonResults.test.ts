@@ -102,6 +102,30 @@ describe('loadersLessonResult', () => {
   });
 });
 
+describe('the loaders lesson’s verdict follows its blocks', () => {
+  // Steps 2.. timed in blocks of 3; batch 2. w0: 100 ms a step (20 samples/s); w2 slower or faster.
+  const timed = (ms: (step: number) => number) =>
+    [1, 2, 3, 4, 5, 6, 7].map((step) =>
+      makeRow(step, { stepMs: ms(step), dataWaitMs: 10, uploadMs: 0, computeMs: 50, batchSize: 2 }),
+    );
+  const w0 = timed(() => 100);
+
+  it('2 workers slower in every block: slower, with the interval below 1', () => {
+    const w2 = timed((step) => (step % 2 ? 120 : 130));
+    const result = loadersLessonResult(armResults([arm('loaders', 'w0', w0), arm('loaders', 'w2', w2)]))!;
+    expect(result.speedVerdict).toEqual({ code: 'slower', notSettled: false });
+    expect(result.speed!.high).toBeLessThan(1);
+  });
+
+  it('blocks that overlap: no difference measurable', () => {
+    const w2 = timed((step) => (step < 5 ? 90 : 110));
+    const result = loadersLessonResult(armResults([arm('loaders', 'w0', w0), arm('loaders', 'w2', w2)]))!;
+    expect(result.speedVerdict!.code).toBe('no-difference');
+    expect(result.speed!.low).toBeLessThan(1);
+    expect(result.speed!.high).toBeGreaterThan(1);
+  });
+});
+
 describe('gpusLessonResult', () => {
   const report = (rank: number, gpuBytes: number): ReplicaStepReport => ({
     rank,

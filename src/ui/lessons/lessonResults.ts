@@ -10,7 +10,10 @@ import {
   type ParallelStrategy,
 } from '../../config/parallel';
 import { ARTICLE_EXAMPLE, articleHostMemory, torchBatchBytes } from '../../data/batchBytes';
+import { unpairedRatio, type MedianInterval } from '../../config/pairedTiming';
+import { ratioVerdict, type RatioVerdict } from '../../config/ratioVerdict';
 import type { StepProfile } from '../../config/stepProfile';
+import { blockSamplesPerSec } from '../../config/sweepSummary';
 import type { TrainConfig } from '../../config/trainConfig';
 import type { ArmProgress } from '../../state/lessonStore';
 import { armFigures, ratioOf, type ArmFigures } from '../results/armFigures';
@@ -22,6 +25,10 @@ export interface ArmResult {
   /** A profile of one of its steps, taken after its measurement; null when none was asked for. */
   profile: StepProfile | null;
   figures: ArmFigures;
+  /** samples/s of each complete block of its timed steps (config/sweepSummary.ts). */
+  blockRates: number[];
+  /** Its timing rule said stable (else it hit the cap). */
+  stable: boolean;
   finished: boolean;
 }
 
@@ -33,6 +40,8 @@ export function armResults(arms: readonly ArmProgress[]): ArmResult[] {
       config: a.config,
       profile: a.profile,
       figures: armFigures(a.rows, a.verdict?.firstTimedStep ?? 1, a.verdict?.lastTimedStep),
+      blockRates: a.verdict ? blockSamplesPerSec(a.rows, a.verdict) : [],
+      stable: a.verdict?.state === 'stable',
       finished: a.finished,
     }));
 }
@@ -124,6 +133,12 @@ export interface LoadersLessonResult {
   waitShare2: number;
   /** samples/s with 2 workers ÷ with 0. */
   speedup: number;
+  /**
+   * The same ratio from the two runs' blocks with its interval (config/pairedTiming.ts's unpairedRatio),
+   * and the verdict it allows; null with fewer than 2 blocks in either run.
+   */
+  speed: MedianInterval | null;
+  speedVerdict: RatioVerdict | null;
   /** Mean compute ms per step with 0 and 2 workers: it rises when workers take the GPU's cores. */
   computeMs0: number;
   computeMs2: number;
@@ -144,10 +159,13 @@ export function loadersLessonResult(arms: readonly ArmResult[]): LoadersLessonRe
   const speedup = ratioOf(f0.samplesPerSec, f2.samplesPerSec);
   if (f0.dataWaitShare === null || f2.dataWaitShare === null || speedup === null) return null;
   const article = articleLoaders();
+  const speed = unpairedRatio(w0.blockRates, w2.blockRates);
   return {
     waitShare0: f0.dataWaitShare,
     waitShare2: f2.dataWaitShare,
     speedup,
+    speed,
+    speedVerdict: speed ? ratioVerdict(speed, w0.stable && w2.stable ? 'settled' : 'capped') : null,
     computeMs0: f0.meanComputeMs ?? Number.NaN,
     computeMs2: f2.meanComputeMs ?? Number.NaN,
     firstTimedStep2: f2.firstTimedStep,
