@@ -199,6 +199,13 @@ export const FIELD_TABLE: FieldTable = {
     group: 'loader',
     control: { kind: 'checkbox' },
   },
+  storageLatencyMsPerSample: {
+    linkKey: 'lat',
+    codec: numCodec(LIMITS.storageLatencyMsPerSample),
+    role: 'loader',
+    group: 'loader',
+    control: num(LIMITS.storageLatencyMsPerSample, 0.5),
+  },
   dataSource: {
     linkKey: 'data',
     codec: choiceCodec(DATA_SOURCES),

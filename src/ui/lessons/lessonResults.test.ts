@@ -89,16 +89,38 @@ describe('loadersLessonResult', () => {
         ? makeRow(step, { dataWaitMs: 0, uploadMs: 0, computeMs: 100, stepMs: 100, batchSize: 2 })
         : makeRow(step, { dataWaitMs: 100, uploadMs: 0, computeMs: 300, stepMs: 400, batchSize: 2 }),
     );
+    // The CPU-bound case is the pair 'w0'/'w2'; the storage-bound one has not run yet.
     const result = loadersLessonResult(armResults([arm('loaders', 'w0', w0), arm('loaders', 'w2', w2, 6)]))!;
-    expect(result.waitShare0).toBe(0.75);
-    expect(result.waitShare2).toBe(0.25);
-    expect(result.speedup).toBe(2);
-    expect(result.computeMs0).toBe(200);
-    expect(result.computeMs2).toBe(300);
-    expect(result.firstTimedStep2).toBe(6);
+    expect(result.storage).toBeNull();
+    const cpu = result.cpu!;
+    expect(cpu.waitShare0).toBe(0.75);
+    expect(cpu.waitShare2).toBe(0.25);
+    expect(cpu.speedup).toBe(2);
+    expect(cpu.computeMs0).toBe(200);
+    expect(cpu.computeMs2).toBe(300);
+    expect(cpu.firstTimedStep2).toBe(6);
+    expect(cpu.timedSteps2).toBe(3);
     // The article: 8 workers × 2 × 167,772,160 B of float batches, 33,554,432 B each as uint8.
     expect(result.articleFloatHeldBytes).toBe(8 * 2 * 167_772_160);
     expect(result.articleUint8HeldBytes).toBe(8 * 2 * 33_554_432);
+  });
+
+  it('pairs the storage-bound arms apart from the CPU-bound ones', () => {
+    const slow = [1, 2, 3, 4].map((step) =>
+      makeRow(step, { dataWaitMs: 60, uploadMs: 0, computeMs: 40, stepMs: 100, batchSize: 2 }),
+    );
+    const fast = [1, 2, 3, 4].map((step) =>
+      makeRow(step, { dataWaitMs: 10, uploadMs: 0, computeMs: 40, stepMs: 50, batchSize: 2 }),
+    );
+    const result = loadersLessonResult(
+      armResults([arm('loaders', 'storage-w0', slow), arm('loaders', 'storage-w2', fast)]),
+    )!;
+    expect(result.cpu).toBeNull();
+    expect(result.storage!.speedup).toBe(2);
+    expect(result.storage!.waitShare0).toBe(0.6);
+    expect(result.storage!.waitShare2).toBe(0.2);
+    expect(result.storageLatencyMsPerSample).toBe(LESSONS.loaders.config.storageLatencyMsPerSample);
+    expect(loadersLessonResult(armResults([arm('loaders', 'storage-w0', slow)]))).toBeNull();
   });
 });
 

@@ -10,6 +10,7 @@ import {
   type ParallelStrategy,
 } from '../../config/parallel';
 import { ARTICLE_EXAMPLE, articleHostMemory, torchBatchBytes } from '../../data/batchBytes';
+import { armConfig, LESSONS } from '../../config/lessons';
 import type { StepProfile } from '../../config/stepProfile';
 import type { TrainConfig } from '../../config/trainConfig';
 import type { ArmProgress } from '../../state/lessonStore';
@@ -118,7 +119,8 @@ export function bytesLessonResult(arms: readonly ArmResult[]): BytesLessonResult
   };
 }
 
-export interface LoadersLessonResult {
+/** One case of lesson 2 (storage-bound or CPU-bound): its 0-worker arm against its 2-worker arm. */
+export interface LoadersPairResult {
   /** Share of each step spent waiting for data with 0 and with 2 workers, 0–1. */
   waitShare0: number;
   waitShare2: number;
@@ -130,20 +132,35 @@ export interface LoadersLessonResult {
   /** First timed step of the 2-worker arm: after its initial prefetch. */
   firstTimedStep2: number;
   prefetchedSteps2: number;
+  timedSteps2: number;
+}
+
+export interface LoadersLessonResult {
+  /** Waits on (simulated) storage, which workers overlap; null until both its arms finished. */
+  storage: LoadersPairResult | null;
+  /** Expensive batches built on the CPU, which workers share with a software GPU; null until finished. */
+  cpu: LoadersPairResult | null;
+  /** The storage case's simulated latency, ms per sample. */
+  storageLatencyMsPerSample: number;
   /** The article's example: 8 workers × 2 prefetched float32 + int64 batches, and as uint8. */
   articleFloatHeldBytes: number;
   articleUint8HeldBytes: number;
 }
 
-export function loadersLessonResult(arms: readonly ArmResult[]): LoadersLessonResult | null {
-  const w0 = find(arms, 'w0');
-  const w2 = find(arms, 'w2');
+/** The 0-worker and the 2-worker arm of lesson 2's case `pair` (see LESSONS.loaders.arms). */
+function loadersPair(arms: readonly ArmResult[], pair: string): LoadersPairResult | null {
+  const lesson = LESSONS.loaders;
+  const ids = lesson.arms.filter((a) => a.pair === pair);
+  const byWorkers = (n: number) => ids.find((a) => armConfig(lesson, a).workers === n);
+  const a0 = byWorkers(0);
+  const a2 = byWorkers(2);
+  const w0 = a0 && find(arms, a0.id);
+  const w2 = a2 && find(arms, a2.id);
   if (!w0 || !w2) return null;
   const f0 = w0.figures;
   const f2 = w2.figures;
   const speedup = ratioOf(f0.samplesPerSec, f2.samplesPerSec);
   if (f0.dataWaitShare === null || f2.dataWaitShare === null || speedup === null) return null;
-  const article = articleLoaders();
   return {
     waitShare0: f0.dataWaitShare,
     waitShare2: f2.dataWaitShare,
@@ -152,6 +169,19 @@ export function loadersLessonResult(arms: readonly ArmResult[]): LoadersLessonRe
     computeMs2: f2.meanComputeMs ?? Number.NaN,
     firstTimedStep2: f2.firstTimedStep,
     prefetchedSteps2: f2.firstTimedStep - 2,
+    timedSteps2: f2.timedSteps,
+  };
+}
+
+export function loadersLessonResult(arms: readonly ArmResult[]): LoadersLessonResult | null {
+  const storage = loadersPair(arms, 'storage');
+  const cpu = loadersPair(arms, 'cpu');
+  if (!storage && !cpu) return null;
+  const article = articleLoaders();
+  return {
+    storage,
+    cpu,
+    storageLatencyMsPerSample: LESSONS.loaders.config.storageLatencyMsPerSample,
     articleFloatHeldBytes: article.floatHeldBytes,
     articleUint8HeldBytes: article.uint8HeldBytes,
   };
