@@ -201,10 +201,10 @@ export const FIELD_TABLE: FieldTable = {
   },
   storageLatencyMsPerSample: {
     linkKey: 'lat',
-    codec: numCodec(LIMITS.storageLatencyMsPerSample),
+    codec: intCodec(LIMITS.storageLatencyMsPerSample),
     role: 'loader',
     group: 'loader',
-    control: num(LIMITS.storageLatencyMsPerSample, 0.5),
+    control: num(LIMITS.storageLatencyMsPerSample),
   },
   dataSource: {
     linkKey: 'data',

@@ -71,9 +71,9 @@ describe('buildLessonShareLink', () => {
   });
 
   it('carries the chosen language and only the settings that differ from the lesson, in link order', () => {
-    const config: TrainConfig = { ...loaders.config, storageLatencyMsPerSample: 12.5, imageSizePx: 24 };
+    const config: TrainConfig = { ...loaders.config, storageLatencyMsPerSample: 12, imageSizePx: 24 };
     expect(buildLessonShareLink(loaders, { lang: 'zh-CN', config }, base)).toBe(
-      'https://example.org/batchlab/#v=1&view=loaders&lang=zh&px=24&lat=12.5',
+      'https://example.org/batchlab/#v=1&view=loaders&lang=zh&px=24&lat=12',
     );
   });
 

@@ -103,9 +103,9 @@ const trainConfigFields = z.object({
   augment: z.boolean(),
   /**
    * Simulated storage: the loader waits this long per sample (a timer, no CPU work), as reading each sample
-   * from a slow disk or network would. 0 = samples are in memory.
+   * from a slow disk or network would. Whole ms. 0 = samples are in memory.
    */
-  storageLatencyMsPerSample: numIn(LIMITS.storageLatencyMsPerSample),
+  storageLatencyMsPerSample: intIn(LIMITS.storageLatencyMsPerSample),
   dataSource: z.enum(DATA_SOURCES),
   maxSteps: intIn(LIMITS.maxSteps),
   validateEverySteps: intIn(LIMITS.validateEverySteps),

@@ -70,10 +70,7 @@ const validConfig: fc.Arbitrary<TrainConfig> = fc
     blurRadiusPx: int(LIMITS.blurRadiusPx),
     sourceScale: int(LIMITS.sourceScale),
     augment: fc.boolean(),
-    storageLatencyMsPerSample: double(
-      LIMITS.storageLatencyMsPerSample.min,
-      LIMITS.storageLatencyMsPerSample.max,
-    ),
+    storageLatencyMsPerSample: int(LIMITS.storageLatencyMsPerSample),
     // 'files' never survives a link (the files are not in it): see the decoder's own test.
     dataSource: fc.constantFrom('synthetic' as const, 'photos' as const),
     maxSteps: int(LIMITS.maxSteps),

@@ -29,7 +29,7 @@ function loader(workerIndex: number, sent: FromLoader[]) {
 
 describe('storage latency (simulated, a timer)', () => {
   it('is latency × samples per batch', () => {
-    expect(storageWaitMsOfBatch({ storageLatencyMsPerSample: 2.5, batchSize: 4 })).toBe(10);
+    expect(storageWaitMsOfBatch({ storageLatencyMsPerSample: 3, batchSize: 4 })).toBe(12);
     expect(storageWaitMsOfBatch({ storageLatencyMsPerSample: 0, batchSize: 512 })).toBe(0);
   });
 

@@ -187,10 +187,7 @@ export const SCRIPT_LITERALS: LiteralTable = {
   augment: { placeholder: 'AUGMENT', literal: (v) => pyBool(v, 'AUGMENT') },
   blurRadiusPx: int('BLUR_RADIUS_PX', LIMITS.blurRadiusPx),
   sourceScale: int('SOURCE_SCALE', LIMITS.sourceScale),
-  storageLatencyMsPerSample: {
-    placeholder: 'STORAGE_LATENCY_MS_PER_SAMPLE',
-    literal: (v) => pyFloat(v, 'STORAGE_LATENCY_MS_PER_SAMPLE', LIMITS.storageLatencyMsPerSample),
-  },
+  storageLatencyMsPerSample: int('STORAGE_LATENCY_MS_PER_SAMPLE', LIMITS.storageLatencyMsPerSample),
   exportedBatches: int('EXPORTED_BATCHES', PYTORCH_EXPORT_LIMITS.batches),
 };
 
