@@ -43,10 +43,11 @@ const LESSON_BASE: TrainConfig = {
 };
 
 /**
- * Lesson 2's simulated storage latency, ms per sample: a batch of 2 waits twice this, more than the small
- * model's step takes on a software adapter, so 0 workers leave the GPU waiting and 2 workers overlap it.
+ * Lesson 2's simulated storage latency, ms per sample (an object store's first byte): a batch of 2 waits
+ * twice this, more than the small model's step takes on a software adapter even when the cores are busy
+ * (measured 47–111 ms at a load average of 12), so 0 workers leave the GPU waiting and 2 workers overlap it.
  */
-export const LOADERS_STORAGE_LATENCY_MS = 30;
+export const LOADERS_STORAGE_LATENCY_MS = 100;
 
 /** Lesson 2's CPU-bound case: samples in memory, but expensive to build (512 px sources, blurred). */
 const LOADERS_CPU_BOUND: Partial<TrainConfig> = {

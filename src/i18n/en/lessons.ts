@@ -75,9 +75,8 @@ export const lessons = {
         'The right number of workers depends on your CPU, IO and GPU. Its example: {workers} workers × {prefetch} prefetched batches hold {float} of float32 batches in RAM ({uint8} as uint8).',
     },
     result: {
-      storageTitle: 'Storage-bound ({latency} per sample, simulated)',
-      cpuTitle: 'CPU-bound (expensive batches, samples in memory)',
-      measuredLabel: 'Measured here: waiting for data',
+      storageTitle: 'Measured here, storage-bound ({latency} per sample, simulated): waiting for data',
+      cpuTitle: 'Measured here, CPU-bound (expensive batches, samples in memory): waiting for data',
       figure: '{before} → {after} of each step',
       speedup: '0 workers → 2 workers: {factor} the samples per second.',
       articleLabel: 'The article',

@@ -61,7 +61,6 @@ export function LoadersResult({ arms }: { arms: readonly ArmResult[] }) {
     >
       <div className="result-pair">
         <div className="result-measured">
-          <p className="result-label">{w.measuredLabel}</p>
           {storage && (
             <PairFigures
               testId="result-figure"
@@ -116,9 +115,9 @@ function PairFigures({ testId, title, pair }: { testId: string; title: string; p
         {fill(w.figure, {
           before: percent(pair.waitShare0, locale),
           after: percent(pair.waitShare2, locale),
-        })}
+        })}{' '}
+        <span className="result-speedup">{fill(w.speedup, { factor: times(pair.speedup, locale) })}</span>
       </p>
-      <p>{fill(w.speedup, { factor: times(pair.speedup, locale) })}</p>
     </>
   );
 }
