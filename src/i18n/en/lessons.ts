@@ -75,8 +75,8 @@ export const lessons = {
         'The right number of workers depends on your CPU, IO and GPU. Its example: {workers} workers × {prefetch} prefetched batches hold {float} of float32 batches in RAM ({uint8} as uint8).',
     },
     result: {
-      storageTitle: 'Measured here, storage-bound ({latency} per sample, simulated): waiting for data',
-      cpuTitle: 'Measured here, CPU-bound (expensive batches, samples in memory): waiting for data',
+      storageTitle: 'Measured, storage-bound ({latency}/sample, simulated): data wait',
+      cpuTitle: 'Measured, CPU-bound (costly batches in memory): data wait',
       figure: '{before} → {after} of each step',
       speedup: '0 workers → 2 workers: {factor} the samples per second.',
       articleLabel: 'The article',

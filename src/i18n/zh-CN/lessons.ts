@@ -75,8 +75,8 @@ export const lessons = {
         '合适的工作程序数量取决于你的 CPU、IO 和 GPU。原文的例子：{workers} 个工作程序 × {prefetch} 个预取的批，float32 批会占用 {float} 内存（换成 uint8 只要 {uint8}）。',
     },
     result: {
-      storageTitle: '本机实测，存储受限（每个样本 {latency}，模拟）：等待数据的时间',
-      cpuTitle: '本机实测，CPU 受限（批的构建很贵，样本在内存中）：等待数据的时间',
+      storageTitle: '实测，存储受限（每样本 {latency}，模拟）：等待数据',
+      cpuTitle: '实测，CPU 受限（批构建很贵，样本在内存中）：等待数据',
       figure: '每步的 {before} → {after}',
       speedup: '0 个 → 2 个工作程序：每秒样本数变为 {factor}。',
       articleLabel: '原文',

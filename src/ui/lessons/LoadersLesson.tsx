@@ -86,20 +86,18 @@ export function LoadersResult({ arms }: { arms: readonly ArmResult[] }) {
           })}
         </p>
       )}
-      <ul className="result-more">
-        {[storage, cpu].map(
-          (pair, i) =>
-            pair && (
-              <li key={i} data-testid={i === 0 ? 'result-timing' : 'result-timing-cpu'}>
-                {fill(w.timing, {
-                  first: pair.firstTimedStep2,
-                  prefetched: pair.prefetchedSteps2,
-                  timed: pair.timedSteps2,
-                })}
-              </li>
-            ),
-        )}
-      </ul>
+      {storage && (
+        // The CPU-bound arms' timing is in the table's Timed column; one line here keeps the card on screen.
+        <ul className="result-more">
+          <li data-testid="result-timing">
+            {fill(w.timing, {
+              first: storage.firstTimedStep2,
+              prefetched: storage.prefetchedSteps2,
+              timed: storage.timedSteps2,
+            })}
+          </li>
+        </ul>
+      )}
     </section>
   );
 }
