@@ -86,18 +86,6 @@ export function LoadersResult({ arms }: { arms: readonly ArmResult[] }) {
           })}
         </p>
       )}
-      {storage && (
-        // The CPU-bound arms' timing is in the table's Timed column; one line here keeps the card on screen.
-        <ul className="result-more">
-          <li data-testid="result-timing">
-            {fill(w.timing, {
-              first: storage.firstTimedStep2,
-              prefetched: storage.prefetchedSteps2,
-              timed: storage.timedSteps2,
-            })}
-          </li>
-        </ul>
-      )}
     </section>
   );
 }
