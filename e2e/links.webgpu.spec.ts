@@ -80,6 +80,26 @@ test('Copy link writes a link that opens exactly the current experiment', async 
   expect(app.errors).toEqual([]);
 });
 
+test('Copy link on a lesson copies its view alone, not the Playground’s settings, and opens the lesson', async ({
+  app,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  // The Playground's settings differ from every lesson's: none of them may travel with a lesson's link.
+  await app.open(`?skipPreflight=1#${TINY}&s=7&lr=0.02&view=loaders`);
+  await app.waitForBackend();
+  await app.page.getByTestId('lesson-loaders').getByTestId('copy-link').click();
+  await expect(app.page.getByTestId('copy-status')).toBeVisible();
+  const link = await app.page.evaluate(() => navigator.clipboard.readText());
+  const url = new URL(link);
+  expect(url.hash).toBe('#v=1&view=loaders');
+  for (const key of ['px=', 'b=', 'lr=', 's=', 'blur=']) expect(url.hash).not.toContain(key);
+  await app.open(url.hash);
+  await expect(app.page.getByTestId('lesson-loaders')).toBeVisible();
+  expect(await app.api((a) => a.view())).toBe('loaders');
+  expect(app.errors).toEqual([]);
+});
+
 test('without a clipboard, the link appears selected in a text field', async ({ app }) => {
   await app.page.addInitScript(() => {
     Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined, configurable: true });

@@ -199,6 +199,13 @@ export const FIELD_TABLE: FieldTable = {
     group: 'loader',
     control: { kind: 'checkbox' },
   },
+  storageLatencyMsPerSample: {
+    linkKey: 'lat',
+    codec: intCodec(LIMITS.storageLatencyMsPerSample),
+    role: 'loader',
+    group: 'loader',
+    control: num(LIMITS.storageLatencyMsPerSample),
+  },
   dataSource: {
     linkKey: 'data',
     codec: choiceCodec(DATA_SOURCES),

@@ -14,6 +14,11 @@ export interface LessonArm {
   /** Stable id; its label is the dictionary's `lessons.<lesson>.arms.<id>`. */
   id: string;
   patch: Partial<TrainConfig>;
+  /**
+   * The case it belongs to, in lessons that compare within several cases (lesson 2: storage-bound and
+   * CPU-bound). Arms of one pair differ only in the setting the lesson varies; absent: one case.
+   */
+  pair?: string;
 }
 
 export interface Lesson {
@@ -35,6 +40,20 @@ const LESSON_BASE: TrainConfig = {
   baseWidth: 4,
   augment: false,
   maxSteps: 40,
+};
+
+/**
+ * Lesson 2's simulated storage latency, ms per sample (an object store's first byte): a batch of 2 waits
+ * twice this, more than the small model's step takes on a software adapter even when the cores are busy
+ * (measured 47–111 ms at a load average of 12), so 0 workers leave the GPU waiting and 2 workers overlap it.
+ */
+export const LOADERS_STORAGE_LATENCY_MS = 100;
+
+/** Lesson 2's CPU-bound case: samples in memory, but expensive to build (512 px sources, blurred). */
+const LOADERS_CPU_BOUND: Partial<TrainConfig> = {
+  storageLatencyMsPerSample: 0,
+  blurRadiusPx: 24,
+  sourceScale: 32,
 };
 
 export const LESSONS: Record<LessonId, Lesson> = {
@@ -60,18 +79,21 @@ export const LESSONS: Record<LessonId, Lesson> = {
   },
   loaders: {
     id: 'loaders',
+    // A: storage-bound. Building a 16 px batch costs almost nothing; each sample waits
+    // LOADERS_STORAGE_LATENCY_MS, as a slow disk or network would, without using the CPU.
     config: {
       ...LESSON_BASE,
       batchSize: 2,
       workers: 0,
       prefetch: 2,
       augment: true,
-      blurRadiusPx: 24,
-      sourceScale: 32,
+      storageLatencyMsPerSample: LOADERS_STORAGE_LATENCY_MS,
     },
     arms: [
-      { id: 'w0', patch: {} },
-      { id: 'w2', patch: { workers: 2 } },
+      { id: 'storage-w0', pair: 'storage', patch: {} },
+      { id: 'storage-w2', pair: 'storage', patch: { workers: 2 } },
+      { id: 'w0', pair: 'cpu', patch: LOADERS_CPU_BOUND },
+      { id: 'w2', pair: 'cpu', patch: { ...LOADERS_CPU_BOUND, workers: 2 } },
     ],
     profileArms: false,
   },

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type TrainConfig } from './trainConfig';
 import { decodeHash } from './urlCodec';
-import { buildShareLink } from './shareLink';
+import { LESSONS } from './lessons';
+import { buildLessonShareLink, buildShareLink } from './shareLink';
 
 const config: TrainConfig = {
   ...DEFAULT_CONFIG,
@@ -117,5 +118,35 @@ describe('buildShareLink', () => {
     const withRun = decodeHash(new URL(buildShareLink(state, 'http://127.0.0.1:1/', true)).hash);
     expect(withRun.run).toBe(true);
     expect(withRun.overridesB).toBeNull();
+  });
+});
+
+describe('buildLessonShareLink', () => {
+  const base = 'https://example.org/batchlab/';
+  const loaders = LESSONS.loaders;
+
+  it('is the view alone when the lesson runs as designed', () => {
+    expect(buildLessonShareLink(loaders, { lang: null, config: loaders.config }, base)).toBe(
+      'https://example.org/batchlab/#v=1&view=loaders',
+    );
+  });
+
+  it('carries the chosen language and only the settings that differ from the lesson, in link order', () => {
+    const config: TrainConfig = { ...loaders.config, storageLatencyMsPerSample: 12, imageSizePx: 24 };
+    expect(buildLessonShareLink(loaders, { lang: 'zh-CN', config }, base)).toBe(
+      'https://example.org/batchlab/#v=1&view=loaders&lang=zh&px=24&lat=12',
+    );
+  });
+
+  it('never carries the Playground’s settings', () => {
+    const link = buildLessonShareLink(LESSONS.bytes, { lang: null, config: LESSONS.bytes.config }, base);
+    expect(link).toBe('https://example.org/batchlab/#v=1&view=bytes');
+    expect(link.length).toBeLessThan(
+      buildShareLink(
+        { view: 'bytes', lang: null, config: DEFAULT_CONFIG, compareOverrides: null, hiddenControls: [] },
+        base,
+        false,
+      ).length / 4,
+    );
   });
 });

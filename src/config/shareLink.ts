@@ -5,9 +5,11 @@
  * never part of it: it carries debug flags (`?testHooks=1`, `?skipPreflight=1`) a shared link must not pass on.
  * Pure.
  */
+import { changedKeys } from './fieldTable';
+import type { Lesson } from './lessons';
 import type { SweepSpec } from './sweep';
 import type { TrainConfig } from './trainConfig';
-import { encodeConfigToHash } from './urlCodec';
+import { encodeConfigToHash, encodeFieldPairs, encodeHashHead } from './urlCodec';
 import type { Lang } from './languages';
 import type { ViewId } from './views';
 
@@ -33,4 +35,20 @@ export function buildShareLink(state: ShareLinkState, base: string, runOnOpen: b
     run: runOnOpen,
   });
   return `${base}${hash}`;
+}
+
+/**
+ * A lesson's link: its view, the language when chosen, and only the settings where `config` differs from
+ * the lesson's configuration A (none when it runs as designed), never the Playground's settings.
+ */
+export function buildLessonShareLink(
+  lesson: Pick<Lesson, 'id' | 'config'>,
+  state: { lang: Lang | null; config: TrainConfig },
+  base: string,
+): string {
+  const differs = Object.fromEntries(
+    changedKeys(lesson.config, state.config).map((k) => [k, state.config[k]]),
+  ) as Partial<TrainConfig>;
+  const pairs = [...encodeHashHead(lesson.id, state.lang), ...encodeFieldPairs(differs)];
+  return `${base}#${pairs.join('&')}`;
 }

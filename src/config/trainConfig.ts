@@ -53,6 +53,7 @@ export const LIMITS = {
   prefetch: { min: 1, max: 4 },
   blurRadiusPx: { min: 0, max: 32 },
   sourceScale: { min: 1, max: 64 },
+  storageLatencyMsPerSample: { min: 0, max: 1000 },
   maxSteps: { min: 1, max: 100_000 },
   validateEverySteps: { min: 1, max: 1000 },
 } as const;
@@ -100,6 +101,11 @@ const trainConfigFields = z.object({
    */
   sourceScale: intIn(LIMITS.sourceScale),
   augment: z.boolean(),
+  /**
+   * Simulated storage: the loader waits this long per sample (a timer, no CPU work), as reading each sample
+   * from a slow disk or network would. Whole ms. 0 = samples are in memory.
+   */
+  storageLatencyMsPerSample: intIn(LIMITS.storageLatencyMsPerSample),
   dataSource: z.enum(DATA_SOURCES),
   maxSteps: intIn(LIMITS.maxSteps),
   validateEverySteps: intIn(LIMITS.validateEverySteps),
@@ -170,6 +176,7 @@ export const DEFAULT_CONFIG: TrainConfig = {
   blurRadiusPx: 0,
   sourceScale: 1,
   augment: true,
+  storageLatencyMsPerSample: 0,
   dataSource: 'synthetic',
   maxSteps: 1000,
   validateEverySteps: 10,

@@ -70,6 +70,7 @@ const validConfig: fc.Arbitrary<TrainConfig> = fc
     blurRadiusPx: int(LIMITS.blurRadiusPx),
     sourceScale: int(LIMITS.sourceScale),
     augment: fc.boolean(),
+    storageLatencyMsPerSample: int(LIMITS.storageLatencyMsPerSample),
     // 'files' never survives a link (the files are not in it): see the decoder's own test.
     dataSource: fc.constantFrom('synthetic' as const, 'photos' as const),
     maxSteps: int(LIMITS.maxSteps),
@@ -266,7 +267,7 @@ describe('round trip', () => {
   it('the default link is stable and human-readable', () => {
     expect(encodeConfigToHash(DEFAULT_CONFIG)).toBe(
       '#v=1&s=42&px=32&ch=3&k=4&b=4&d=2&w=8&opt=adam&lr=0.01&dt=uint8&norm=model&up=packed&mk=uint8' +
-        '&mean=110.1,106,105.2&std=36.6,29.9,31.5&wk=0&pf=2&blur=0&src=1&aug=1&data=synthetic&steps=1000&val=10&be=auto',
+        '&mean=110.1,106,105.2&std=36.6,29.9,31.5&wk=0&pf=2&blur=0&src=1&aug=1&lat=0&data=synthetic&steps=1000&val=10&be=auto',
     );
     expect(
       encodeConfigToHash(DEFAULT_CONFIG, { run: true, hide: ['lr', 'px', 'nope'], b: { imageSizePx: 64 } }),

@@ -136,17 +136,9 @@ function encodeField<K extends keyof TrainConfig>(f: K, value: TrainConfig[K]): 
  * overrides in table order, `hide`, and `run=1` / `prof=1` if asked. Unknown `hide` entries are dropped.
  */
 export function encodeConfigToHash(config: TrainConfig, extras: HashExtras = {}): string {
-  const pairs: string[] = [`${VERSION_KEY}=${HASH_VERSION}`];
-  if (extras.view) pairs.push(`${VIEW_KEY}=${extras.view}`);
-  if (extras.lang) pairs.push(`${LANG_KEY}=${LANG_LINK_VALUES[extras.lang]}`);
+  const pairs = encodeHashHead(extras.view ?? null, extras.lang ?? null);
   for (const f of CONFIG_KEYS) pairs.push(`${URL_KEYS[f]}=${encodeComponent(encodeField(f, config[f]))}`);
-  const b = extras.b;
-  if (b) {
-    for (const f of CONFIG_KEYS) {
-      const v = b[f];
-      if (v !== undefined) pairs.push(`${B_PREFIX}${URL_KEYS[f]}=${encodeComponent(encodeField(f, v))}`);
-    }
-  }
+  if (extras.b) pairs.push(...encodeFieldPairs(extras.b, B_PREFIX));
   if (extras.hide && extras.hide.length > 0) {
     const wanted = new Set(extras.hide);
     const hide = SHORT_KEYS.filter((k) => wanted.has(k));
@@ -157,6 +149,22 @@ export function encodeConfigToHash(config: TrainConfig, extras: HashExtras = {})
   if (extras.run) pairs.push(`${RUN_KEY}=1`);
   if (extras.profile) pairs.push(`${PROFILE_KEY}=1`);
   return `#${pairs.join('&')}`;
+}
+
+/** `key=value` for each field `patch` sets, in table order, each key after `prefix` (`b.` for B). */
+export function encodeFieldPairs(patch: Partial<TrainConfig>, prefix = ''): string[] {
+  return CONFIG_KEYS.flatMap((f) => {
+    const v = patch[f];
+    return v === undefined ? [] : [`${prefix}${URL_KEYS[f]}=${encodeComponent(encodeField(f, v))}`];
+  });
+}
+
+/** The hash's fixed head: `v=1`, then `view=` and `lang=` when given. */
+export function encodeHashHead(view: ViewId | null, lang: Lang | null): string[] {
+  const pairs = [`${VERSION_KEY}=${HASH_VERSION}`];
+  if (view) pairs.push(`${VIEW_KEY}=${view}`);
+  if (lang) pairs.push(`${LANG_KEY}=${LANG_LINK_VALUES[lang]}`);
+  return pairs;
 }
 
 // ---------------------------------------------------------------------------------------------------------

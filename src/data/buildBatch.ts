@@ -33,6 +33,7 @@ export type BatchConfig = Pick<
   | 'blurRadiusPx'
   | 'sourceScale'
   | 'augment'
+  | 'storageLatencyMsPerSample'
 >;
 
 /**

@@ -40,17 +40,40 @@ describe('the Chrome trace of a step profile', () => {
     });
   }
 
-  it('lays timed kernels end to end from the forward phase, each as long as its kernel time', () => {
+  it('lays timed kernels within their phase in dispatch order, scaled down where they outlast it', () => {
     const kernels = parse(stepTraceJson(makeProfile('gpu-timestamps'))).traceEvents.filter(
       (e) => e.ph === 'X' && e.tid === KERNEL_TID,
     );
+    // forward 2–4 ms holds 4 + 0.5 ms of kernels: scaled by 2/4.5; backward 4–6 ms holds 6 ms: by 1/3.
     expect(kernels.map((e) => [e.ts, e.dur])).toEqual([
-      [2000, 4000],
-      [6000, 500],
-      [6500, 6000],
-      [12500, 0],
+      [2000, 1777.778],
+      [3777.778, 222.222],
+      [4000, 2000],
+      [6000, 0],
     ]);
   });
+
+  for (const timing of ['gpu-timestamps', 'none'] as const) {
+    it(`puts every kernel span inside its phase's span, and no phase holds more kernel time than its length (${timing})`, () => {
+      const profile = makeProfile(timing);
+      const trace = parse(stepTraceJson(profile));
+      const phaseOf = new Map(
+        trace.traceEvents.filter((e) => e.ph === 'X' && e.tid === PHASE_TID).map((e) => [e.name, e]),
+      );
+      const sums = new Map<string, number>();
+      for (const k of trace.traceEvents.filter((e) => e.ph === 'X' && e.tid === KERNEL_TID)) {
+        const phase = phaseOf.get(String(k.args?.phase))!;
+        expect(phase, String(k.args?.phase)).toBeDefined();
+        expect(k.ts).toBeGreaterThanOrEqual(phase.ts);
+        expect(k.ts + k.dur!).toBeLessThanOrEqual(phase.ts + phase.dur! + 1e-3);
+        sums.set(phase.name, (sums.get(phase.name) ?? 0) + k.dur!);
+      }
+      for (const [name, sum] of sums) expect(sum).toBeLessThanOrEqual(phaseOf.get(name)!.dur! + 1e-3);
+      expect(
+        String((trace as unknown as { otherData: { kernelPlacement: string } }).otherData.kernelPlacement),
+      ).toMatch(/within its phase/);
+    });
+  }
 
   it('names the process and both threads, and counts memory by category at each kernel', () => {
     const profile = makeProfile();

@@ -2,9 +2,9 @@
  * A step profile as a Chrome Trace Event file (JSON with `traceEvents`), which Perfetto's UI and
  * chrome://tracing open:
  * - thread 1, the step's phases by the wall clock ("X" complete events);
- * - thread 2, the kernels: laid end to end in dispatch order from the forward phase's start, each as long
- *   as its GPU (or cpu) time — timestamps give a kernel's duration, not its start — or, without kernel
- *   times, the CPU time between one dispatch and the next;
+ * - thread 2, the kernels, each inside the phase that issued it (kernelSpans): in dispatch order from the
+ *   phase's start, as long as its GPU time and scaled to fit the phase when needed — timestamps give a
+ *   kernel's duration, not its start — or, without kernel times, the CPU time between dispatches;
  * - memory by category as one counter ("C") sampled at every kernel's end;
  * - process and thread names as metadata ("M") events.
  * Times in microseconds from the start of the step. Pure: no DOM (the panel downloads the text).
@@ -43,17 +43,34 @@ export const KERNEL_TID = 2;
 const us = (ms: number): number => Math.max(0, Math.round(ms * 1000 * 1000) / 1000);
 const shapes = (list: readonly (readonly number[])[]) => list.map((s) => `[${s.join(',')}]`).join(' ');
 
-/** Kernel spans in ms from the step's start: [start, end] per kernel, one after another. */
+/**
+ * Kernel spans in ms from the step's start, each inside the phase that issued it. The GPU's timestamps give
+ * a kernel's duration, not its start, so a phase's kernels are laid out from the phase's start in dispatch
+ * order, each as long as its kernel time, and scaled down together when they would outlast the phase (the
+ * trace says so in its metadata). Without kernel times, a kernel spans the CPU time between the previous
+ * dispatch and its own, clamped to its phase. A kernel whose phase has no span sits at the step's start.
+ */
 export function kernelSpans(profile: StepProfile): { startMs: number; endMs: number }[] {
   const timed = profile.timing !== 'none';
-  const forward = profile.phases.find((p) => p.phase === 'forward');
-  let cursor = timed ? (forward?.startMs ?? 0) : (profile.phases[1]?.startMs ?? 0);
-  return profile.kernels.map((k) => {
-    const startMs = cursor;
-    const endMs = timed ? startMs + (k.ms ?? 0) : Math.max(startMs, k.dispatchedAtMs);
-    cursor = endMs;
-    return { startMs, endMs };
-  });
+  const spans: { startMs: number; endMs: number }[] = profile.kernels.map(() => ({ startMs: 0, endMs: 0 }));
+  for (const phase of profile.phases) {
+    const startMs = phase.startMs;
+    const endMs = phase.startMs + phase.durationMs;
+    const inPhase = profile.kernels.flatMap((k, i) => (k.phase === phase.phase ? [i] : []));
+    const sumMs = timed ? inPhase.reduce((s, i) => s + (profile.kernels[i]!.ms ?? 0), 0) : 0;
+    const scale = sumMs > phase.durationMs ? phase.durationMs / sumMs : 1;
+    let cursor = startMs;
+    for (const i of inPhase) {
+      const k = profile.kernels[i]!;
+      const clamp = (ms: number) => Math.min(endMs, Math.max(startMs, ms));
+      const next = timed
+        ? Math.min(endMs, cursor + (k.ms ?? 0) * scale)
+        : Math.max(cursor, clamp(k.dispatchedAtMs));
+      spans[i] = { startMs: cursor, endMs: next };
+      cursor = next;
+    }
+  }
+  return spans;
 }
 
 export function stepTrace(profile: StepProfile): TraceFile {
@@ -130,9 +147,12 @@ export function stepTrace(profile: StepProfile): TraceFile {
       memoryStep: profile.memoryStep,
       timingStep: profile.timingStep,
       peakBytes: memory.peakBytes,
-      note:
-        'Kernel spans are laid end to end in dispatch order; memory counters are the recorded normal step, ' +
-        'sampled at the end of the kernel with the same index.',
+      kernelPlacement:
+        profile.timing === 'none'
+          ? 'no kernel times: each kernel spans the CPU time since the previous dispatch, within its phase'
+          : 'laid out within its phase in dispatch order (no GPU start timestamps); scaled to fit the phase ' +
+            'where its kernels outlast it (args.ms keeps the measured time)',
+      note: 'Memory counters are the recorded normal step, sampled at the end of the kernel with the same index.',
     },
   };
 }

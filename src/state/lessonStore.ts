@@ -9,6 +9,7 @@ import { create } from 'zustand';
 import type { BackendInfo } from '../config/backendInfo';
 import type { ParallelStepRecord, ParallelStrategy } from '../config/parallel';
 import type { TimingVerdict } from '../config/stableTiming';
+import type { PairedVerdict } from '../config/pairedTiming';
 import type { StepProfile } from '../config/stepProfile';
 import type { TelemetryRow } from '../config/telemetry';
 import type { TrainConfig } from '../config/trainConfig';
@@ -25,6 +26,11 @@ export interface ArmProgress {
   verdict: TimingVerdict | null;
   /** A step profile taken after the measurement (the bytes lesson asks for one per arm); null otherwise. */
   profile: StepProfile | null;
+  /**
+   * Arms measured in paired rounds (config/pairedTiming.ts): the steps their blocks timed. null for an arm
+   * measured alone, whose timed steps are its `verdict`'s.
+   */
+  timedSteps: number[] | null;
   finished: boolean;
 }
 
@@ -38,6 +44,8 @@ export interface LessonRun {
   activeStrategy: ParallelStrategy | null;
   /** ISO time the run finished all its arms or strategies; null before, and for a run that did not. */
   finishedAt: string | null;
+  /** Arms measured in pairs (config/lessons.ts's `pair`): each pair's paired verdict so far, by pair id. */
+  pairs: Record<string, PairedVerdict>;
 }
 
 export interface LessonState {
@@ -53,6 +61,7 @@ export const emptyLessonRun = (): LessonRun => ({
   strategies: {},
   activeStrategy: null,
   finishedAt: null,
+  pairs: {},
 });
 
 export const useLessonStore = create<LessonState>()((set) => ({

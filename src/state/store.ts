@@ -6,11 +6,12 @@
  */
 import { create } from 'zustand';
 import { repairConfig } from '../config/repairConfig';
-import { buildShareLink } from '../config/shareLink';
+import { LESSONS } from '../config/lessons';
+import { buildLessonShareLink, buildShareLink } from '../config/shareLink';
 import type { SweepSpec } from '../config/sweep';
 import { DEFAULT_CONFIG, type TrainConfig } from '../config/trainConfig';
 import { decodeHash, type DecodedHash, type Problem } from '../config/urlCodec';
-import { FIRST_VIEW, VIEW_OF_OLD_LINKS, type ViewId } from '../config/views';
+import { FIRST_VIEW, isLesson, VIEW_OF_OLD_LINKS, type ViewId } from '../config/views';
 import { langFromNavigator, type Lang } from '../config/languages';
 import type { EvalRecord, PreviewRecord, TelemetryRow } from '../config/telemetry';
 import type { BackendInfo, RunStatus } from '../config/backendInfo';
@@ -140,6 +141,12 @@ export const useAppStore = create<AppState>()((set, get) => ({
   shareLink: (runOnOpen, withHidden = true) => {
     const s = get();
     const base = `${window.location.origin}${window.location.pathname}`;
+    const lang = s.langChosen ? s.lang : null;
+    // A lesson runs its own configuration, never the Playground's: its link names the view alone.
+    if (isLesson(s.view)) {
+      const lesson = LESSONS[s.view];
+      return buildLessonShareLink(lesson, { lang, config: lesson.config }, base);
+    }
     return buildShareLink(
       { ...s, lang: s.langChosen ? s.lang : null, hiddenControls: withHidden ? s.hiddenControls : [] },
       base,

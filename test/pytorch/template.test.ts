@@ -103,6 +103,7 @@ const allChanged: TrainConfig = {
   blurRadiusPx: 2,
   sourceScale: 3,
   augment: false,
+  storageLatencyMsPerSample: 3,
   dataSource: 'synthetic', // not in the script: files are refused
   maxSteps: 77,
   validateEverySteps: 5,

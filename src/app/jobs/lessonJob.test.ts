@@ -24,6 +24,7 @@ const script = {
 };
 const calls = {
   arms: [] as string[],
+  pairs: [] as string[][],
   strategies: [] as string[],
   signals: [] as (AbortSignal | undefined)[],
 };
@@ -36,6 +37,21 @@ vi.mock('../runs/armRunner', () => ({
       return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(abortError())));
     const verdict = { state: 'stable', firstTimedStep: 2, timedSteps: 6 };
     return Promise.resolve({ rows: [], verdict, backend: null, profile: null });
+  },
+}));
+
+vi.mock('../runs/pairedArms', () => ({
+  runPairedArms: (arms: { id: string }[], signal: AbortSignal) => {
+    calls.pairs.push(arms.map((a) => a.id));
+    if (script.armWaits.has(arms[0]!.id))
+      return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(abortError())));
+    const interval = (median: number) => ({ median, low: median, high: median, coverage: 0.97, rounds: 6 });
+    const verdict = { state: 'settled', rounds: 6, ratios: [interval(1), interval(1.5)], roundRatios: [] };
+    return Promise.resolve({
+      arms: arms.map((a) => ({ id: a.id, rows: [], blocks: [], timedSteps: [4, 5, 6], backend: null })),
+      roundRatios: [],
+      verdict,
+    });
   },
 }));
 
@@ -89,6 +105,7 @@ beforeEach(() => {
   script.armFails.clear();
   script.strategyWaits.clear();
   calls.arms = [];
+  calls.pairs = [];
   calls.strategies = [];
   calls.signals = [];
 });
@@ -128,14 +145,37 @@ describe('lessonJob', () => {
   });
 
   it('Stop ends the running arm; the next arm never starts', async () => {
-    const [first] = LESSONS.loaders.arms;
-    script.armWaits.add(`lesson-loaders-${first!.id}`);
-    const ended = runJob('lesson', lessonJob, 'loaders');
+    const [first] = LESSONS.bytes.arms;
+    script.armWaits.add(`lesson-bytes-${first!.id}`);
+    const ended = runJob('lesson', lessonJob, 'bytes');
     await vi.waitFor(() => expect(calls.arms).toHaveLength(1));
     stopJob('lesson');
     expect(await ended).toBe('stopped');
-    expect(calls.arms).toEqual([`lesson-loaders-${first!.id}`]);
-    expect(lesson('loaders').activeArm).toBeNull();
+    expect(calls.arms).toEqual([`lesson-bytes-${first!.id}`]);
+    expect(lesson('bytes').activeArm).toBeNull();
+  });
+
+  it('measures paired arms in paired rounds, pair by pair, and keeps each pair’s verdict', async () => {
+    expect(await runJob('lesson', lessonJob, 'loaders')).toBe('done');
+    const pairIds = [...new Set(LESSONS.loaders.arms.map((a) => a.pair))];
+    expect(calls.pairs).toEqual(
+      pairIds.map((pair) => LESSONS.loaders.arms.filter((a) => a.pair === pair).map((a) => a.id)),
+    );
+    expect(calls.arms).toEqual([]);
+    expect(Object.keys(lesson('loaders').pairs).sort()).toEqual([...pairIds].sort());
+    expect(lesson('loaders').pairs.storage!.ratios[1]!.median).toBe(1.5);
+    expect(lesson('loaders').arms.every((a) => a.finished && a.timedSteps?.length === 3)).toBe(true);
+  });
+
+  it('Stop ends a paired measurement; the next pair never starts', async () => {
+    const [first] = LESSONS.loaders.arms;
+    script.armWaits.add(first!.id);
+    const ended = runJob('lesson', lessonJob, 'loaders');
+    await vi.waitFor(() => expect(calls.pairs).toHaveLength(1));
+    stopJob('lesson');
+    expect(await ended).toBe('stopped');
+    expect(calls.pairs).toHaveLength(1);
+    expect(lesson('loaders').finishedAt).toBeNull();
   });
 
   it('a failed arm fails the lesson with its own words', async () => {

@@ -13,6 +13,8 @@ import type { LessonId } from '../../config/views';
 import { emptyLessonRun, useLessonStore, type ArmProgress, type LessonRun } from '../../state/lessonStore';
 import { startParallelRun } from '../parallel/coordinator';
 import { runArm } from '../runs/armRunner';
+import { runPairedArms } from '../runs/pairedArms';
+import { DEFAULT_PAIRED_RULE } from '../../config/pairedTiming';
 import type { JobDefinition } from './runJob';
 
 const store = useLessonStore;
@@ -49,6 +51,38 @@ async function runArms(lesson: Lesson, signal: AbortSignal): Promise<void> {
       profile: result.profile,
       finished: true,
     });
+  }
+}
+
+/**
+ * A lesson whose arms come in pairs (config/lessons.ts's `pair`): each pair is measured in paired rounds
+ * (../runs/pairedArms.ts: both workers kept alive, blocks A, B, A, B…, one ratio per round) until the
+ * interval of the ratio is narrow enough or capped; the pairs run one after the other.
+ */
+async function runPairs(lesson: Lesson, signal: AbortSignal): Promise<void> {
+  const pairIds = [...new Set(lesson.arms.map((arm) => arm.pair ?? arm.id))];
+  for (const pair of pairIds) {
+    throwIfAborted(signal);
+    const indices = lesson.arms.flatMap((arm, index) => ((arm.pair ?? arm.id) === pair ? [index] : []));
+    patchRun(lesson.id, { activeArm: indices[0] ?? null });
+    const arms = indices.map((index) => ({
+      id: lesson.arms[index]!.id,
+      config: armConfig(lesson, lesson.arms[index]!),
+    }));
+    const result = await runPairedArms(arms, signal, DEFAULT_PAIRED_RULE, {
+      onBackend: (i, backend) => patchArm(lesson.id, indices[i]!, { backend }),
+      onRows: (i, rows) => {
+        patchArm(lesson.id, indices[i]!, { rows: [...rows] });
+        if (store.getState().runs[lesson.id].activeArm !== indices[i])
+          patchRun(lesson.id, { activeArm: indices[i]! });
+      },
+      onRound: (verdict) =>
+        patchRun(lesson.id, { pairs: { ...store.getState().runs[lesson.id].pairs, [pair]: verdict } }),
+    });
+    for (const [i, arm] of result.arms.entries()) {
+      patchArm(lesson.id, indices[i]!, { rows: arm.rows, timedSteps: arm.timedSteps, finished: true });
+    }
+    patchRun(lesson.id, { pairs: { ...store.getState().runs[lesson.id].pairs, [pair]: result.verdict } });
   }
 }
 
@@ -104,11 +138,13 @@ export const lessonJob: JobDefinition<'lesson'> = {
         rows: [],
         verdict: null,
         profile: null,
+        timedSteps: null,
         finished: false,
       })),
     });
     try {
-      if (lesson.arms.length > 0) await runArms(lesson, signal);
+      if (lesson.arms.some((arm) => arm.pair !== undefined)) await runPairs(lesson, signal);
+      else if (lesson.arms.length > 0) await runArms(lesson, signal);
       else await runStrategies(lesson, signal);
       patchRun(id, { finishedAt: new Date().toISOString() });
     } finally {

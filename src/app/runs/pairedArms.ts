@@ -38,6 +38,8 @@ export interface PairedArmRow {
   rows: TelemetryRow[];
   /** Its timed blocks, one per round. */
   blocks: ArmBlock[];
+  /** The steps its blocks timed, in order (every other step compiled or drained a prefetch). */
+  timedSteps: number[];
   backend: BackendInfo | null;
 }
 
@@ -176,6 +178,7 @@ export async function runPairedArms(
       if (info) events.onBackend?.(i, info);
     }
     const stepsDone = arms.map(() => 0);
+    const timedSteps: number[][] = arms.map(() => []);
     const rounds: ArmBlock[][] = [];
     let verdict = pairedVerdict(rounds, 0, rule);
     while (verdict.state === 'measuring') {
@@ -190,6 +193,7 @@ export async function runPairedArms(
         await guarded(w.runTo(to));
         stepsDone[i] = to;
         round.push(blockOf(rows[i]!, timedFrom, to));
+        for (let step = timedFrom + 1; step <= to; step++) timedSteps[i]!.push(step);
       }
       rounds.push(round);
       verdict = pairedVerdict(rounds, nowMs() - startMs, rule);
@@ -200,6 +204,7 @@ export async function runPairedArms(
         id: arm.id,
         rows: rows[i]!,
         blocks: rounds.map((r) => r[i]!),
+        timedSteps: timedSteps[i]!,
         backend: workers[i]!.backend(),
       })),
       roundRatios: verdict.roundRatios,

@@ -2,9 +2,10 @@
  * What a loader worker does with each message, as a plain function so that unit tests can run the very
  * same logic in-process (see test/fixtures/fakeLoaderWorkers.ts). Builds whole batches with buildHostBatch (synthetic,
  * synchronous) or buildFileBatch (the user's files, decoded here with `decode`; builds are chained so one
- * runs at a time, in arrival order) and posts
- * them with their buffers in the transfer list. A build that throws is reported as a message, never
- * swallowed: the pool turns it into a rejected next().
+ * runs at a time, in arrival order) and posts them with their buffers in the transfer list. With a simulated
+ * storage latency, each build first waits (a timer, see storageWait.ts); builds are then chained too, as one
+ * worker reads one batch at a time. A build that throws is reported as a message, never swallowed: the pool
+ * turns it into a rejected next().
  * No tfjs, no DOM.
  */
 import { buildHostBatch, type BatchConfig } from '../buildBatch';
@@ -12,6 +13,7 @@ import type { DecodeSquare, FileDataset } from '../files/fileDataset';
 import { buildFileBatch } from '../files/fileSamples';
 import type { HostBatch } from '../hostBatch';
 import type { FromLoader, ToLoader } from './loaderProtocol';
+import { storageWaitMsOfBatch, waitForStorage } from './storageWait';
 
 export type PostFromLoader = (message: FromLoader, transfer: Transferable[]) => void;
 export type BuildBatch = (config: BatchConfig, batchIndex: number) => HostBatch;
@@ -54,18 +56,32 @@ export function createLoaderCore(
             crashNext = false;
             throw new Error(INJECTED_CRASH_MESSAGE);
           }
+          const c = config;
+          const waitMs = storageWaitMsOfBatch(c);
           if (files !== null) {
             const source = { files, decode };
-            const c = config;
             chain = chain.then(() =>
-              buildFileBatch(c, source, batchIndex).then(
-                (batch) => post({ type: 'batch', workerIndex, batch }, [batch.images, batch.masks]),
-                (error: unknown) => fail(batchIndex, error),
-              ),
+              waitForStorage(waitMs)
+                .then(() => buildFileBatch(c, source, batchIndex))
+                .then(
+                  (batch) => post({ type: 'batch', workerIndex, batch }, [batch.images, batch.masks]),
+                  (error: unknown) => fail(batchIndex, error),
+                ),
             );
             return;
           }
-          const batch = build(config, batchIndex);
+          if (waitMs > 0) {
+            chain = chain.then(() =>
+              waitForStorage(waitMs)
+                .then(() => build(c, batchIndex))
+                .then(
+                  (batch) => post({ type: 'batch', workerIndex, batch }, [batch.images, batch.masks]),
+                  (error: unknown) => fail(batchIndex, error),
+                ),
+            );
+            return;
+          }
+          const batch = build(c, batchIndex);
           post({ type: 'batch', workerIndex, batch }, [batch.images, batch.masks]);
         } catch (error) {
           fail(batchIndex, error);

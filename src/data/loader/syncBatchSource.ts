@@ -3,13 +3,15 @@
  * trainer asks for it. The whole build time is data wait; nothing is held in flight. A batch is built one
  * sample at a time, yielding to the event loop whenever YIELD_EVERY_MS of building have passed, so that a
  * Stop is handled within about one sample even when a batch takes minutes (large sources, heavy blur):
- * dispose() then makes next() reject with BatchSourceDisposedError.
+ * dispose() then makes next() reject with BatchSourceDisposedError. A simulated storage latency is waited
+ * here too, before building (a timer: the training thread idles, as it would on a slow disk).
  */
 import { assembleBatch, buildTrainingSample, sampleIdsOfBatch, type BatchConfig } from '../buildBatch';
 import type { FileSource } from '../files/fileDataset';
 import { buildFileTrainingSample } from '../files/fileSamples';
 import type { Sample } from '../syntheticDataset';
 import { BatchSourceDisposedError, type BatchSource, type NextBatch } from './batchSource';
+import { storageWaitMsOfBatch, waitForStorage } from './storageWait';
 import { yieldToEventLoop } from './yieldToEventLoop';
 
 /** Longest stretch of building between two yields, ms. */
@@ -36,6 +38,9 @@ export function createSyncBatchSource(
       if (disposed) throw new BatchSourceDisposedError();
       const start = performance.now();
       const batchIndex = index++;
+      if (!(await waitForStorage(storageWaitMsOfBatch(config), { stopped: () => disposed }))) {
+        throw new BatchSourceDisposedError();
+      }
       const samples: Sample[] = [];
       let sinceYieldMs = start;
       for (const id of sampleIdsOfBatch(batchIndex, config.batchSize)) {

@@ -70,6 +70,8 @@ export interface PyTorchProjectConfig {
   augment: boolean;
   blurRadiusPx: number;
   sourceScale: number;
+  /** Simulated storage latency: the Dataset sleeps this long per sample (ms). */
+  storageLatencyMsPerSample: number;
   exportedBatches: number;
 }
 
@@ -119,6 +121,7 @@ export function projectConfigOf(config: TrainConfig, request: PyTorchExportReque
     augment: c.augment,
     blurRadiusPx: c.blurRadiusPx,
     sourceScale: c.sourceScale,
+    storageLatencyMsPerSample: c.storageLatencyMsPerSample,
     exportedBatches: exportedBatchCount(c, request),
   };
 }
@@ -184,6 +187,7 @@ export const SCRIPT_LITERALS: LiteralTable = {
   augment: { placeholder: 'AUGMENT', literal: (v) => pyBool(v, 'AUGMENT') },
   blurRadiusPx: int('BLUR_RADIUS_PX', LIMITS.blurRadiusPx),
   sourceScale: int('SOURCE_SCALE', LIMITS.sourceScale),
+  storageLatencyMsPerSample: int('STORAGE_LATENCY_MS_PER_SAMPLE', LIMITS.storageLatencyMsPerSample),
   exportedBatches: int('EXPORTED_BATCHES', PYTORCH_EXPORT_LIMITS.batches),
 };
 

@@ -97,6 +97,11 @@ const settings = {
     short: 'augment',
     help: 'Random flips, crops, brightness and noise, done by the loader on the CPU.',
   },
+  storageLatencyMsPerSample: {
+    label: 'Storage latency per sample (ms, simulated)',
+    short: 'storage latency',
+    help: 'Simulated: the loader waits this long for each sample, as reading it from a slow disk or the network would. A timer, not CPU work: loader workers overlap these waits. 0 = samples are in memory.',
+  },
   dataSource: {
     label: 'Dataset',
     short: 'dataset',

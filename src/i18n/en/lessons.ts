@@ -54,15 +54,20 @@ export const lessons = {
   loaders: {
     title: 'Loader workers',
     question:
-      'Does the GPU wait for data when one thread builds every batch, and do two loader workers feed it?',
-    runLabel: 'Compare 0 and 2 loader workers',
-    arms: { w0: '0 workers', w2: '2 workers' },
+      'Does the GPU wait for data when one thread loads every batch, and do two loader workers feed it, whether the loader waits on storage or works the CPU?',
+    runLabel: 'Compare 0 and 2 loader workers, storage-bound and CPU-bound',
+    arms: {
+      'storage-w0': 'Storage-bound, 0 workers',
+      'storage-w2': 'Storage-bound, 2 workers',
+      w0: 'CPU-bound, 0 workers',
+      w2: 'CPU-bound, 2 workers',
+    },
     why: [
-      'Each batch here is expensive on purpose: 512 px sources, blurred, cropped and rescaled to 16 px, like decoding photos.',
-      'With 0 workers the training thread builds each batch when the step asks for it: the GPU waits.',
-      'Loader workers build batches in parallel and ahead of time; each holds up to "prefetch" whole batches in memory.',
+      'Storage-bound: each sample waits a simulated storage latency (a timer standing in for a slow disk or the network; no CPU work), and building a 16 px batch costs almost nothing.',
+      'With 0 workers the training thread loads each batch when the step asks for it: the GPU waits for storage. Two workers wait at the same time, ahead of the step, so their waits overlap with the GPU’s work.',
+      'CPU-bound: each batch is expensive on purpose: 512 px sources, blurred, cropped and rescaled to 16 px, like decoding photos. Workers build batches in parallel and ahead of time; each holds up to "prefetch" whole batches in memory.',
       'Timing starts only after the initial prefetch has drained, and runs until the throughput is stable.',
-      'Workers and a software GPU share the same CPU cores: past the core count, more workers slow the training itself.',
+      'Workers and a software GPU share the same CPU cores: in the CPU-bound case, on a machine with few cores, workers take cores the training needs, so compute per step rises and workers may even slow the run down.',
     ],
     article: {
       figure: '“Measure it”',
@@ -70,13 +75,14 @@ export const lessons = {
         'The right number of workers depends on your CPU, IO and GPU. Its example: {workers} workers × {prefetch} prefetched batches hold {float} of float32 batches in RAM ({uint8} as uint8).',
     },
     result: {
-      measuredLabel: 'Measured here: waiting for data',
+      storageTitle: 'Measured, storage-bound ({latency}/sample, simulated): data wait',
+      cpuTitle: 'Measured, CPU-bound (costly batches in memory): data wait',
       figure: '{before} → {after} of each step',
       speedup: '0 workers → 2 workers: {factor} the samples per second.',
       articleLabel: 'The article',
       articleFigure: 'Measure it',
       articleDetail: 'Too few workers starve the GPU; too many exhaust RAM or CPU.',
-      gapTitle: 'Why not more:',
+      gapTitle: 'Sharing the cores:',
       explain: {
         faster:
           'the loader workers and this software GPU share the same {cores}: compute per step went from {before} to {after} while the workers built batches.',
@@ -85,13 +91,14 @@ export const lessons = {
         'no-difference':
           'the waiting the workers saved about equals the compute they cost by sharing the same {cores} with this software GPU (compute per step {before} → {after}).',
       },
-      gap: 'the loader workers and this software GPU share the same {cores}: compute per step went from {before} to {after} while the workers built batches.',
+      gap: 'this browser reports {cores}; the loader workers and this software GPU share them: compute per step went from {before} with 0 workers to {after} with 2 workers while the workers built batches.',
       cores: { one: '{n} CPU core', other: '{n} CPU cores' },
-      coresUnknown: 'CPU cores',
+      coresUnknown: 'an unknown number of CPU cores',
       timing:
         'Timing started at step {first} with 2 workers, after the {prefetched} batches prefetched during the first step had been used; {timed} steps timed.',
     },
-    tableCaption: '0 and 2 loader workers, each trained in its own worker until its throughput was stable',
+    tableCaption:
+      'Storage-bound and CPU-bound, 0 and 2 loader workers each, each trained in its own worker until its throughput was stable',
   },
   gpus: {
     title: 'Several GPUs',
@@ -151,6 +158,7 @@ export const lessons = {
       step: 'Training “{arm}” ({n} of {total}): step {step}, {timing}…',
       timed: { one: '{count} step timed from step {first}', other: '{count} steps timed from step {first}' },
       timingStarts: 'timing starts at step {first}',
+      paired: 'paired rounds, blocks taking turns with its pair: {rounds} complete',
     },
     stop: 'Stop',
     theLesson: 'The lesson',

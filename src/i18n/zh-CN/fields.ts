@@ -73,6 +73,11 @@ export const fields = {
       short: '数据增强',
       help: '随机翻转、裁剪、亮度和噪声，由数据加载器在 CPU 上完成。',
     },
+    storageLatencyMsPerSample: {
+      label: '每个样本的存储延迟（毫秒，模拟）',
+      short: '存储延迟',
+      help: '模拟值：加载器读取每个样本时等待这么久，就像从慢速磁盘或网络读取一样。这是计时器等待，不占用 CPU：加载器工作线程可以让这些等待重叠。0 表示样本已在内存中。',
+    },
     dataSource: {
       label: '数据集',
       short: '数据集',

@@ -53,15 +53,21 @@ export const lessons = {
   },
   loaders: {
     title: 'DataLoader 的工作程序',
-    question: '只用一个线程构建每个批时，GPU 会不会等数据？两个工作程序能不能喂饱它？',
-    runLabel: '对比 0 个和 2 个工作程序',
-    arms: { w0: '0 个工作程序', w2: '2 个工作程序' },
+    question:
+      '只用一个线程加载每个批时，GPU 会不会等数据？无论加载器是在等存储还是在占用 CPU，两个工作程序能不能喂饱它？',
+    runLabel: '对比 0 个和 2 个工作程序：存储受限与 CPU 受限',
+    arms: {
+      'storage-w0': '存储受限，0 个工作程序',
+      'storage-w2': '存储受限，2 个工作程序',
+      w0: 'CPU 受限，0 个工作程序',
+      w2: 'CPU 受限，2 个工作程序',
+    },
     why: [
-      '这里的每个批都故意做得很贵：512 px 的源图，经过模糊、裁剪再缩放到 16 px，就像解码照片一样。',
-      '0 个工作程序时，训练线程在每一步需要时才构建批：GPU 只能等待。',
-      '工作程序并行地提前构建批；每个最多在内存中保存“prefetch”个完整的批。',
+      '存储受限：每个样本都要等待一段模拟的存储延迟（用计时器代替慢速磁盘或网络，不占用 CPU），而构建一个 16 px 的批几乎不花时间。',
+      '0 个工作程序时，训练线程在每一步需要时才加载批：GPU 只能等存储。两个工作程序提前、同时等待，它们的等待与 GPU 的计算重叠。',
+      'CPU 受限：这里的每个批都故意做得很贵：512 px 的源图，经过模糊、裁剪再缩放到 16 px，就像解码照片一样。工作程序并行地提前构建批；每个最多在内存中保存“prefetch”个完整的批。',
       '计时从初始预取的批用完之后才开始，一直持续到吞吐量稳定。',
-      '工作程序和软件 GPU 共用同一批 CPU 核心：超过核心数后，工作程序越多，训练本身越慢。',
+      '工作程序和软件 GPU 共用同一批 CPU 核心：在 CPU 受限的情况下，核心少的机器上工作程序会占用训练所需的核心，每步计算时间上升，甚至可能让训练变慢。',
     ],
     article: {
       figure: '“自己测一测”',
@@ -69,13 +75,14 @@ export const lessons = {
         '合适的工作程序数量取决于你的 CPU、IO 和 GPU。原文的例子：{workers} 个工作程序 × {prefetch} 个预取的批，float32 批会占用 {float} 内存（换成 uint8 只要 {uint8}）。',
     },
     result: {
-      measuredLabel: '本机实测：等待数据的时间',
+      storageTitle: '实测，存储受限（每样本 {latency}，模拟）：等待数据',
+      cpuTitle: '实测，CPU 受限（批构建很贵，样本在内存中）：等待数据',
       figure: '每步的 {before} → {after}',
       speedup: '0 个 → 2 个工作程序：每秒样本数变为 {factor}。',
       articleLabel: '原文',
       articleFigure: '自己测一测',
       articleDetail: '工作程序太少会让 GPU 挨饿；太多则会耗尽内存或 CPU。',
-      gapTitle: '为什么没有更快：',
+      gapTitle: '共用核心：',
       explain: {
         faster:
           '数据加载的工作程序和这个软件 GPU 共用同样的 {cores}：工作程序构建批的同时，每步计算时间从 {before} 变成了 {after}。',
@@ -84,13 +91,13 @@ export const lessons = {
         'no-difference':
           '工作程序省下的等待时间，大约等于它们与这个软件 GPU 共用同样的 {cores} 所多花的计算时间（每步计算 {before} → {after}）。',
       },
-      gap: '数据加载的工作程序和这个软件 GPU 共用同样的 {cores}：工作程序构建批的同时，每步计算时间从 {before} 变成了 {after}。',
+      gap: '此浏览器报告有 {cores}；数据加载的工作程序和这个软件 GPU 共用它们：工作程序构建批的同时，每步计算时间从 0 个工作程序时的 {before} 变成了 2 个工作程序时的 {after}。',
       cores: { one: '{n} 个 CPU 核心', other: '{n} 个 CPU 核心' },
-      coresUnknown: 'CPU 核心',
+      coresUnknown: '数量未知的 CPU 核心',
       timing:
         '2 个工作程序时，计时从第 {first} 步开始，此前第一步预取的 {prefetched} 个批已经用完；共计时 {timed} 步。',
     },
-    tableCaption: '0 个和 2 个工作程序，各自在独立的 worker 中训练，直到吞吐量稳定',
+    tableCaption: '存储受限与 CPU 受限，各用 0 个和 2 个工作程序，各自在独立的 worker 中训练，直到吞吐量稳定',
   },
   gpus: {
     title: '多块 GPU',
@@ -147,6 +154,7 @@ export const lessons = {
       step: '正在训练“{arm}”（第 {n} 个，共 {total} 个）：第 {step} 步，{timing}…',
       timed: { one: '从第 {first} 步起已计时 {count} 步', other: '从第 {first} 步起已计时 {count} 步' },
       timingStarts: '从第 {first} 步开始计时',
+      paired: '成对轮次，与其配对的配置轮流计时：已完成 {rounds} 轮',
     },
     stop: '停止',
     theLesson: '本课',

@@ -30,7 +30,7 @@ function lessonExport(
       what: fill(w.ddp, { n: GPUS_LESSON_REPLICAS }),
     };
   }
-  const arm = id === 'loaders' ? lesson.arms.find((a) => a.id === 'w2')! : lesson.arms[0]!;
+  const arm = id === 'loaders' ? lesson.arms.find((a) => a.id === 'storage-w2')! : lesson.arms[0]!;
   return {
     config: armConfig(lesson, arm),
     request: { strategy: 'single', processes: 1 },

@@ -54,7 +54,7 @@ export function LessonView({ id }: { id: LessonId }) {
         {id === 'gpus' && <GpusArticle />}
         <LessonRunControls id={id} />
         {id === 'bytes' && <BytesResult arms={arms} />}
-        {id === 'loaders' && <LoadersResult arms={arms} />}
+        {id === 'loaders' && <LoadersResult arms={arms} pairs={run.pairs} />}
         {id === 'gpus' && <GpusResult records={run.strategies} />}
         <Why bullets={words.why} />
         <div className="lesson-share">

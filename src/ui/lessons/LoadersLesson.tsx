@@ -1,15 +1,17 @@
 /**
- * Lesson 2, loader workers: the share of each step spent waiting for data with 0 and 2 workers, the
- * throughput gained, and why it is less than the cores would suggest here; beside the article's advice and
- * its host-memory example.
+ * Lesson 2, loader workers, in two cases: storage-bound (a simulated latency per sample, which workers
+ * overlap) and CPU-bound (expensive batches, whose workers share the cores with a software GPU). For each,
+ * the share of each step spent waiting for data with 0 and 2 workers and the throughput ratio; for the
+ * CPU-bound case, the core count and what sharing them did to compute per step. Beside the article's
+ * advice and its host-memory example.
  */
 import { formatMs } from '../format';
 import { ArticleFigure } from './ArticleFigure';
 import { ArmTable } from './ArmTable';
 import { decimalBytes, percent, times } from './lessonFormat';
-import { articleLoaders, loadersLessonResult, type ArmResult } from './lessonResults';
+import { articleLoaders, loadersLessonResult, type ArmResult, type LoadersPairResult } from './lessonResults';
 import { fill, plural } from '../../i18n/fill';
-import { DEFAULT_TIMING } from '../../config/stableTiming';
+import { DEFAULT_PAIRED_RULE, type PairedVerdict } from '../../config/pairedTiming';
 import { verdictWords } from '../results/verdictText';
 import { useLocale, useText } from '../i18n/useText';
 
@@ -31,34 +33,50 @@ export function LoadersArticle() {
   );
 }
 
-export function LoadersResult({ arms }: { arms: readonly ArmResult[] }) {
+export function LoadersResult({
+  arms,
+  pairs,
+}: {
+  arms: readonly ArmResult[];
+  pairs: Readonly<Record<string, PairedVerdict>>;
+}) {
   const t = useText();
   const w = t.lessons.loaders.result;
   const locale = useLocale();
-  const r = loadersLessonResult(arms);
+  const r = loadersLessonResult(arms, pairs);
   if (!r) return null;
-  const w2 = arms.find((a) => a.id === 'w2')!.figures;
-  const words =
-    r.speed && r.speedVerdict
-      ? verdictWords(t, locale, r.speed, r.speedVerdict, DEFAULT_TIMING.tolerance, 'unpaired')
-      : null;
+  const { storage, cpu } = r;
   return (
     <section
       className="result-card"
       aria-label={t.lessons.view.resultLabel}
       data-testid="result-card"
-      data-wait-share-0={r.waitShare0}
-      data-wait-share-2={r.waitShare2}
-      data-speedup={r.speedup}
-      data-first-timed-step-2={r.firstTimedStep2}
+      {...(storage && {
+        'data-storage-wait-share-0': storage.waitShare0,
+        'data-storage-wait-share-2': storage.waitShare2,
+        'data-storage-speedup': storage.speedup,
+        'data-storage-first-timed-step-2': storage.firstTimedStep2,
+      })}
+      {...(cpu && {
+        'data-wait-share-0': cpu.waitShare0,
+        'data-wait-share-2': cpu.waitShare2,
+        'data-speedup': cpu.speedup,
+        'data-first-timed-step-2': cpu.firstTimedStep2,
+        'data-compute-ms-0': cpu.computeMs0,
+        'data-compute-ms-2': cpu.computeMs2,
+      })}
+      data-cores={cores ?? undefined}
     >
       <div className="result-pair">
         <div className="result-measured">
-          <p className="result-label">{w.measuredLabel}</p>
-          <p className="result-figure" data-testid="result-figure">
-            {fill(w.figure, { before: percent(r.waitShare0, locale), after: percent(r.waitShare2, locale) })}
-          </p>
-          <p>{fill(w.speedup, { factor: times(r.speedup, locale) })}</p>
+          {storage && (
+            <PairFigures
+              testId="result-figure"
+              title={fill(w.storageTitle, { latency: formatMs(r.storageLatencyMsPerSample, locale) })}
+              pair={storage}
+            />
+          )}
+          {cpu && <PairFigures testId="result-figure-cpu" title={w.cpuTitle} pair={cpu} />}
         </div>
         <div className="result-article">
           <p className="result-label">{w.articleLabel}</p>
@@ -66,31 +84,57 @@ export function LoadersResult({ arms }: { arms: readonly ArmResult[] }) {
           <p>{w.articleDetail}</p>
         </div>
       </div>
-      {words && (
-        <p
-          data-testid="result-verdict"
-          data-verdict={r.speedVerdict!.code}
-          data-not-settled={r.speedVerdict!.notSettled}
-          data-low={r.speed!.low}
-          data-high={r.speed!.high}
-        >
-          <strong>{words.verdict}</strong>: {words.figure} ({words.interval}). {words.settledNote}
+      {cpu && (
+        <p className="result-gap" data-testid="result-gap" data-verdict={cpu.speedVerdict?.code}>
+          <strong>{cpu.speedVerdict ? t.verdict.explainTitle[cpu.speedVerdict.code] : w.gapTitle}</strong>{' '}
+          {fill(cpu.speedVerdict ? w.explain[cpu.speedVerdict.code] : w.gap, {
+            cores: cores ? fill(plural(locale, cores, w.cores), { n: cores }) : w.coresUnknown,
+            before: formatMs(cpu.computeMs0, locale),
+            after: formatMs(cpu.computeMs2, locale),
+          })}
         </p>
       )}
-      <p className="result-gap" data-testid="result-gap">
-        <strong>{words ? words.explainTitle : w.gapTitle}</strong>{' '}
-        {fill(r.speedVerdict ? w.explain[r.speedVerdict.code] : w.gap, {
-          cores: cores ? fill(plural(locale, cores, w.cores), { n: cores }) : w.coresUnknown,
-          before: formatMs(r.computeMs0, locale),
-          after: formatMs(r.computeMs2, locale),
-        })}
-      </p>
-      <ul className="result-more">
-        <li data-testid="result-timing">
-          {fill(w.timing, { first: r.firstTimedStep2, prefetched: r.prefetchedSteps2, timed: w2.timedSteps })}
-        </li>
-      </ul>
     </section>
+  );
+}
+
+/** One case's measured figures: its wait shares with 0 and 2 workers and the throughput ratio. */
+function PairFigures({ testId, title, pair }: { testId: string; title: string; pair: LoadersPairResult }) {
+  const t = useText();
+  const w = t.lessons.loaders.result;
+  const locale = useLocale();
+  // The ratio shown is the paired rounds' median, the same figure the verdict and its interval describe.
+  const words =
+    pair.speed && pair.speedVerdict
+      ? verdictWords(t, locale, pair.speed, pair.speedVerdict, DEFAULT_PAIRED_RULE.tolerance)
+      : null;
+  return (
+    <>
+      <p className="result-label">{title}</p>
+      <p className="result-figure" data-testid={testId}>
+        {fill(w.figure, {
+          before: percent(pair.waitShare0, locale),
+          after: percent(pair.waitShare2, locale),
+        })}{' '}
+        <span className="result-speedup">
+          {fill(w.speedup, { factor: times(pair.speed?.median ?? pair.speedup, locale) })}
+        </span>
+      </p>
+      {words && pair.speed && pair.speedVerdict && (
+        <p
+          className="result-verdict"
+          data-testid={`${testId}-verdict`}
+          data-verdict={pair.speedVerdict.code}
+          data-not-settled={pair.speedVerdict.notSettled}
+          data-low={pair.speed.low}
+          data-high={pair.speed.high}
+          data-median={pair.speed.median}
+          data-rounds={pair.rounds}
+        >
+          <strong>{words.verdict}</strong> ({words.interval}). {words.settledNote}
+        </p>
+      )}
+    </>
   );
 }
 

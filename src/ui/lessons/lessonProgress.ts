@@ -39,9 +39,12 @@ export function progressText(
   const step = arm.rows.at(-1)?.step ?? 0;
   if (step === 0) return fill(p.compiling, of);
   const v = arm.verdict;
+  const pair = LESSONS[id].arms[run.activeArm ?? 0]?.pair;
   const timing =
-    v && v.timedSteps > 0
-      ? fill(plural(locale, v.timedSteps, p.timed), { count: v.timedSteps, first: v.firstTimedStep })
-      : fill(p.timingStarts, { first: v?.firstTimedStep ?? 2 });
+    pair !== undefined
+      ? fill(p.paired, { rounds: run.pairs[pair]?.rounds ?? 0 })
+      : v && v.timedSteps > 0
+        ? fill(plural(locale, v.timedSteps, p.timed), { count: v.timedSteps, first: v.firstTimedStep })
+        : fill(p.timingStarts, { first: v?.firstTimedStep ?? 2 });
   return fill(p.step, { ...of, step, timing });
 }

@@ -17,6 +17,7 @@ import {
   loadersLessonResult,
 } from './lessonResults';
 import type { ProfiledKernel } from '../../config/stepProfile';
+import type { PairedVerdict } from '../../config/pairedTiming';
 
 const arm = (
   lessonId: 'bytes' | 'loaders',
@@ -31,6 +32,7 @@ const arm = (
     config: armConfig(lesson, def),
     backend: null,
     rows,
+    timedSteps: null,
     verdict: {
       state: 'stable',
       firstTimedStep,
@@ -89,40 +91,87 @@ describe('loadersLessonResult', () => {
         ? makeRow(step, { dataWaitMs: 0, uploadMs: 0, computeMs: 100, stepMs: 100, batchSize: 2 })
         : makeRow(step, { dataWaitMs: 100, uploadMs: 0, computeMs: 300, stepMs: 400, batchSize: 2 }),
     );
+    // The CPU-bound case is the pair 'w0'/'w2'; the storage-bound one has not run yet.
     const result = loadersLessonResult(armResults([arm('loaders', 'w0', w0), arm('loaders', 'w2', w2, 6)]))!;
-    expect(result.waitShare0).toBe(0.75);
-    expect(result.waitShare2).toBe(0.25);
-    expect(result.speedup).toBe(2);
-    expect(result.computeMs0).toBe(200);
-    expect(result.computeMs2).toBe(300);
-    expect(result.firstTimedStep2).toBe(6);
+    expect(result.storage).toBeNull();
+    const cpu = result.cpu!;
+    expect(cpu.waitShare0).toBe(0.75);
+    expect(cpu.waitShare2).toBe(0.25);
+    expect(cpu.speedup).toBe(2);
+    expect(cpu.computeMs0).toBe(200);
+    expect(cpu.computeMs2).toBe(300);
+    expect(cpu.firstTimedStep2).toBe(6);
+    expect(cpu.timedSteps2).toBe(3);
     // The article: 8 workers × 2 × 167,772,160 B of float batches, 33,554,432 B each as uint8.
     expect(result.articleFloatHeldBytes).toBe(8 * 2 * 167_772_160);
     expect(result.articleUint8HeldBytes).toBe(8 * 2 * 33_554_432);
   });
+
+  it('pairs the storage-bound arms apart from the CPU-bound ones', () => {
+    const slow = [1, 2, 3, 4].map((step) =>
+      makeRow(step, { dataWaitMs: 60, uploadMs: 0, computeMs: 40, stepMs: 100, batchSize: 2 }),
+    );
+    const fast = [1, 2, 3, 4].map((step) =>
+      makeRow(step, { dataWaitMs: 10, uploadMs: 0, computeMs: 40, stepMs: 50, batchSize: 2 }),
+    );
+    const result = loadersLessonResult(
+      armResults([arm('loaders', 'storage-w0', slow), arm('loaders', 'storage-w2', fast)]),
+    )!;
+    expect(result.cpu).toBeNull();
+    expect(result.storage!.speedup).toBe(2);
+    expect(result.storage!.waitShare0).toBe(0.6);
+    expect(result.storage!.waitShare2).toBe(0.2);
+    expect(result.storageLatencyMsPerSample).toBe(LESSONS.loaders.config.storageLatencyMsPerSample);
+    expect(loadersLessonResult(armResults([arm('loaders', 'storage-w0', slow)]))).toBeNull();
+  });
 });
 
-describe('the loaders lesson’s verdict follows its blocks', () => {
-  // Steps 2.. timed in blocks of 3; batch 2. w0: 100 ms a step (20 samples/s); w2 slower or faster.
-  const timed = (ms: (step: number) => number) =>
+describe('the loaders lesson’s verdict follows its paired rounds', () => {
+  const rows = (stepMs: number) =>
     [1, 2, 3, 4, 5, 6, 7].map((step) =>
-      makeRow(step, { stepMs: ms(step), dataWaitMs: 10, uploadMs: 0, computeMs: 50, batchSize: 2 }),
+      makeRow(step, { stepMs, dataWaitMs: 10, uploadMs: 0, computeMs: 50, batchSize: 2 }),
     );
-  const w0 = timed(() => 100);
-
-  it('2 workers slower in every block: slower, with the interval below 1', () => {
-    const w2 = timed((step) => (step % 2 ? 120 : 130));
-    const result = loadersLessonResult(armResults([arm('loaders', 'w0', w0), arm('loaders', 'w2', w2)]))!;
-    expect(result.speedVerdict).toEqual({ code: 'slower', notSettled: false });
-    expect(result.speed!.high).toBeLessThan(1);
+  const arms = armResults([arm('loaders', 'w0', rows(100)), arm('loaders', 'w2', rows(110))]);
+  const paired = (low: number, median: number, high: number, state: 'settled' | 'capped'): PairedVerdict => ({
+    state,
+    rounds: 6,
+    ratios: [
+      { median: 1, low: 1, high: 1, coverage: 0.97, rounds: 6 },
+      { median, low, high, coverage: 0.97, rounds: 6 },
+    ],
+    roundRatios: [],
   });
 
-  it('blocks that overlap: no difference measurable', () => {
-    const w2 = timed((step) => (step < 5 ? 90 : 110));
-    const result = loadersLessonResult(armResults([arm('loaders', 'w0', w0), arm('loaders', 'w2', w2)]))!;
-    expect(result.speedVerdict!.code).toBe('no-difference');
-    expect(result.speed!.low).toBeLessThan(1);
-    expect(result.speed!.high).toBeGreaterThan(1);
+  it('an interval below 1 reads slower; the figure is the paired median, not the two runs’ means', () => {
+    const result = loadersLessonResult(arms, { cpu: paired(0.8, 0.85, 0.9, 'settled') })!;
+    expect(result.cpu!.speedVerdict).toEqual({ code: 'slower', notSettled: false });
+    expect(result.cpu!.speed!.median).toBe(0.85);
+    expect(result.cpu!.rounds).toBe(6);
+  });
+
+  it('an interval across 1 reads no difference, and a capped one says it did not settle', () => {
+    const result = loadersLessonResult(arms, { cpu: paired(0.95, 1.02, 1.1, 'capped') })!;
+    expect(result.cpu!.speedVerdict).toEqual({ code: 'no-difference', notSettled: true });
+  });
+
+  it('without paired rounds there is no verdict', () => {
+    expect(loadersLessonResult(arms)!.cpu!.speedVerdict).toBeNull();
+  });
+
+  it('counts only the steps the paired blocks timed', () => {
+    // Steps 3–4 were timed (a block); steps 1–2 compiled and drained the prefetch and are slow.
+    const mixed = [1, 2, 3, 4].map((step) =>
+      makeRow(step, {
+        stepMs: step <= 2 ? 1000 : 100,
+        dataWaitMs: 0,
+        uploadMs: 0,
+        computeMs: 90,
+        batchSize: 2,
+      }),
+    );
+    const [only] = armResults([{ ...arm('loaders', 'w0', mixed), timedSteps: [3, 4] }]);
+    expect(only!.figures.timedSteps).toBe(2);
+    expect(only!.figures.meanStepMs).toBe(100);
   });
 });
 

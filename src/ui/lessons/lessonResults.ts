@@ -10,8 +10,9 @@ import {
   type ParallelStrategy,
 } from '../../config/parallel';
 import { ARTICLE_EXAMPLE, articleHostMemory, torchBatchBytes } from '../../data/batchBytes';
-import { unpairedRatio, type MedianInterval } from '../../config/pairedTiming';
+import type { MedianInterval, PairedVerdict } from '../../config/pairedTiming';
 import { ratioVerdict, type RatioVerdict } from '../../config/ratioVerdict';
+import { armConfig, LESSONS } from '../../config/lessons';
 import type { StepProfile } from '../../config/stepProfile';
 import { blockSamplesPerSec } from '../../config/sweepSummary';
 import type { TrainConfig } from '../../config/trainConfig';
@@ -39,7 +40,9 @@ export function armResults(arms: readonly ArmProgress[]): ArmResult[] {
       id: a.id,
       config: a.config,
       profile: a.profile,
-      figures: armFigures(a.rows, a.verdict?.firstTimedStep ?? 1, a.verdict?.lastTimedStep),
+      figures: a.timedSteps
+        ? armFigures(a.rows, a.timedSteps[0] ?? 1, a.timedSteps.at(-1), new Set(a.timedSteps))
+        : armFigures(a.rows, a.verdict?.firstTimedStep ?? 1, a.verdict?.lastTimedStep),
       blockRates: a.verdict ? blockSamplesPerSec(a.rows, a.verdict) : [],
       stable: a.verdict?.state === 'stable',
       finished: a.finished,
@@ -127,49 +130,89 @@ export function bytesLessonResult(arms: readonly ArmResult[]): BytesLessonResult
   };
 }
 
-export interface LoadersLessonResult {
+/** One case of lesson 2 (storage-bound or CPU-bound): its 0-worker arm against its 2-worker arm. */
+export interface LoadersPairResult {
   /** Share of each step spent waiting for data with 0 and with 2 workers, 0–1. */
   waitShare0: number;
   waitShare2: number;
   /** samples/s with 2 workers ÷ with 0. */
   speedup: number;
   /**
-   * The same ratio from the two runs' blocks with its interval (config/pairedTiming.ts's unpairedRatio),
-   * and the verdict it allows; null with fewer than 2 blocks in either run.
+   * The same ratio as the median of paired rounds with its interval (config/pairedTiming.ts), and the
+   * verdict it allows; null before the pair's first round.
    */
   speed: MedianInterval | null;
   speedVerdict: RatioVerdict | null;
+  /** Paired rounds the ratio rests on. */
+  rounds: number;
   /** Mean compute ms per step with 0 and 2 workers: it rises when workers take the GPU's cores. */
   computeMs0: number;
   computeMs2: number;
   /** First timed step of the 2-worker arm: after its initial prefetch. */
   firstTimedStep2: number;
   prefetchedSteps2: number;
+  timedSteps2: number;
+}
+
+export interface LoadersLessonResult {
+  /** Waits on (simulated) storage, which workers overlap; null until both its arms finished. */
+  storage: LoadersPairResult | null;
+  /** Expensive batches built on the CPU, which workers share with a software GPU; null until finished. */
+  cpu: LoadersPairResult | null;
+  /** The storage case's simulated latency, ms per sample. */
+  storageLatencyMsPerSample: number;
   /** The article's example: 8 workers × 2 prefetched float32 + int64 batches, and as uint8. */
   articleFloatHeldBytes: number;
   articleUint8HeldBytes: number;
 }
 
-export function loadersLessonResult(arms: readonly ArmResult[]): LoadersLessonResult | null {
-  const w0 = find(arms, 'w0');
-  const w2 = find(arms, 'w2');
+/** The 0-worker and the 2-worker arm of lesson 2's case `pair` (see LESSONS.loaders.arms). */
+function loadersPair(
+  arms: readonly ArmResult[],
+  pair: string,
+  paired: PairedVerdict | undefined,
+): LoadersPairResult | null {
+  const lesson = LESSONS.loaders;
+  const ids = lesson.arms.filter((a) => a.pair === pair);
+  const byWorkers = (n: number) => ids.find((a) => armConfig(lesson, a).workers === n);
+  const a0 = byWorkers(0);
+  const a2 = byWorkers(2);
+  const w0 = a0 && find(arms, a0.id);
+  const w2 = a2 && find(arms, a2.id);
   if (!w0 || !w2) return null;
   const f0 = w0.figures;
   const f2 = w2.figures;
   const speedup = ratioOf(f0.samplesPerSec, f2.samplesPerSec);
   if (f0.dataWaitShare === null || f2.dataWaitShare === null || speedup === null) return null;
-  const article = articleLoaders();
-  const speed = unpairedRatio(w0.blockRates, w2.blockRates);
+  // The 2-worker arm's ratio to the pair's first arm (the 0-worker baseline), as the job ran them.
+  const speed = paired?.ratios[ids.indexOf(a2)] ?? null;
   return {
     waitShare0: f0.dataWaitShare,
     waitShare2: f2.dataWaitShare,
     speedup,
     speed,
-    speedVerdict: speed ? ratioVerdict(speed, w0.stable && w2.stable ? 'settled' : 'capped') : null,
+    speedVerdict: speed && paired ? ratioVerdict(speed, paired.state) : null,
+    rounds: paired?.rounds ?? 0,
     computeMs0: f0.meanComputeMs ?? Number.NaN,
     computeMs2: f2.meanComputeMs ?? Number.NaN,
     firstTimedStep2: f2.firstTimedStep,
     prefetchedSteps2: f2.firstTimedStep - 2,
+    timedSteps2: f2.timedSteps,
+  };
+}
+
+export function loadersLessonResult(
+  arms: readonly ArmResult[],
+  pairs: Readonly<Record<string, PairedVerdict>> = {},
+): LoadersLessonResult | null {
+  const storage = loadersPair(arms, 'storage', pairs.storage);
+  const cpu = loadersPair(arms, 'cpu', pairs.cpu);
+  if (!storage && !cpu) return null;
+  const article = articleLoaders();
+  return {
+    storage,
+    cpu,
+    storageLatencyMsPerSample: LESSONS.loaders.config.storageLatencyMsPerSample,
     articleFloatHeldBytes: article.floatHeldBytes,
     articleUint8HeldBytes: article.uint8HeldBytes,
   };

@@ -40,8 +40,12 @@ export function timedRowsOf(
   rows: readonly TelemetryRow[],
   firstTimedStep: number,
   lastTimedStep = Number.POSITIVE_INFINITY,
+  onlySteps: ReadonlySet<number> | null = null,
 ): readonly TelemetryRow[] {
-  return rows.filter((r) => r.step >= firstTimedStep && r.step <= lastTimedStep);
+  return rows.filter(
+    (r) =>
+      r.step >= firstTimedStep && r.step <= lastTimedStep && (onlySteps === null || onlySteps.has(r.step)),
+  );
 }
 
 /**
@@ -52,9 +56,11 @@ export function armFigures(
   rows: readonly TelemetryRow[],
   firstTimedStep: number,
   lastTimedStep?: number,
+  /** Arms measured in paired rounds: only these steps were timed (their blocks). */
+  onlySteps: ReadonlySet<number> | null = null,
 ): ArmFigures {
   const last = rows.at(-1);
-  const timed = timedRowsOf(rows, firstTimedStep, lastTimedStep);
+  const timed = timedRowsOf(rows, firstTimedStep, lastTimedStep, onlySteps);
   const meanStepMs = meanOf(timed, (r) => r.stepMs);
   const totalStepMs = timed.reduce((s, r) => s + r.stepMs, 0);
   const totalWaitMs = timed.reduce((s, r) => s + r.dataWaitMs, 0);
