@@ -82,6 +82,7 @@ export const lessons = {
       articleLabel: 'The article',
       articleFigure: 'Measure it',
       articleDetail: 'Too few workers starve the GPU; too many exhaust RAM or CPU.',
+      twoWorkers: '2 workers:',
       gapTitle: 'Sharing the cores:',
       explain: {
         faster:

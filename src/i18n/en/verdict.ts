@@ -3,14 +3,13 @@ export const verdict = {
   figure: '{ratio} the samples per second',
   interval: '{low} to {high}, {method}',
   method: {
-    paired: '95% interval of the median of {rounds} paired rounds',
-    minMax: 'min to max of {rounds} paired rounds',
+    paired: '95% interval of the median, {rounds} paired rounds',
+    minMax: 'min to max, {rounds} paired rounds',
     unpaired: 'slowest to fastest blocks of two runs timed one after the other, {rounds} blocks or more each',
   },
   codes: { faster: 'faster', slower: 'slower', 'no-difference': 'no difference measurable here' },
-  settled: 'Settled: the interval lies within ±{tolerance} of the median.',
-  notSettled:
-    'Not settled: the timing reached its cap after {rounds} rounds before the interval was within ±{tolerance}. Run again for a firmer figure.',
+  settled: 'Settled within ±{tolerance}.',
+  notSettled: 'Not settled within ±{tolerance} after {rounds} rounds: run again for a firmer figure.',
   settledRuns: 'Each run’s timing was stable: its mean moved less than ±{tolerance} over its last block.',
   notSettledRuns:
     'Not settled: a run reached its timing cap before its mean was stable. Run again for a firmer figure.',

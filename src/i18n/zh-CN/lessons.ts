@@ -82,6 +82,7 @@ export const lessons = {
       articleLabel: '原文',
       articleFigure: '自己测一测',
       articleDetail: '工作程序太少会让 GPU 挨饿；太多则会耗尽内存或 CPU。',
+      twoWorkers: '2 个工作程序：',
       gapTitle: '共用核心：',
       explain: {
         faster:

@@ -5,14 +5,13 @@ export const verdict = {
   figure: '每秒样本数为 {ratio}',
   interval: '{low} 至 {high}，{method}',
   method: {
-    paired: '{rounds} 轮成对测量的中位数的 95% 区间',
-    minMax: '{rounds} 轮成对测量的最小值至最大值',
+    paired: '中位数的 95% 区间，{rounds} 轮成对测量',
+    minMax: '最小值至最大值，{rounds} 轮成对测量',
     unpaired: '先后计时的两次运行中最慢到最快的块，每次至少 {rounds} 个块',
   },
   codes: { faster: '更快', slower: '更慢', 'no-difference': '在这里测不出差别' },
-  settled: '已稳定：区间在中位数的 ±{tolerance} 之内。',
-  notSettled:
-    '未稳定：计时在 {rounds} 轮后达到上限，区间仍未收窄到 ±{tolerance} 之内。请再运行一次以得到更可靠的数字。',
+  settled: '已稳定在 ±{tolerance} 之内。',
+  notSettled: '{rounds} 轮后仍未稳定在 ±{tolerance} 之内：请再运行一次以得到更可靠的数字。',
   settledRuns: '两次运行的计时都已稳定：最后一个块内均值的变化小于 ±{tolerance}。',
   notSettledRuns: '未稳定：有一次运行在均值稳定之前就达到了计时上限。请再运行一次以得到更可靠的数字。',
   explainTitle: { faster: '为什么没有更快：', slower: '为什么更慢：', 'no-difference': '为什么没有差别：' },

@@ -115,10 +115,10 @@ function PairFigures({ testId, title, pair }: { testId: string; title: string; p
         {fill(w.figure, {
           before: percent(pair.waitShare0, locale),
           after: percent(pair.waitShare2, locale),
-        })}{' '}
-        <span className="result-speedup">
-          {fill(w.speedup, { factor: times(pair.speed?.median ?? pair.speedup, locale) })}
-        </span>
+        })}
+        {!words && (
+          <span className="result-speedup"> {fill(w.speedup, { factor: times(pair.speedup, locale) })}</span>
+        )}
       </p>
       {words && pair.speed && pair.speedVerdict && (
         <p
@@ -131,7 +131,8 @@ function PairFigures({ testId, title, pair }: { testId: string; title: string; p
           data-median={pair.speed.median}
           data-rounds={pair.rounds}
         >
-          <strong>{words.verdict}</strong> ({words.interval}). {words.settledNote}
+          {w.twoWorkers} <strong>{words.verdict}</strong>: {words.figure} ({words.interval}).{' '}
+          {words.settledNote}
         </p>
       )}
     </>

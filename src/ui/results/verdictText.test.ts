@@ -23,9 +23,9 @@ describe('ratio verdicts', () => {
   it('in English: the words, the explanation title and the numbers come from one interval', () => {
     expect(words('en', above)).toEqual({
       figure: '1.29× the samples per second',
-      interval: '1.20× to 1.40×, 95% interval of the median of 6 paired rounds',
+      interval: '1.20× to 1.40×, 95% interval of the median, 6 paired rounds',
       verdict: 'faster',
-      settledNote: 'Settled: the interval lies within ±10% of the median.',
+      settledNote: 'Settled within ±10%.',
       explainTitle: 'Why not more:',
     });
     const slower = words('en', below);
@@ -37,10 +37,8 @@ describe('ratio verdicts', () => {
       'no difference measurable here',
       'Why no difference:',
     ]);
-    expect(none.interval).toBe('0.66× to 1.65×, min to max of 5 paired rounds');
-    expect(none.settledNote).toBe(
-      'Not settled: the timing reached its cap after 5 rounds before the interval was within ±10%. Run again for a firmer figure.',
-    );
+    expect(none.interval).toBe('0.66× to 1.65×, min to max, 5 paired rounds');
+    expect(none.settledNote).toBe('Not settled within ±10% after 5 rounds: run again for a firmer figure.');
   });
 
   it('in Chinese: the same verdicts, and a slower result never asks why it was not faster', () => {
@@ -51,13 +49,13 @@ describe('ratio verdicts', () => {
     expect(slower.interval).toContain('0.70× 至 0.90×');
     const none = words('zh-CN', straddling, 'capped');
     expect(none).toMatchObject({ verdict: '在这里测不出差别', explainTitle: '为什么没有差别：' });
-    expect(none.settledNote).toContain('未稳定');
+    expect(none.settledNote).toContain('仍未稳定');
     expect(none.settledNote).toContain('5 轮');
   });
 
   it('names the method by the coverage it reaches', () => {
     const nine = medianInterval([1, 2, 3, 4, 5, 6, 7, 8, 9])!;
-    expect(words('en', nine).interval).toBe('2.00× to 8.00×, 95% interval of the median of 9 paired rounds');
-    expect(words('zh-CN', nine).interval).toContain('9 轮成对测量的中位数的 95% 区间');
+    expect(words('en', nine).interval).toBe('2.00× to 8.00×, 95% interval of the median, 9 paired rounds');
+    expect(words('zh-CN', nine).interval).toContain('中位数的 95% 区间，9 轮成对测量');
   });
 });
