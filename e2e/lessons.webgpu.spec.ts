@@ -167,7 +167,10 @@ test('lesson 2: storage-bound, 2 loader workers overlap the waits and beat 0 wit
     expect(firstTimed).toBeGreaterThan(1 + config.workers * config.prefetch);
     const arm = run.arms.find((a) => a.id === id)!;
     expect(arm.timedSteps![0]).toBe(firstTimed);
-    expect(arm.timedSteps!.length).toBeGreaterThanOrEqual(5 * 3);
+    // Blocks of 3 timed steps; the storage-bound pair settles in 5 rounds or more, the CPU-bound one may
+    // reach its time cap sooner (its card then says it did not settle).
+    expect(arm.timedSteps!.length % 3).toBe(0);
+    if (id === 'storage-w2') expect(arm.timedSteps!.length).toBeGreaterThanOrEqual(5 * 3);
   }
   await afterRunChecks(app);
 });

@@ -14,8 +14,27 @@ export interface RatioVerdict {
   notSettled: boolean;
 }
 
-/** The verdict of an interval [low, high] of a ratio, and whether its measurement settled. */
-export function ratioVerdict(interval: { low: number; high: number }, state: PairedState): RatioVerdict {
-  const code: RatioVerdictCode = interval.low > 1 ? 'faster' : interval.high < 1 ? 'slower' : 'no-difference';
+/**
+ * Coverage below which an interval says nothing about direction: fewer than 5 paired rounds (min–max of
+ * 4 rounds covers the median only 87.5% of the time). Such a result reads "no difference measurable".
+ */
+export const MIN_VERDICT_COVERAGE = 0.9;
+
+/**
+ * The verdict of an interval [low, high] of a ratio, and whether its measurement settled. An interval
+ * whose coverage is given and below MIN_VERDICT_COVERAGE never claims a direction.
+ */
+export function ratioVerdict(
+  interval: { low: number; high: number; coverage?: number },
+  state: PairedState,
+): RatioVerdict {
+  const tooFew = interval.coverage !== undefined && interval.coverage < MIN_VERDICT_COVERAGE;
+  const code: RatioVerdictCode = tooFew
+    ? 'no-difference'
+    : interval.low > 1
+      ? 'faster'
+      : interval.high < 1
+        ? 'slower'
+        : 'no-difference';
   return { code, notSettled: state !== 'settled' };
 }

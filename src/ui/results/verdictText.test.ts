@@ -58,4 +58,12 @@ describe('ratio verdicts', () => {
     expect(words('en', nine).interval).toBe('2.00× to 8.00×, 95% interval of the median, 9 paired rounds');
     expect(words('zh-CN', nine).interval).toContain('中位数的 95% 区间，9 轮成对测量');
   });
+
+  it('never claims a direction from too few rounds, even when every round agreed', () => {
+    const two = medianInterval([1.6, 2.1])!; // min–max of 2 rounds: covers the median half the time
+    expect(two.low).toBeGreaterThan(1);
+    expect(ratioVerdict(two, 'capped')).toEqual({ code: 'no-difference', notSettled: true });
+    const five = medianInterval([1.6, 2.1, 1.8, 1.9, 1.7])!; // 93.75%: enough to say faster
+    expect(ratioVerdict(five, 'capped').code).toBe('faster');
+  });
 });
