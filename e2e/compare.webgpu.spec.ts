@@ -114,7 +114,8 @@ test('an A/B run trains each side in its own worker in paired rounds and shows r
   expect(exported.summary.timedStepsA).toBe(3 * rounds);
   expect(exported.summary.timedStepsB).toBe(3 * rounds);
   expect(exported.summary.firstTimedStepA).toBe(Math.min(...exported.a.timedSteps));
-  expect(exported.timing).toContain('paired');
+  expect(exported.schedule).toContain('paired rounds');
+  expect(exported.timing).toContain('±10%');
   // The verdict line quotes the paired median and interval the export carries, with words that follow it.
   const ratio = exported.paired.ratios[1];
   const verdict = page.getByTestId('compare-verdict');
