@@ -1,8 +1,9 @@
 /**
  * A/B comparison on the real (software) WebGPU adapter: A = uint8 images packed + normalize in the model,
- * B = float32 images + normalize in the loader, both with uint8 masks, 16 px × 2. Each side trains two
- * steps in its own new worker; the table's ratios must match the byte calculator (image bytes exactly
- * 1:4), both workers must be gone afterwards, and the exports must carry the same numbers.
+ * B = float32 images + normalize in the loader, both with uint8 masks, 16 px × 2. A and B train in paired
+ * rounds, each in its own worker; the table's ratios must match the byte calculator (image bytes exactly
+ * 1:4), every timing figure reads only the timed blocks' steps, both workers must be gone afterwards, the
+ * exports must carry the same numbers, and a ratio forced to 0.8× (test hook) reads "slower".
  */
 import { readFile } from 'node:fs/promises';
 import type { Page, Worker } from '@playwright/test';
@@ -30,7 +31,7 @@ const numberAttr = async (page: Page, testId: string, name: string): Promise<num
   return Number(value);
 };
 
-test('an A/B run trains each side in its own worker until its timing is stable and shows ratios that match the calculator', async ({
+test('an A/B run trains each side in its own worker in paired rounds and shows ratios that match the calculator', async ({
   app,
 }) => {
   test.setTimeout(480_000);
@@ -98,29 +99,46 @@ test('an A/B run trains each side in its own worker until its timing is stable a
   expect(exported.overridesB).toEqual(decoded.overridesB);
   expect(exported.a.backend.backend).toBe('webgpu');
   expect(exported.b.backend.backend).toBe('webgpu');
-  // Each side ran steps 1…n; its timing left out the compile step and covered at least two blocks.
+  // Each side ran steps 1…n; its timing left out the compile step and every block's prefetched batches:
+  // it timed 3 steps per paired round, never step 1, and the summary rests on exactly those steps.
+  const rounds = exported.paired.rounds;
+  expect(rounds).toBeGreaterThanOrEqual(1);
+  expect(exported.paired.roundRatios).toHaveLength(rounds);
   for (const side of [exported.a, exported.b]) {
     const steps = side.rows.map((r: { step: number }) => r.step);
     expect(steps).toEqual(steps.map((_: number, i: number) => i + 1));
-    expect(steps.length).toBeGreaterThanOrEqual(7);
+    expect(side.timedSteps).toHaveLength(3 * rounds);
+    expect(side.timedSteps).not.toContain(1);
+    expect(steps.length).toBeGreaterThan(side.timedSteps.length);
   }
-  expect(exported.summary.firstTimedStepA).toBe(2);
-  expect(exported.summary.timedStepsA).toBeGreaterThanOrEqual(6);
-  expect(exported.timing).toContain('stable');
+  expect(exported.summary.timedStepsA).toBe(3 * rounds);
+  expect(exported.summary.timedStepsB).toBe(3 * rounds);
+  expect(exported.summary.firstTimedStepA).toBe(Math.min(...exported.a.timedSteps));
+  expect(exported.schedule).toContain('paired rounds');
+  expect(exported.timing).toContain('±10%');
+  // The verdict line quotes the paired median and interval the export carries, with words that follow it.
+  const ratio = exported.paired.ratios[1];
+  const verdict = page.getByTestId('compare-verdict');
+  expect(await numberAttr(page, 'compare-verdict', 'data-median')).toBe(ratio.median);
+  const code = ratio.low > 1 ? 'faster' : ratio.high < 1 ? 'slower' : 'no-difference';
+  await expect(verdict).toHaveAttribute('data-verdict', code);
+  console.log(
+    `comparison B ÷ A samples/s: ${ratio.median.toFixed(3)} (${ratio.low.toFixed(3)}–${ratio.high.toFixed(3)}), ${rounds} rounds, ${exported.paired.state}`,
+  );
   const imageMetric = exported.summary.metrics.find((m: { id: string }) => m.id === 'image-bytes-to-gpu');
   expect(imageMetric).toMatchObject({ a: bytesA.uploadImageBytes, b: bytesB.uploadImageBytes, ratio: 4 });
   // Same seed, same data: the first step's loss matches to float32 rounding of the two normalize paths.
   expect(Math.abs(exported.a.rows[0].loss - exported.b.rows[0].loss)).toBeLessThan(1e-3);
 
-  // Per-step charts (uPlot, A and B on one scale) hold both sides' rows.
+  // Per-step charts (uPlot, A and B on one scale) hold both sides' timed steps only.
+  const timedSteps = new Set<number>([...exported.a.timedSteps, ...exported.b.timedSteps]);
   for (const [id, figure] of [
     ['compare-loss', 'loss'],
     ['compare-step-ms', 'stepMs'],
   ] as const) {
     const chart = page.getByTestId(`chart-${id}`);
     await chart.scrollIntoViewIfNeeded();
-    const steps = Math.max(exported.a.rows.length, exported.b.rows.length);
-    await expect(chart).toHaveAttribute('data-points', String(steps));
+    await expect(chart).toHaveAttribute('data-points', String(timedSteps.size));
     await expect(chart).toHaveAttribute('data-latest-a', String(exported.a.rows.at(-1)[figure]));
     await expect(chart).toHaveAttribute('data-latest-b', String(exported.b.rows.at(-1)[figure]));
   }
@@ -145,12 +163,39 @@ test('Stop ends a comparison at once and leaves no worker behind', async ({ app 
   expect(await app.waitForBackend()).toBe('webgpu');
   const workers = trackWorkers(page);
   await page.getByTestId('compare-run').click();
-  await expect(page.getByTestId('compare-panel')).toHaveAttribute('data-live-workers', '1');
+  // Paired rounds keep both sides' workers alive for the whole measurement.
+  await expect(page.getByTestId('compare-panel')).toHaveAttribute('data-live-workers', '2');
   await page.getByTestId('compare-stop').click();
   await expect(page.getByTestId('compare-status')).toHaveAttribute('data-phase', 'stopped');
   await expect(page.getByTestId('compare-panel')).toHaveAttribute('data-live-workers', '0');
-  await expect.poll(() => workers.created()).toBe(1);
-  await expect.poll(() => workers.closed()).toBe(1);
+  await expect.poll(() => workers.created()).toBe(2);
+  await expect.poll(() => workers.closed()).toBe(2);
   await expect(page.getByTestId('compare-results')).toHaveCount(0);
+  expect(app.errors).toEqual([]);
+});
+
+test('a comparison forced to 0.8× (test hook) reads "slower" and explains why it is slower', async ({
+  app,
+}) => {
+  test.setTimeout(480_000);
+  const { page } = app;
+  await page.goto(`/?testHooks=1&forceCompareRatio=0.8${HASH}`);
+  expect(await app.waitForBackend()).toBe('webgpu');
+  await page.getByTestId('compare-run').click();
+  await expect(page.getByTestId('compare-status')).toHaveAttribute('data-phase', 'done', {
+    timeout: 450_000,
+  });
+  const verdict = page.getByTestId('compare-verdict');
+  await expect(verdict).toHaveAttribute('data-verdict', 'slower');
+  expect(await numberAttr(page, 'compare-verdict', 'data-median')).toBeCloseTo(0.8, 9);
+  expect(await numberAttr(page, 'compare-verdict', 'data-high')).toBeCloseTo(0.8, 9);
+  await expect(verdict).toContainText('slower');
+  await expect(verdict).toContainText('0.80×');
+  const explain = page.getByTestId('compare-explain');
+  await expect(explain).toHaveAttribute('data-verdict', 'slower');
+  await expect(explain).toContainText('Why slower:');
+  await expect(explain).not.toContainText('Why not more');
+  // The table's samples/s ratio rests on the same (scaled) timed steps.
+  expect(await numberAttr(page, 'compare-table', 'data-ratio-samples-per-sec')).toBeCloseTo(0.8, 6);
   expect(app.errors).toEqual([]);
 });

@@ -16,6 +16,7 @@ export const TEST_ONLY_PATTERNS: ReadonlyArray<readonly [RegExp, string]> = [
   [/injectLoaderCrash|crash-next|\(test hook\)/, 'the loader or training-worker crash injection'],
   [/test-hook/, 'the test-hook message to the training worker'],
   [/sweepMaxSteps/, "the sweep's test-only step cap"],
+  [/forceCompareRatio/, "the comparison's test-only forced ratio"],
   [/batchlabParallel/, 'the multi-device test API (window.batchlabParallel)'],
   [/defineProperty\(\s*\w+\s*,\s*["'`]batchlab["'`]/, 'the test API (window.batchlab)'],
 ];
@@ -56,6 +57,7 @@ describe('the plain build (dist/)', () => {
       '...{injectLoaderCrash(){n||r||a[o(s)]?.post({type:`crash-next`})}}',
       'e.type===`test-hook`',
       'n.get(`sweepMaxSteps`)',
+      'n.get(`forceCompareRatio`)',
       'Object.defineProperty(window,`batchlabParallel`,{value:t})',
       'Object.defineProperty(window,`batchlab`,{value:Object.freeze(n),writable:!1})',
     ];

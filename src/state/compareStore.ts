@@ -9,6 +9,7 @@
 import { create } from 'zustand';
 import type { BackendInfo } from '../config/backendInfo';
 import type { TelemetryRow } from '../config/telemetry';
+import type { PairedVerdict } from '../config/pairedTiming';
 import type { TimingVerdict } from '../config/stableTiming';
 import type { TrainConfig } from '../config/trainConfig';
 
@@ -23,6 +24,8 @@ export interface CompareSide {
   rows: TelemetryRow[];
   /** What the timing rule says of the rows so far; null before the first. */
   verdict: TimingVerdict | null;
+  /** The steps its paired blocks timed (every figure reads only these); null until it finishes. */
+  timedSteps: number[] | null;
   finished: boolean;
 }
 
@@ -31,6 +34,8 @@ export interface CompareState {
   activeSide: CompareSideId | null;
   a: CompareSide | null;
   b: CompareSide | null;
+  /** B ÷ A in paired rounds (config/pairedTiming.ts): the ratio, its interval and settled or capped. */
+  paired: PairedVerdict | null;
   /** Comparison workers alive now (0 once a comparison ends, however it ends). */
   liveWorkers: number;
   /** B's overrides of A as the comparison started (what the link carries as `b.*`). */
@@ -43,6 +48,7 @@ export const useCompareStore = create<CompareState>()(() => ({
   activeSide: null,
   a: null,
   b: null,
+  paired: null,
   liveWorkers: 0,
   overridesB: {},
   link: null,

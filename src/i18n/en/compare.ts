@@ -1,7 +1,7 @@
 /** English: "Compare A and B" — the panel, its progress line, its results, the exported descriptions. */
 export const compare = {
   title: 'Compare A and B',
-  help: 'A is the experiment set under “Experiment”; B is A with the settings chosen below. Each trains in its own new worker with its own GPU device, from the same seed and data, until its throughput is stable; the compile step and the batches prefetched during it are not timed. A runs first, then B — never both at once: on a software GPU they would share the same CPU cores.',
+  help: 'A is the experiment set under “Experiment”; B is A with the settings chosen below. Each trains in its own worker with its own GPU device, from the same seed and data. They take turns in short timed blocks (A, B, A, B…), never both at once — on a software GPU they would share the same CPU cores — and each round gives one B ÷ A ratio, until the rounds agree within ±10% or the measurement reaches its cap. The compile step and the batches a block’s loader prefetched are not timed.',
   setup: 'Set up B',
   differsLegend: 'B differs from A in',
   run: 'Run comparison',
@@ -17,19 +17,23 @@ export const compare = {
     step: 'Training {side} in its own worker: step {step}, {timing}…',
     timed: '{count} timed from step {first}',
     timingStarts: 'timing starts at step {first}',
-    done: 'Done: {a} timed steps for A, {b} for B, each until its throughput was stable.',
+    done: 'Done: {a} timed steps for A, {b} for B, in {rounds} paired rounds.',
+    rounds: '{rounds} paired rounds so far',
     notRun: 'Not run yet.',
     stopped: 'Stopped.',
     failed: 'The comparison failed.',
+  },
+  paired: {
+    label: 'B ÷ A, samples per second (paired rounds)',
+    runAgain: 'Run again',
   },
   na: 'n/a',
   exportJson: 'Export JSON',
   exportPng: 'Export PNG',
   pngTitle: 'BatchLab comparison, {a} + {b} timed steps',
   table: {
-    caption: 'B/A ratios. Times are medians over steps {from} (the first step compiles GPU pipelines).',
-    fromSecond: '2 onward',
-    fromFirst: '1',
+    caption:
+      'B/A ratios. Times are means over the timed steps of the paired blocks (the compile step and prefetched batches are not timed).',
     metric: 'Metric',
     both: 'A and B',
   },

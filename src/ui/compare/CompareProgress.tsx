@@ -1,4 +1,4 @@
-/** The comparison's status line: which side trains, its step, or how it ended. */
+/** The comparison's status line: which side trains, its step and the paired rounds so far, or how it ended. */
 import { useCompareStore } from '../../state/compareStore';
 import { fill } from '../../i18n/fill';
 import { useLocale, useText } from '../i18n/useText';
@@ -10,6 +10,7 @@ export function CompareProgress() {
   const side = useCompareStore((s) => s.activeSide);
   const a = useCompareStore((s) => s.a);
   const b = useCompareStore((s) => s.b);
+  const paired = useCompareStore((s) => s.paired);
   const current = side === 'a' ? a : side === 'b' ? b : null;
   const t = useText();
   const locale = useLocale();
@@ -17,21 +18,17 @@ export function CompareProgress() {
   let text: string;
   if (phase === 'running' && side && current) {
     const done = current.rows.at(-1)?.step ?? 0;
-    const v = current.verdict;
     text =
       done === 0
         ? fill(w.starting, { side: side.toUpperCase() })
         : fill(w.step, {
             side: side.toUpperCase(),
             step: done,
-            timing:
-              v && v.timedSteps > 0
-                ? fill(w.timed, { count: v.timedSteps, first: v.firstTimedStep })
-                : fill(w.timingStarts, { first: v?.firstTimedStep ?? 2 }),
+            timing: fill(w.rounds, { rounds: paired?.rounds ?? 0 }),
           });
   } else if (phase === 'done') {
-    const timed = (s: typeof a) => s?.verdict?.timedSteps ?? 0;
-    text = fill(w.done, { a: timed(a), b: timed(b) });
+    const timed = (s: typeof a) => s?.timedSteps?.length ?? 0;
+    text = fill(w.done, { a: timed(a), b: timed(b), rounds: paired?.rounds ?? 0 });
   } else if (phase === 'idle') {
     text = w.notRun;
   } else {

@@ -1,33 +1,36 @@
-/** A finished comparison: both sides described, the summary table, per-step charts, JSON and PNG exports. */
+/**
+ * A finished comparison: B ÷ A samples/s as the paired rounds' median with its interval and the verdict the
+ * interval allows (a "Run again" when it did not settle), both sides described, the summary table, per-step
+ * charts, JSON and PNG exports. Every figure reads only the steps the paired blocks timed.
+ */
 import { useMemo, useState } from 'react';
+import { DEFAULT_PAIRED_RULE, type PairedVerdict } from '../../config/pairedTiming';
+import { ratioVerdict } from '../../config/ratioVerdict';
+import { verdictWords } from '../results/verdictText';
 import { downloadBlob } from '../../export/download';
 import { useCompareStore, type CompareSide } from '../../state/compareStore';
 import { useAppStore } from '../../state/store';
 import { buildCompareExport, compareFileName, describeSide } from './compareExport';
-import { buildCompareSummary } from './compareSummary';
+import { buildCompareSummary, pairedSideInput, type CompareSideInput } from './compareSummary';
 import { StepCharts } from './StepCharts';
 import { summaryPng } from './summaryImage';
 import { SummaryTable } from './SummaryTable';
 import { fill } from '../../i18n/fill';
 import { useLocale, useText } from '../i18n/useText';
 
+/** A side's summary input: its paired blocks' steps when it has them, else its timing rule's range. */
+function sideInput(side: CompareSide): CompareSideInput {
+  if (side.timedSteps) return pairedSideInput(side.rows, side.timedSteps);
+  return {
+    rows: side.rows,
+    firstTimedStep: side.verdict?.firstTimedStep ?? 2,
+    ...(side.verdict ? { lastTimedStep: side.verdict.lastTimedStep } : {}),
+  };
+}
+
 export function CompareResults({ a, b }: { a: CompareSide; b: CompareSide }) {
-  const summary = useMemo(
-    () =>
-      buildCompareSummary(
-        {
-          rows: a.rows,
-          firstTimedStep: a.verdict?.firstTimedStep ?? 2,
-          ...(a.verdict ? { lastTimedStep: a.verdict.lastTimedStep } : {}),
-        },
-        {
-          rows: b.rows,
-          firstTimedStep: b.verdict?.firstTimedStep ?? 2,
-          ...(b.verdict ? { lastTimedStep: b.verdict.lastTimedStep } : {}),
-        },
-      ),
-    [a, b],
-  );
+  const summary = useMemo(() => buildCompareSummary(sideInput(a), sideInput(b)), [a, b]);
+  const paired = useCompareStore((s) => s.paired);
   const backendA = a.backend?.backend ?? null;
   const backendB = b.backend?.backend ?? null;
   const t = useText();
@@ -40,8 +43,9 @@ export function CompareResults({ a, b }: { a: CompareSide; b: CompareSide }) {
       finishedAt: useAppStore.getState().jobs.compare.finishedAt,
       overridesB: s.overridesB,
       link: s.link ?? '',
-      a: { config: a.config, backend: a.backend, rows: a.rows },
-      b: { config: b.config, backend: b.backend, rows: b.rows },
+      a: { config: a.config, backend: a.backend, rows: a.rows, timedSteps: a.timedSteps },
+      b: { config: b.config, backend: b.backend, rows: b.rows, timedSteps: b.timedSteps },
+      paired: s.paired,
       summary,
     });
     const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
@@ -66,6 +70,7 @@ export function CompareResults({ a, b }: { a: CompareSide; b: CompareSide }) {
   };
   return (
     <div className="compare-results" data-testid="compare-results">
+      {paired && <PairedRatio paired={paired} />}
       <p className="compare-sides">
         <span className="key-a">A</span>: {describeSide(t, locale, a.config, backendA, b.config)}
         <br />
@@ -85,6 +90,47 @@ export function CompareResults({ a, b }: { a: CompareSide; b: CompareSide }) {
         <p className="status" role="alert" data-testid="compare-export-error">
           {exportError}
         </p>
+      )}
+    </div>
+  );
+}
+
+/** B ÷ A samples/s: the paired median, its interval and the verdict words, all from the one interval. */
+function PairedRatio({ paired }: { paired: PairedVerdict }) {
+  const t = useText();
+  const locale = useLocale();
+  const ratio = paired.ratios[1] ?? null;
+  if (!ratio) return null;
+  const verdict = ratioVerdict(ratio, paired.state);
+  const words = verdictWords(t, locale, ratio, verdict, DEFAULT_PAIRED_RULE.tolerance);
+  return (
+    <div className="compare-verdict">
+      <p className="result-label">{t.compare.paired.label}</p>
+      <p
+        className="result-verdict"
+        data-testid="compare-verdict"
+        data-verdict={verdict.code}
+        data-not-settled={verdict.notSettled}
+        data-median={ratio.median}
+        data-low={ratio.low}
+        data-high={ratio.high}
+        data-rounds={ratio.rounds}
+      >
+        B <strong>{words.verdict}</strong>: {words.figure} ({words.interval}). {words.settledNote}
+      </p>
+      <p className="result-gap" data-testid="compare-explain" data-verdict={verdict.code}>
+        <strong>{words.explainTitle}</strong> {t.verdict.compareExplain[verdict.code]}
+      </p>
+      {verdict.notSettled && (
+        <div className="buttons">
+          <button
+            type="button"
+            onClick={() => useAppStore.getState().startJob('compare', null)}
+            data-testid="compare-run-again"
+          >
+            {t.compare.paired.runAgain}
+          </button>
+        </div>
       )}
     </div>
   );

@@ -5,7 +5,6 @@
  */
 import { formatCompareRatio, formatCompareValue } from './compareExport';
 import { barPercents, type CompareSummary } from './compareSummary';
-import { fill } from '../../i18n/fill';
 import { useLocale, useText } from '../i18n/useText';
 
 export function SummaryTable({ summary }: { summary: CompareSummary }) {
@@ -16,11 +15,7 @@ export function SummaryTable({ summary }: { summary: CompareSummary }) {
   );
   return (
     <table className="compare-table" data-testid="compare-table" {...ratioAttributes}>
-      <caption>
-        {fill(w.table.caption, {
-          from: summary.timedStepsA < summary.stepsA ? w.table.fromSecond : w.table.fromFirst,
-        })}
-      </caption>
+      <caption>{w.table.caption}</caption>
       <thead>
         <tr>
           <th scope="col">{w.table.metric}</th>

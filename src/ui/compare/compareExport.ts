@@ -5,6 +5,7 @@
  */
 import type { BackendInfo } from '../../config/backendInfo';
 import { changedKeys } from '../../config/fieldTable';
+import type { PairedVerdict } from '../../config/pairedTiming';
 import type { TelemetryRow } from '../../config/telemetry';
 import type { TrainConfig } from '../../config/trainConfig';
 import type { CompareMetric, CompareSummary, CompareUnit } from './compareSummary';
@@ -12,14 +13,17 @@ import { formatExactBytes, formatMs, formatNumber, formatRatio } from '../format
 import { fill, plural } from '../../i18n/fill';
 import type { Dictionary } from '../../i18n/types';
 
-export const COMPARE_SCHEDULE = 'A to completion, then B; one new training worker (own GPU device) each';
+export const COMPARE_SCHEDULE =
+  'paired rounds: one training worker (own GPU device) per side, both kept alive, training one at a time in timed blocks A, B, A, B…';
 export const COMPARE_TIMING =
-  'each side runs until the mean step time of its timed steps is stable within 10% (capped); the compile step and the batches prefetched during it are not timed';
+  'each round gives one B ÷ A samples/s ratio; the figure is the median of the rounds with its order-statistic interval, measured until the interval lies within ±10% of the median or at the cap; only the steps of the timed blocks are timed (timedSteps), never the compile step or the batches a block prefetched';
 
 export interface CompareExportSide {
   config: TrainConfig;
   backend: BackendInfo | null;
   rows: TelemetryRow[];
+  /** The steps its paired blocks timed: the summary's timing figures rest on these rows only. */
+  timedSteps: number[] | null;
 }
 
 export interface CompareExport {
@@ -33,6 +37,8 @@ export interface CompareExport {
   overridesB: Partial<TrainConfig>;
   a: CompareExportSide;
   b: CompareExportSide;
+  /** B ÷ A in paired rounds: each round's ratios, the median with its interval, settled or capped. */
+  paired: PairedVerdict | null;
   summary: CompareSummary;
   /** The page's link to this experiment (A with the B overrides). */
   link: string;

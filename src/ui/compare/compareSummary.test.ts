@@ -5,7 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import { makeRow } from '../../../test/fixtures/testRows';
 import type { TelemetryRow } from '../../config/telemetry';
-import { barPercents, buildCompareSummary, ratioOf, type CompareMetricId } from './compareSummary';
+import {
+  barPercents,
+  buildCompareSummary,
+  pairedSideInput,
+  ratioOf,
+  type CompareMetricId,
+} from './compareSummary';
 
 const metric = (s: ReturnType<typeof buildCompareSummary>, id: CompareMetricId) => {
   const m = s.metrics.find((x) => x.id === id);
@@ -73,6 +79,26 @@ describe('buildCompareSummary', () => {
     );
     expect(metric(cpu, 'gpu-bytes-in-use')).toMatchObject({ a: null, b: 500, ratio: null });
     expect(metric(cpu, 'step-ms')).toMatchObject({ a: null, b: null, ratio: null });
+  });
+});
+
+describe('buildCompareSummary of sides measured in paired rounds', () => {
+  // Steps 1–3 compiled and drained the first block's prefetch, 7–8 the second block's: never timed, and
+  // far slower or faster than the timed ones, so a figure that read them would show it.
+  const side = (timedMs: number) =>
+    rows(
+      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((step) => [
+        step,
+        { stepMs: [4, 5, 6, 9, 10, 11].includes(step) ? timedMs : step === 1 ? 9000 : 1, batchSize: 4 },
+      ]),
+    );
+  const timed = [4, 5, 6, 9, 10, 11];
+  const s = buildCompareSummary(pairedSideInput(side(200), timed), pairedSideInput(side(250), timed));
+
+  it('reads only the steps of the timed blocks', () => {
+    expect(metric(s, 'step-ms')).toMatchObject({ a: 200, b: 250, ratio: 1.25 });
+    expect(metric(s, 'samples-per-sec')).toMatchObject({ a: 20, b: 16, ratio: 0.8 });
+    expect(s).toMatchObject({ stepsA: 11, timedStepsA: 6, timedStepsB: 6, firstTimedStepA: 4 });
   });
 });
 

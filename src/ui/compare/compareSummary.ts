@@ -1,8 +1,8 @@
 /**
  * The A/B summary table, as data: one metric per row with A's figure, B's figure and the B/A ratio, built
  * from each side's figures (../results/armFigures.ts): bytes per step from the last row; timing over the
- * timed steps only (after the compile step and the loader's initial prefetch, until the throughput was
- * stable); the share of each step spent waiting for data; GPU bytes in use after the last step; the final
+ * timed steps only (a side measured in paired rounds: the steps of its timed blocks, never the compile
+ * step or the batches a block's loader prefetched); the share of each step spent waiting for data; GPU bytes in use after the last step; the final
  * loss. Pure (no DOM, no store): the panel, the PNG and the JSON export all read it, and it is unit-tested.
  */
 import type { TelemetryRow } from '../../config/telemetry';
@@ -89,12 +89,30 @@ export interface CompareSideInput {
   firstTimedStep: number;
   /** Last step it counted; to the end when omitted. */
   lastTimedStep?: number;
+  /** Sides measured in paired rounds: only these steps were timed (their blocks), and only they count. */
+  onlySteps?: readonly number[] | null;
 }
+
+/** A side measured in paired rounds: its rows, timed over its blocks' steps only. */
+export function pairedSideInput(
+  rows: readonly TelemetryRow[],
+  timedSteps: readonly number[],
+): CompareSideInput {
+  return { rows, firstTimedStep: timedSteps.length > 0 ? Math.min(...timedSteps) : 1, onlySteps: timedSteps };
+}
+
+const figuresOf = (side: CompareSideInput): ArmFigures =>
+  armFigures(
+    side.rows,
+    side.firstTimedStep,
+    side.lastTimedStep,
+    side.onlySteps ? new Set(side.onlySteps) : null,
+  );
 
 /** The summary of two runs: each side's rows, in step order, and where its timing started. */
 export function buildCompareSummary(a: CompareSideInput, b: CompareSideInput): CompareSummary {
-  const fa = armFigures(a.rows, a.firstTimedStep, a.lastTimedStep);
-  const fb = armFigures(b.rows, b.firstTimedStep, b.lastTimedStep);
+  const fa = figuresOf(a);
+  const fb = figuresOf(b);
   const metrics = METRICS.map(({ id, label, unit, pick }) => {
     const va = pick(fa);
     const vb = pick(fb);
