@@ -12,11 +12,11 @@ import { formatExactBytes, formatMs, formatNumber, formatRatio } from '../format
 import { fill, plural } from '../../i18n/fill';
 import type { Dictionary } from '../../i18n/types';
 
-export const COMPARE_SCHEDULE = 'A to completion, then B; one new training worker (own GPU device) each';
-export const COMPARE_TIMING =
+const COMPARE_SCHEDULE = 'A to completion, then B; one new training worker (own GPU device) each';
+const COMPARE_TIMING =
   'each side runs until the mean step time of its timed steps is stable within 10% (capped); the compile step and the batches prefetched during it are not timed';
 
-export interface CompareExportSide {
+interface CompareExportSide {
   config: TrainConfig;
   backend: BackendInfo | null;
   rows: TelemetryRow[];
