@@ -32,6 +32,21 @@ const exportPatterns = [
   layer('Exporters are pure: no app wiring.', 'app'),
 ];
 
+/** src/config/: the shared vocabulary, which imports no other layer. */
+const configPatterns = [
+  noTf,
+  noReact,
+  layer('config is the shared vocabulary: it imports no layer.', 'engine'),
+  layer('config is the shared vocabulary: it imports no layer.', 'data'),
+  layer('config is the shared vocabulary: it imports no layer.', 'ui'),
+  layer('config is the shared vocabulary: it imports no layer.', 'state'),
+  layer('config is the shared vocabulary: it imports no layer.', 'app'),
+  layer('config is the shared vocabulary: it imports no layer.', 'gpu'),
+  layer('config is the shared vocabulary: it imports no layer.', 'charts'),
+  layer('config is the shared vocabulary: it imports no layer.', 'export'),
+  layer('config is the shared vocabulary: it imports no layer.', 'bench'),
+];
+
 /** One entry per layer: what it may not import, and why, in words. */
 const boundaries = [
   {
@@ -46,6 +61,7 @@ const boundaries = [
       layer('The engine must not read the store; it receives a config.', 'state'),
       layer('The engine must not know the app wiring.', 'app'),
       layer('The engine must not know the charts.', 'charts'),
+      layer('The engine does not write files: src/export does, from what the app hands it.', 'export'),
     ],
   },
   {
@@ -61,6 +77,9 @@ const boundaries = [
       layer('GPU programs are leaves: no engine.', 'engine'),
       layer('GPU programs are leaves: no app.', 'app'),
       layer('GPU programs are leaves: no data.', 'data'),
+      layer('GPU programs are leaves: no config (their geometry is their own).', 'config'),
+      layer('GPU programs are leaves: no charts.', 'charts'),
+      layer('GPU programs are leaves: no exporters.', 'export'),
     ],
   },
   {
@@ -77,19 +96,25 @@ const boundaries = [
       layer('The data loader knows nothing of the UI.', 'ui'),
       layer('The data loader knows nothing of the store.', 'state'),
       layer('The data loader knows nothing of the app.', 'app'),
+      layer('The data loader knows nothing of the charts.', 'charts'),
+      layer('The data loader writes no files: src/export does.', 'export'),
     ],
   },
   {
     files: ['src/config/**/*.ts'],
+    ignores: ['src/config/**/*.test.ts'],
     patterns: [
-      noTf,
-      noReact,
-      layer('config is the shared vocabulary: it imports no layer.', 'engine'),
-      layer('config is the shared vocabulary: it imports no layer.', 'data'),
-      layer('config is the shared vocabulary: it imports no layer.', 'ui'),
-      layer('config is the shared vocabulary: it imports no layer.', 'state'),
-      layer('config is the shared vocabulary: it imports no layer.', 'app'),
+      ...configPatterns,
+      layer(
+        'config is the shared vocabulary: it reports codes, the dictionaries in src/i18n word them.',
+        'i18n',
+      ),
     ],
+  },
+  {
+    // A config test may walk its codes through the dictionaries, to prove each one is worded.
+    files: ['src/config/**/*.test.ts'],
+    patterns: configPatterns,
   },
   {
     files: ['src/export/**/*.ts'],
@@ -112,6 +137,13 @@ const boundaries = [
         'app',
       ),
       layer('The store does not build batches.', 'data'),
+      layer('The store does not run GPU programs.', 'gpu'),
+      layer('The store does not know the charts; charts read the store.', 'charts'),
+      layer('The store writes no files: the UI hands a result to src/export.', 'export'),
+      layer(
+        'The store holds codes and figures; the UI words them from src/i18n (the store keeps only the language).',
+        'i18n',
+      ),
     ],
   },
   {
@@ -134,7 +166,15 @@ const boundaries = [
   },
   {
     files: ['src/charts/**/*.{ts,tsx}'],
-    patterns: [noTf, layer('Charts draw telemetry; they do not run the engine.', 'engine')],
+    patterns: [
+      noTf,
+      layer('Charts draw telemetry; they do not run the engine.', 'engine'),
+      layer('Charts draw telemetry; they never touch GPU programs.', 'gpu'),
+      layer('Charts draw telemetry; they do not build batches.', 'data'),
+      layer('Charts are drawn by the UI, never the other way round.', 'ui'),
+      layer('Charts do not know the wiring in src/app.', 'app'),
+      layer('Charts write no files: src/export reads a chart for its PNG.', 'export'),
+    ],
   },
   {
     files: ['src/bench/**/*.ts'],
@@ -145,6 +185,11 @@ const boundaries = [
         'The bench does not read the store; every case builds its config (src/bench/benchPlan.ts).',
         'state',
       ),
+      {
+        regex: 'app/(?!parallel/|runs/)',
+        message:
+          'The bench runs the several-GPU coordinator (app/parallel) and arms (app/runs) only, never the rest of the wiring.',
+      },
     ],
   },
   {
@@ -187,4 +232,23 @@ export default tseslint.config(
     ...(ignores ? { ignores } : {}),
     rules: { 'no-restricted-imports': ['error', { patterns }] },
   })),
+  {
+    // Exporters write what they are handed: data's types (a HostBatch), never its code.
+    files: ['src/export/**/*.ts'],
+    ignores: ['src/export/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/data', '**/data/*'],
+              allowTypeImports: true,
+              message: 'Exporters take data types only; the app hands them the batches data builds.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

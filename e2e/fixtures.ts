@@ -6,7 +6,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import type { BatchLabTestApi } from '../src/app/testHooks/testApi';
 
 /** What the browser's WebGPU adapter reports, read in the page straight from WebGPU, not through the app. */
-export interface AdapterReport {
+interface AdapterReport {
   maxBufferSize: number;
   maxStorageBufferBindingSize: number;
   isFallbackAdapter: boolean;

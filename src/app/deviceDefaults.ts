@@ -6,7 +6,7 @@
 import type { BackendInfo } from '../config/backendInfo';
 import { useAppStore } from '../state/store';
 
-export const REAL_GPU_DEFAULTS = { imageSizePx: 128, batchSize: 16, baseWidth: 16, depth: 3 } as const;
+const REAL_GPU_DEFAULTS = { imageSizePx: 128, batchSize: 16, baseWidth: 16, depth: 3 } as const;
 
 export function applyDeviceDefaults(info: BackendInfo): void {
   if (info.backend === 'webgpu' && !info.isSoftwareAdapter) {

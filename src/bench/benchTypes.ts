@@ -18,12 +18,12 @@ export const BENCH_CASES = {
   j: 'sweepOverhead',
 } as const;
 export type CaseLetter = keyof typeof BENCH_CASES;
-export type CaseId = (typeof BENCH_CASES)[CaseLetter];
+type CaseId = (typeof BENCH_CASES)[CaseLetter];
 
 /** A table cell: numbers stay numbers in the JSON; null = not applicable / not measured. */
 export type Cell = string | number | null;
 
-export interface BenchColumn {
+interface BenchColumn {
   key: string;
   /** Header, with the unit in it ("median ms", "samples/s"). */
   label: string;

@@ -20,7 +20,7 @@ import type { ConvTiling } from '../gpu/convGeometry';
 import { convSame, convSameFilterGradient, convSameInputGradient } from '../gpu/convKernels';
 import { median, type RepPlan } from './timing';
 
-export type ConvDirection = 'forward' | 'input gradient' | 'filter gradient';
+type ConvDirection = 'forward' | 'input gradient' | 'filter gradient';
 
 export interface ConvKernelFigure {
   direction: ConvDirection;

@@ -18,7 +18,7 @@ export interface StepFigure {
 }
 
 /** Distinct batches the timed steps cycle through. */
-export const STEP_BATCHES = 4;
+const STEP_BATCHES = 4;
 
 export function buildStepBatches(config: TrainConfig, count = STEP_BATCHES): HostBatch[] {
   return Array.from({ length: count }, (_, i) => buildHostBatch(config, i));

@@ -4,7 +4,7 @@
  * proves it finished), summarised by the median. No tfjs, no DOM.
  */
 
-export const MIN_REPS = 5;
+const MIN_REPS = 5;
 
 export interface Timing {
   medianMs: number;

@@ -17,7 +17,7 @@ import {
   type RequestFrame,
 } from './viewScheduler';
 
-export type { ChartFeed, ChartView };
+export type { ChartView };
 
 /** The run charts' feed: its source is the run timeline. */
 export interface TimelineFeed extends ChartFeed<RunTimeline> {

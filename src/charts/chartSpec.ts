@@ -8,13 +8,12 @@ import type { Column } from './chartColumns';
 import { pageStepAt } from './pageSteps';
 
 /** The four live charts of the run (ChartsPanel, the export panel's PNG buttons). */
-export const CHART_IDS = ['memory', 'throughput', 'bytes', 'loss'] as const;
-export type ChartId = (typeof CHART_IDS)[number];
+export type ChartId = 'memory' | 'throughput' | 'bytes' | 'loss';
 
 /** Series colours: CSS custom properties defined in styles.css (light and dark values). */
 export type ChartColorVar = '--chart-1' | '--chart-2' | '--chart-3' | '--chart-4' | '--chart-5' | '--chart-6';
 
-export interface SeriesSpec {
+interface SeriesSpec {
   /** kebab-case; the chart element carries `data-latest-<key>`. */
   key: string;
   label: string;
@@ -32,7 +31,7 @@ export interface SeriesSpec {
   bars?: boolean;
 }
 
-export interface AxisSpec {
+interface AxisSpec {
   scale: string;
   /** Axis title, with its unit where ticks carry none. */
   label: string;
@@ -47,7 +46,7 @@ export interface AxisSpec {
 }
 
 /** How the x axis is laid out. */
-export interface XAxisSpec {
+interface XAxisSpec {
   /**
    * `steps`: points at whole steps, the scale spans the data. `slots`: bars centred on whole numbers, with
    * half a slot of room on each side.

@@ -221,6 +221,3 @@ const withRunMarkers = (spec: RunChartSpec): RunChartSpec => ({
 export const CHART_SPECS: readonly RunChartSpec[] = [memoryChart, throughputChart, bytesChart, lossChart].map(
   withRunMarkers,
 );
-
-export const chartSpec = (id: ChartId): RunChartSpec =>
-  CHART_SPECS.find((s) => s.id === id) ?? CHART_SPECS[0]!;

@@ -9,7 +9,7 @@ import { formatMsShort, formatTicks } from './chartFormat';
 import type { ChartSpec, PreparedChart } from './chartSpec';
 
 /** What the charts read of a side (the comparison store's CompareSide has it). */
-export interface CompareSideRows {
+interface CompareSideRows {
   rows: readonly TelemetryRow[];
 }
 

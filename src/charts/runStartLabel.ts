@@ -12,7 +12,7 @@ import type { TrainConfig } from '../config/trainConfig';
 import type { RunStartInfo } from './telemetryHistory';
 
 /** Changes named on the plot; the rest are counted ("+2"). */
-export const MARKER_CHANGES_SHOWN = 2;
+const MARKER_CHANGES_SHOWN = 2;
 
 const ROLE_ORDER: readonly FieldRole[] = ['model', 'data', 'loader', 'device', 'loop'];
 
@@ -23,7 +23,7 @@ export function shortFieldName(t: Dictionary, key: Key): string {
   return t.fields.settings[key].short;
 }
 
-export function formatFieldValue(t: Dictionary, value: TrainConfig[Key]): string {
+function formatFieldValue(t: Dictionary, value: TrainConfig[Key]): string {
   if (typeof value === 'boolean') return value ? t.charts.runStart.on : t.charts.runStart.off;
   if (Array.isArray(value)) return value.join('/');
   return String(value);

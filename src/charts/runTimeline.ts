@@ -8,7 +8,7 @@ import type { ChartMarker } from './chartSpec';
 import { createDownsampleStore, DEFAULT_BUCKET_CAPACITY, type DownsampleStore } from './downsampleStore';
 
 /** The row figures the charts draw, in store column order. */
-export const ROW_SERIES = [
+const ROW_SERIES = [
   'gpuBytesInUse',
   'gpuPeakBytes',
   'gpuBytesAllocated',
@@ -23,7 +23,7 @@ export const ROW_SERIES = [
 ] as const satisfies readonly (keyof TelemetryRow)[];
 export type RowSeries = (typeof ROW_SERIES)[number];
 
-export const EVAL_SERIES = ['meanIoU', 'pixelAccuracy'] as const satisfies readonly (keyof EvalRecord)[];
+const EVAL_SERIES = ['meanIoU', 'pixelAccuracy'] as const satisfies readonly (keyof EvalRecord)[];
 export type EvalSeries = (typeof EVAL_SERIES)[number];
 
 /** Column index of a figure in `rows.ys` / `evals.ys`. */

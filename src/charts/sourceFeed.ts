@@ -16,7 +16,7 @@ export interface SourceFeedOptions {
  * A feed over `get()`. `subscribe(onChange)` is called when the first view mounts and its returned
  * function when the last one goes.
  */
-export function createSourceFeed<S>(
+function createSourceFeed<S>(
   get: () => S,
   subscribe: (onChange: () => void) => () => void,
   options: SourceFeedOptions = {},

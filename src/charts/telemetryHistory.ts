@@ -22,7 +22,7 @@ export interface RunStartInfo {
   detail: string;
 }
 
-export interface RunStartRecord extends RunStartInfo {
+interface RunStartRecord extends RunStartInfo {
   /** x of its marker on the charts. */
   x: number;
   /** Rows and evaluations appended before it (replays the arrival order exactly). */

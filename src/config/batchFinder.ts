@@ -212,7 +212,7 @@ export function finderRatio(largestBatch: number, predictedLargestBatch: number)
  * A refusal rests on a reported limit only when WebGPU reported the per-buffer limit that refused it and
  * neither the assumed total budget nor the assumed host budget was exceeded too.
  */
-export function refusalLimitSource(refusal: PreflightRefusal, limits: PreflightLimits): LimitSource {
+function refusalLimitSource(refusal: PreflightRefusal, limits: PreflightLimits): LimitSource {
   if (refusal.kind === 'estimator') return 'estimator';
   const reported =
     limits.sourceKind !== 'unreported' &&

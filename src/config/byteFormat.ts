@@ -23,7 +23,7 @@ export function formatNumber(n: number, locale = 'en-US', decimals = 0, grouping
   return f.format(n);
 }
 
-export const BYTE_UNITS = [
+const BYTE_UNITS = [
   { unit: 'B', bytes: 1 },
   { unit: 'KiB', bytes: 1024 },
   { unit: 'MiB', bytes: 1024 ** 2 },

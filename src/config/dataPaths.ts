@@ -56,16 +56,3 @@ export const DATA_PATHS: readonly DataPath[] = [
 
 /** The path ratios are taken to: float32 normalized by the loader. */
 export const BASELINE_DATA_PATH: DataPath = DATA_PATHS[0]!;
-
-/** The path a config takes. */
-export function dataPathOf(config: Pick<TrainConfig, 'imageDtype' | 'normalizeOn' | 'uploadPath'>): DataPath {
-  const found = DATA_PATHS.find(
-    (p) =>
-      p.patch.imageDtype === config.imageDtype &&
-      p.patch.normalizeOn === config.normalizeOn &&
-      p.patch.uploadPath === config.uploadPath,
-  );
-  if (!found)
-    throw new Error(`no data path for ${config.imageDtype}/${config.normalizeOn}/${config.uploadPath}`);
-  return found;
-}

@@ -6,7 +6,7 @@
  */
 import type { OwnImageProblem } from './ownImageProblems';
 
-export type ProblemSeverity = 'error' | 'warning' | 'notice';
+type ProblemSeverity = 'error' | 'warning' | 'notice';
 
 export interface DatasetProblem {
   severity: ProblemSeverity;

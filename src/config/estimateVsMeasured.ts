@@ -29,7 +29,7 @@ const GROUP_ORDER: readonly MemoryGroup[] = [
 const groupBytes = (e: MemoryEstimate, group: MemoryGroup): number =>
   e.tensors.reduce((sum, t) => (t.group === group ? sum + t.bytes : sum), 0);
 
-export interface GroupComparison {
+interface GroupComparison {
   group: MemoryGroup;
   category: MemoryCategory;
   estimateBytes: number;

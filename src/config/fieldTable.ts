@@ -29,19 +29,17 @@ import { boolCodec, choiceCodec, intCodec, numCodec, numListCodec, type Codec } 
  * - `loader`: it steers the loader workers only;
  * - `device`: it picks the backend, which applies after a reload.
  */
-export const FIELD_ROLES = ['model', 'data', 'loop', 'loader', 'device'] as const;
-export type FieldRole = (typeof FIELD_ROLES)[number];
+export type FieldRole = 'model' | 'data' | 'loop' | 'loader' | 'device';
 
-export const FIELD_GROUPS = ['data', 'training', 'model', 'loader'] as const;
 /** The form's fieldsets. */
-export type FieldGroup = (typeof FIELD_GROUPS)[number];
+export type FieldGroup = 'data' | 'training' | 'model' | 'loader';
 
 export type FieldControl =
   | { kind: 'select'; options: readonly (string | number)[] }
   | { kind: 'number'; min: number; max: number; step: number }
   | { kind: 'checkbox' };
 
-export interface FieldFacts<T> {
+interface FieldFacts<T> {
   /** Short, stable key in links (`px`, `b.px` for B). Never rename: old links must keep working. */
   linkKey: string;
   codec: Codec<T>;

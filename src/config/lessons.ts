@@ -6,7 +6,6 @@
  * the byte calculator or measured, never written here.
  */
 import { DEFAULT_CONFIG, type TrainConfig } from './trainConfig';
-import { encodeConfigToHash } from './urlCodec';
 import type { LessonId } from './views';
 
 /** One configuration a lesson runs: A itself, or A with overrides. */
@@ -47,7 +46,7 @@ const LESSON_BASE: TrainConfig = {
  * twice this, more than the small model's step takes on a software adapter even when the cores are busy
  * (measured 47–111 ms at a load average of 12), so 0 workers leave the GPU waiting and 2 workers overlap it.
  */
-export const LOADERS_STORAGE_LATENCY_MS = 100;
+const LOADERS_STORAGE_LATENCY_MS = 100;
 
 /** Lesson 2's CPU-bound case: samples in memory, but expensive to build (512 px sources, blurred). */
 const LOADERS_CPU_BOUND: Partial<TrainConfig> = {
@@ -121,10 +120,4 @@ export function lessonConfigs(lesson: Lesson): { id: string; config: TrainConfig
   return lesson.arms.length > 0
     ? lesson.arms.map((arm) => ({ id: arm.id, config: armConfig(lesson, arm) }))
     : [{ id: 'lesson', config: lesson.config }];
-}
-
-/** The link that opens a lesson as designed: its view, its configuration A, and its second arm as B. */
-export function lessonHash(lesson: Lesson): string {
-  const b = lesson.arms[1]?.patch;
-  return encodeConfigToHash(lesson.config, { view: lesson.id, ...(b ? { b } : {}) });
 }

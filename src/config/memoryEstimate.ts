@@ -45,7 +45,7 @@ import {
 } from './unetSpec';
 
 /** Bytes per element of every tfjs tensor on WebGPU (float32 and int32 alike). */
-export const GPU_BYTES_PER_ELEMENT = 4;
+const GPU_BYTES_PER_ELEMENT = 4;
 
 /** The settings the estimate depends on; a TrainConfig is one. */
 export type MemoryConfig = Pick<
@@ -79,7 +79,7 @@ export interface MemoryOptions {
 export type MemoryGroup = 'parameter' | 'gradient' | 'optimizer' | 'batch' | 'activation' | 'transient';
 
 /** One GPU buffer of the estimate. */
-export interface TensorBytes {
+interface TensorBytes {
   /**
    * An op of unetSpec ('enc0a' post-ReLU, 'cat0', 'head' = logits…) or its '.preRelu' stage; a weight
    * '<conv>.kernel' / '<conv>.bias', its 'grad(…)' or Adam slot '….m' / '….v', 'adam.beta1Power' /

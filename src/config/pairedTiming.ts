@@ -40,7 +40,7 @@ export const DEFAULT_PAIRED_RULE: PairedRule = {
 };
 
 /** The interval's nominal confidence. */
-export const PAIRED_CONFIDENCE = 0.95;
+const PAIRED_CONFIDENCE = 0.95;
 
 /**
  * Steps at the start of an arm's block that are never timed: the loader's prefetch (refilled at every
@@ -126,7 +126,7 @@ export function medianInterval(
 }
 
 /** Whether an interval lies within ±tolerance of its median. */
-export function withinTolerance(interval: MedianInterval, tolerance: number): boolean {
+function withinTolerance(interval: MedianInterval, tolerance: number): boolean {
   return (
     interval.low >= interval.median * (1 - tolerance) && interval.high <= interval.median * (1 + tolerance)
   );

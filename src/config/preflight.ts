@@ -60,7 +60,7 @@ function largestBatchForHost(config: HostConfig): number {
 }
 
 /** Why the loader's host memory does not fit, as figures (the UI words them). */
-export interface HostShortfall {
+interface HostShortfall {
   workers: number;
   prefetch: number;
   batchBytes: number;
@@ -100,7 +100,7 @@ function hostMemoryRefusal(host: HostShortfall | null): string | null {
 export const ASSUMED_BUFFER_LIMIT_BYTES = 1 * GiB;
 
 /** The URL search parameter (`?skipPreflight=1`) that switches the check off, for debugging only. */
-export const SKIP_PREFLIGHT_PARAM = 'skipPreflight';
+const SKIP_PREFLIGHT_PARAM = 'skipPreflight';
 
 export interface PreflightLimits extends DeviceMemoryLimits {
   /** Where the figures come from, in plain words: reported limits, assumed budget and why. */

@@ -28,7 +28,7 @@ export const PYTORCH_EXPORT_LIMITS = {
 } as const;
 
 /** Batches exported when the request names none (fewer when the run is shorter). */
-export const DEFAULT_EXPORTED_BATCHES = 8;
+const DEFAULT_EXPORTED_BATCHES = 8;
 
 /** Largest data file the export writes (raw uint8 samples), bytes: it is built in the page's memory. */
 export const DATA_FILE_BYTES_MAX = 256 * 2 ** 20;
@@ -42,18 +42,16 @@ export interface PyTorchExportRequest {
   batches?: number;
 }
 
-export const EXPORT_REFUSAL_CODES = [
-  'tfTensorTrap',
-  'filesStayHere',
-  'unknownStrategy',
-  'processesRange',
-  'singleProcess',
-  'uneven',
-  'batchesRange',
-  'dataFileTooBig',
-  'dataFileTooBigNoFit',
-] as const;
-export type ExportRefusalCode = (typeof EXPORT_REFUSAL_CODES)[number];
+type ExportRefusalCode =
+  | 'tfTensorTrap'
+  | 'filesStayHere'
+  | 'unknownStrategy'
+  | 'processesRange'
+  | 'singleProcess'
+  | 'uneven'
+  | 'batchesRange'
+  | 'dataFileTooBig'
+  | 'dataFileTooBigNoFit';
 
 /** A setting the export cannot reproduce, and why: in English words, and as a code the UI words. */
 export interface ExportRefusal {

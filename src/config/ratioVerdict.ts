@@ -6,7 +6,7 @@
 import type { PairedState } from './pairedTiming';
 
 /** 'faster': the whole interval lies above 1; 'slower': below 1; 'no-difference': it straddles 1. */
-export type RatioVerdictCode = 'faster' | 'slower' | 'no-difference';
+type RatioVerdictCode = 'faster' | 'slower' | 'no-difference';
 
 export interface RatioVerdict {
   code: RatioVerdictCode;

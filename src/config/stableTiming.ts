@@ -37,7 +37,7 @@ export interface TimedStep {
   stepMs: number;
 }
 
-export type TimingState = 'warming-up' | 'measuring' | 'stable' | 'capped';
+type TimingState = 'warming-up' | 'measuring' | 'stable' | 'capped';
 
 export interface TimingVerdict {
   state: TimingState;

@@ -39,9 +39,6 @@ export const zeroCategoryBytes = (): CategoryBytes => ({
   temporaries: 0,
 });
 
-export const sumCategoryBytes = (bytes: CategoryBytes): number =>
-  MEMORY_CATEGORIES.reduce((sum, c) => sum + bytes[c], 0);
-
 /**
  * The parts of one step in the order they run. 'data-wait' happens in the training loop before the step
  * (waiting for the loader); the others inside trainer.step. 'forward' covers Normalize, the U-Net and the
@@ -60,17 +57,15 @@ export const STEP_PHASE_LABELS: Readonly<Record<StepPhase, string>> = {
 };
 
 /** Kinds of kernels, for the line that names the bottleneck. */
-export const KERNEL_FAMILIES = [
-  'convolutions',
-  'convolution gradients',
-  'reductions',
-  'pooling and resizing',
-  'elementwise',
-  'optimizer update',
-  'data path',
-  'other',
-] as const;
-export type KernelFamily = (typeof KERNEL_FAMILIES)[number];
+export type KernelFamily =
+  | 'convolutions'
+  | 'convolution gradients'
+  | 'reductions'
+  | 'pooling and resizing'
+  | 'elementwise'
+  | 'optimizer update'
+  | 'data path'
+  | 'other';
 
 /** The filter-gradient kernel under either implementation: tfjs's, or BatchLab's own (src/gpu). */
 export const FILTER_GRADIENT_KERNELS = ['Conv2DBackpropFilter', 'BatchLabConv2DBackpropFilter'] as const;
@@ -126,7 +121,7 @@ export type KernelTiming =
   | 'none';
 
 /** What the memory figures of a profile count. */
-export type MemoryUnit =
+type MemoryUnit =
   /** WebGPU: every buffer tfjs's allocator hands out (tensors, buffers kernels use inside, uniforms, staging). */
   | 'gpu-buffers'
   /** Elsewhere: tfjs's distinct tensor data (one per data id), in host memory on the cpu backend. */

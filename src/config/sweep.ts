@@ -29,11 +29,7 @@ export const SWEEP_SETTINGS = [
 export type SweepSetting = (typeof SWEEP_SETTINGS)[number];
 
 /** Settings whose values double under "auto", from the smallest the field allows. */
-export const AUTO_SETTINGS = [
-  'batchSize',
-  'imageSizePx',
-  'baseWidth',
-] as const satisfies readonly SweepSetting[];
+const AUTO_SETTINGS = ['batchSize', 'imageSizePx', 'baseWidth'] as const satisfies readonly SweepSetting[];
 export type AutoSetting = (typeof AUTO_SETTINGS)[number];
 
 /** A value of a swept setting: a number (batch, px, width, depth, workers) or a choice (dtype, optimizer). */
@@ -51,11 +47,10 @@ export const MAX_SWEEP_POINTS = 10;
 export const SWEEP_LINK_KEY = 'sw';
 const AUTO_TEXT = 'auto';
 
-export const isAutoSetting = (s: SweepSetting): s is AutoSetting =>
-  (AUTO_SETTINGS as readonly string[]).includes(s);
+const isAutoSetting = (s: SweepSetting): s is AutoSetting => (AUTO_SETTINGS as readonly string[]).includes(s);
 
 /** Smallest value "auto" starts from: the field's lower bound (image sizes are multiples of 8 from 16). */
-export function autoStart(setting: AutoSetting): number {
+function autoStart(setting: AutoSetting): number {
   return LIMITS[setting].min;
 }
 
@@ -65,7 +60,7 @@ const SETTING_BY_KEY: ReadonlyMap<string, SweepSetting> = new Map(
 );
 
 /** Settings whose values are numbers (the others are choices: dtypes, optimizer). */
-export const isNumericSetting = (s: SweepSetting): boolean =>
+const isNumericSetting = (s: SweepSetting): boolean =>
   s !== 'imageDtype' && s !== 'maskDtype' && s !== 'optimizer';
 
 function encodeValue(setting: SweepSetting, value: SweepValue): string {
@@ -174,7 +169,7 @@ export function sweepValues(spec: SweepSpec, base: TrainConfig, info: BackendInf
  * The page search parameter that caps a point's steps, honoured only by the test build
  * (`import.meta.env.VITE_TEST_HOOKS`) and only with `testHooks=1`.
  */
-export const SWEEP_MAX_STEPS_PARAM = 'sweepMaxSteps';
+const SWEEP_MAX_STEPS_PARAM = 'sweepMaxSteps';
 
 /**
  * The timing rule of a point: the lessons' rule for its config. In the test build only, with

@@ -11,7 +11,7 @@ import { mean } from './stableTiming';
 import type { SweepValue } from './sweep';
 import type { TelemetryRow } from './telemetry';
 
-export type SweepPointStatus = 'pending' | 'running' | 'done' | 'failed' | 'refused' | 'stopped';
+type SweepPointStatus = 'pending' | 'running' | 'done' | 'failed' | 'refused' | 'stopped';
 
 /** The estimate's six groups, in the order tables list them. */
 export const ESTIMATE_GROUPS: readonly MemoryGroup[] = [

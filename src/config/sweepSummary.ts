@@ -47,7 +47,7 @@ export function pointFigure(value: number, blockRates: readonly number[]): Point
   return { value, low: Math.min(...blockRates), high: Math.max(...blockRates), blocks: blockRates.length };
 }
 
-export const overlaps = (a: PointFigure, b: PointFigure): boolean => a.low <= b.high && b.low <= a.high;
+const overlaps = (a: PointFigure, b: PointFigure): boolean => a.low <= b.high && b.low <= a.high;
 
 export interface SweepSummary {
   /** Index of the best point by the measure (highest when `higherIsBetter`), in the points given. */

@@ -52,7 +52,7 @@ export interface ConvSpec {
 }
 
 /** 2×2 max-pool, stride 2, 'valid': [B, H, W, C] → [B, H/2, W/2, C]. */
-export interface MaxPoolSpec {
+interface MaxPoolSpec {
   kind: 'maxPool';
   /** 'pool{l}': pools the output of enc{l}b. */
   name: string;
@@ -64,7 +64,7 @@ export interface MaxPoolSpec {
 }
 
 /** Bilinear resize ×2 (tf.image.resizeBilinear, alignCorners false): [B, H, W, C] → [B, 2H, 2W, C]. */
-export interface ResizeSpec {
+interface ResizeSpec {
   kind: 'resize';
   /** 'up{l}': brings the level-(l+1) output up to level l. */
   name: string;
@@ -76,7 +76,7 @@ export interface ResizeSpec {
 }
 
 /** Channel-axis concat, inputs in the order given: first the upsampled tensor, then the skip. */
-export interface ConcatSpec {
+interface ConcatSpec {
   kind: 'concat';
   /** 'cat{l}'. */
   name: string;
@@ -183,7 +183,7 @@ export function levelSizePx(imageSizePx: number, level: number): number {
 }
 
 /** Channels of an op's output. */
-export function outputChannels(op: UNetOp): number {
+function outputChannels(op: UNetOp): number {
   return op.kind === 'conv' ? op.outChannels : op.channels;
 }
 

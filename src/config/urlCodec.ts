@@ -91,7 +91,7 @@ export const MAX_PROBLEMS = 24;
 /** Hard cap on a problem message's length, in any language (the renderer cuts it). */
 export const MAX_MESSAGE = 100;
 
-export const HASH_VERSION = 1;
+const HASH_VERSION = 1;
 const VERSION_KEY = 'v';
 const RUN_KEY = 'run';
 const VIEW_KEY = 'view';
@@ -115,11 +115,6 @@ const FIELD_BY_KEY: ReadonlyMap<string, keyof TrainConfig> = new Map(
 
 /** The short keys `hide` accepts. */
 export const SHORT_KEYS: readonly string[] = Object.freeze(CONFIG_KEYS.map((f) => URL_KEYS[f]));
-
-/** Short key → field name, or undefined for anything else. */
-export function fieldForKey(key: string): keyof TrainConfig | undefined {
-  return FIELD_BY_KEY.get(key);
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Encoding

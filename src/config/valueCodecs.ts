@@ -11,7 +11,7 @@ import { part, type ProblemPart } from './problems';
 export const MAX_ECHO = 40;
 
 /** A value decoded from text: `value` (maybe adjusted, with `note` saying how) or `error` (unusable). */
-export type Decoded<T> = { value: T; note?: ProblemPart } | { error: ProblemPart };
+type Decoded<T> = { value: T; note?: ProblemPart } | { error: ProblemPart };
 
 export type Codec<T> = {
   encode: (value: T) => string;
@@ -49,7 +49,7 @@ export const quoted = (raw: string): string => `"${echo(raw)}"`;
 /** Strict decimal syntax, exactly what `String(number)` writes and a little more: no hex, no spaces, no `_`. */
 const NUMBER_SYNTAX = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
-export function parseNumber(raw: string): number | null {
+function parseNumber(raw: string): number | null {
   if (raw.length > 64 || !NUMBER_SYNTAX.test(raw)) return null;
   const n = Number(raw);
   if (!Number.isFinite(n)) return null;

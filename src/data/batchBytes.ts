@@ -3,13 +3,13 @@
  * chosen dtype) and the browser's figures at each stage — host buffers, what is handed to tfjs, and the
  * tensors the model consumes. No measurement here; these are the formulas measurements are checked against.
  */
-import { hostImageBytes, hostMaskBytes, IMAGE_DTYPE_BYTES, padTo4Bytes } from '../config/hostBatchBytes';
+import { hostImageBytes, hostMaskBytes, padTo4Bytes } from '../config/hostBatchBytes';
 import { loaderQueuedBytes } from '../config/hostMemory';
 import type { ImageDtype, MaskDtype, TrainConfig, UploadPath } from '../config/trainConfig';
 
 /** Bytes per element of the PyTorch dtypes the article compares. */
 export const TORCH_DTYPE_BYTES = { uint8: 1, float16: 2, float32: 4, int64: 8 } as const;
-export type TorchDtype = keyof typeof TORCH_DTYPE_BYTES;
+type TorchDtype = keyof typeof TORCH_DTYPE_BYTES;
 
 /** The article's batch: 32 RGB images of 512×512 px. */
 export const ARTICLE_EXAMPLE = { batchSize: 32, heightPx: 512, widthPx: 512, channels: 3 } as const;
@@ -43,7 +43,7 @@ export function torchBatchBytes(shape: TorchBatchShape): TorchBatchBytes {
   return { imageBytes, maskBytes, totalBytes: imageBytes + maskBytes };
 }
 
-export { IMAGE_DTYPE_BYTES, padTo4Bytes };
+export { padTo4Bytes };
 
 /** The config fields the browser calculator reads (a TrainConfig fits). */
 export type BrowserBatchConfig = Pick<

@@ -8,7 +8,7 @@ import { float16BitsToFloat32Array } from './float16';
 import { assertNormalization, normalizeValue } from './encodeBatch';
 
 /** The stored image values as float32 (raw 0–255 or already normalized, per `batch.normalized`). */
-export function decodeHostImageValues(batch: HostBatch): Float32Array {
+function decodeHostImageValues(batch: HostBatch): Float32Array {
   const n = batch.imageElements;
   if (batch.imageDtype === 'uint8') return Float32Array.from(new Uint8Array(batch.images, 0, n));
   if (batch.imageDtype === 'float16') return float16BitsToFloat32Array(new Uint16Array(batch.images, 0, n));

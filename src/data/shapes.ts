@@ -5,9 +5,6 @@
 import { cosTurns, sinTurns } from './detMath';
 import type { Rng } from './random';
 
-/** Class id → name. Class 0 is background; a run with K classes uses ids 0..K−1. */
-export const CLASS_NAMES = ['background', 'disc', 'square', 'triangle', 'ring', 'stripes'] as const;
-
 interface ClassLook {
   /** Mean colour on the 0–255 scale, RGB. */
   rgb: readonly [number, number, number];

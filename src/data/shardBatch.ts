@@ -21,7 +21,7 @@ export function shardProblem(batchSize: number, shards: number): string | null {
 }
 
 /** Samples per shard; throws when the batch does not split evenly. */
-export function shardSize(batchSize: number, shards: number): number {
+function shardSize(batchSize: number, shards: number): number {
   const problem = shardProblem(batchSize, shards);
   if (problem) throw new Error(problem);
   return batchSize / shards;

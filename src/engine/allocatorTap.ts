@@ -21,7 +21,7 @@ export interface BufferManagerInternals {
   releaseBuffer(buffer: GPUBuffer, reuse?: boolean): void;
 }
 
-export interface AllocatorListener {
+interface AllocatorListener {
   /** A buffer of `bytes` was handed out (from the pool or newly created). */
   acquired(buffer: GPUBuffer, bytes: number, usage: number): void;
   /** A buffer went back to the pool (or was destroyed). */

@@ -10,7 +10,7 @@ import { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import type { BackendPreference } from '../config/trainConfig';
 import type { BackendInfo, BackendName, GpuLimits } from '../config/backendInfo';
 
-export type { BackendInfo, BackendName, GpuLimits };
+export type { BackendInfo, BackendName };
 
 /** Called once when the WebGPU device is lost (driver reset, `device.destroy()`, tab backgrounded…). */
 export type DeviceLostListener = (reason: string) => void;

@@ -31,7 +31,7 @@ export interface RecordedStep {
 const phaseOrder = (phase: StepPhase) => STEP_PHASES.indexOf(phase);
 
 /** The step's phases, data wait first; they add up to the step's wall time. */
-export function stepPhases(recording: StepRecording, dataWaitMs: number): PhaseSpan[] {
+function stepPhases(recording: StepRecording, dataWaitMs: number): PhaseSpan[] {
   const marks = [...recording.phaseStartsMs].sort((a, b) => phaseOrder(a.phase) - phaseOrder(b.phase));
   const origin = marks[0]?.atMs ?? 0;
   const spans: PhaseSpan[] = [{ phase: 'data-wait', startMs: 0, durationMs: dataWaitMs }];

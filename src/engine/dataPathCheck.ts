@@ -19,10 +19,7 @@ import { createTrainer } from './trainer';
  * float16 holding normalized values is rounded to 11 significant bits: error ≤ 2⁻¹¹·|x| — at most
  * 1e-3 for |x| < 2 — so its bound is max(1e-3, 2⁻¹¹·max|x|).
  */
-export function toleranceFor(
-  variant: Pick<TrainConfig, 'imageDtype' | 'normalizeOn'>,
-  maxAbsValue: number,
-): number {
+function toleranceFor(variant: Pick<TrainConfig, 'imageDtype' | 'normalizeOn'>, maxAbsValue: number): number {
   if (variant.imageDtype === 'float16' && variant.normalizeOn === 'loader')
     return Math.max(1e-3, maxAbsValue / 2048);
   return 1e-6;

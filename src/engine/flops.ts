@@ -16,7 +16,7 @@ import type { ConvSpec, UNetOp } from '../config/unetSpec';
 import { INPUT_NAME, describeUNet, levelSizePx, outputElements, parameterCount } from '../config/unetSpec';
 
 /** Per-element FLOPs of the cheap ops; "per output" counts output elements. */
-export const ELEMENTWISE_FLOPS = {
+const ELEMENTWISE_FLOPS = {
   /** max(0, x). */
   reluForwardPerElement: 1,
   /** dy where y > 0, else 0. */
@@ -43,7 +43,7 @@ export const ELEMENTWISE_FLOPS = {
  * Update cost per trainable scalar. Adam: two moment updates (3 each), bias-corrected step with sqrt,
  * epsilon add, divide, multiply and subtract (≈ 4) → 10. SGD: multiply by the rate, subtract → 2.
  */
-export const OPTIMIZER_FLOPS_PER_PARAMETER: Record<OptimizerName, number> = { adam: 10, sgd: 2 };
+const OPTIMIZER_FLOPS_PER_PARAMETER: Record<OptimizerName, number> = { adam: 10, sgd: 2 };
 
 /** The settings a forward pass's cost depends on; a TrainConfig is one. */
 export type ForwardFlopsConfig = Pick<
@@ -70,7 +70,7 @@ export interface ConvFlops {
 }
 
 /** One row of the step's breakdown: an op of the spec, or 'normalize' / 'loss'. */
-export interface OpFlops {
+interface OpFlops {
   name: string;
   /** Forward FLOPs; a conv's row includes its bias and ReLU. */
   forward: number;

@@ -43,13 +43,13 @@ export function labelsToClassIds(labels: DeviceLabels): tf.Tensor1D {
 const asRows = (z: tf.Tensor2D) => tf.reshape(z, [1, z.shape[0], z.shape[1], 1]) as tf.Tensor4D;
 
 /** Max over the last axis of [P, K] as [P, 1], by a [1, K] max-pool. Caller disposes. */
-export function rowMax(z: tf.Tensor2D): tf.Tensor2D {
+function rowMax(z: tf.Tensor2D): tf.Tensor2D {
   const [p, k] = z.shape;
   return tf.tidy(() => tf.reshape(tf.maxPool(asRows(z), [1, k], [1, k], 'valid'), [p, 1]) as tf.Tensor2D);
 }
 
 /** Sum over the last axis of [P, K] as [P, 1], by a [1, K] avg-pool times K. Caller disposes. */
-export function rowSum(z: tf.Tensor2D): tf.Tensor2D {
+function rowSum(z: tf.Tensor2D): tf.Tensor2D {
   const [p, k] = z.shape;
   return tf.tidy(
     () => tf.mul(tf.reshape(tf.avgPool(asRows(z), [1, k], [1, k], 'valid'), [p, 1]), k) as tf.Tensor2D,

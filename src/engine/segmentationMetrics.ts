@@ -10,7 +10,7 @@ export interface SegmentationScores {
 }
 
 /** Pure: scores from a K×K confusion matrix (rows = truth, cols = prediction), row-major. */
-export function scoresFromConfusion(confusion: ArrayLike<number>, k: number): SegmentationScores {
+function scoresFromConfusion(confusion: ArrayLike<number>, k: number): SegmentationScores {
   let correct = 0;
   let total = 0;
   let iouSum = 0;

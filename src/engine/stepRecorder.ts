@@ -47,7 +47,7 @@ export interface KnownTensors {
   optimizerVariables(): readonly tf.Tensor[];
 }
 
-export interface StepRecorder extends StepHooks {
+interface StepRecorder extends StepHooks {
   /** Removes every hook and returns the record (call after tf.profile has resolved, to get kernel times). */
   finish(): StepRecording;
 }
@@ -107,7 +107,7 @@ export const NO_KNOWN_TENSORS: KnownTensors = {
   optimizerVariables: () => [],
 };
 
-export function startStepRecorder(known: KnownTensors, initialPhase: StepPhase = 'upload'): StepRecorder {
+function startStepRecorder(known: KnownTensors, initialPhase: StepPhase = 'upload'): StepRecorder {
   const engine = tf.engine() as unknown as EngineInternals;
   const state = engine.state;
   const tap: AllocatorTap | null = allocatorTap();

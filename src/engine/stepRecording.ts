@@ -58,7 +58,7 @@ export interface RecordedKernel {
  * allocation's owner is the recorded tensor it holds, −1 for none (a buffer a kernel uses in passing,
  * a uniform or a staging buffer). The first `seedCount` events are allocations that existed before the step.
  */
-export interface MemoryEvents {
+interface MemoryEvents {
   kind: number[];
   key: number[];
   bytes: number[];

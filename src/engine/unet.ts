@@ -35,7 +35,7 @@ interface ConvParams {
  * bias and ReLU fused, 'auto' = what ./convChoice.ts picks for the active backend and adapter.
  * Same math either way.
  */
-export type ConvKernel = 'auto' | ConvPath;
+type ConvKernel = 'auto' | ConvPath;
 
 export interface UNetOptions {
   convKernel?: ConvKernel;

@@ -13,7 +13,7 @@ import type { DeviceLabels } from './loss';
 import type { BackendName } from './backend';
 import type { UploadPath } from '../config/trainConfig';
 
-export type NHWC = [number, number, number, number];
+type NHWC = [number, number, number, number];
 
 /** Images as they sit on the device before the Normalize layer. */
 export type DeviceImages =

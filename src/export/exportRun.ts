@@ -7,7 +7,7 @@ import type { EvalRecord, TelemetryRow } from '../config/telemetry';
 import type { TrainConfig } from '../config/trainConfig';
 
 /** CSV column order: TelemetryRow's fields as declared; keys a newer row carries follow, in row order. */
-export const TELEMETRY_COLUMNS = [
+const TELEMETRY_COLUMNS = [
   'step',
   'timeMs',
   'loss',

@@ -36,7 +36,7 @@ export interface TraceFile {
   otherData: Record<string, string | number | null>;
 }
 
-export const TRACE_PID = 1;
+const TRACE_PID = 1;
 export const PHASE_TID = 1;
 export const KERNEL_TID = 2;
 
@@ -50,7 +50,7 @@ const shapes = (list: readonly (readonly number[])[]) => list.map((s) => `[${s.j
  * trace says so in its metadata). Without kernel times, a kernel spans the CPU time between the previous
  * dispatch and its own, clamped to its phase. A kernel whose phase has no span sits at the step's start.
  */
-export function kernelSpans(profile: StepProfile): { startMs: number; endMs: number }[] {
+function kernelSpans(profile: StepProfile): { startMs: number; endMs: number }[] {
   const timed = profile.timing !== 'none';
   const spans: { startMs: number; endMs: number }[] = profile.kernels.map(() => ({ startMs: 0, endMs: 0 }));
   for (const phase of profile.phases) {
@@ -73,7 +73,7 @@ export function kernelSpans(profile: StepProfile): { startMs: number; endMs: num
   return spans;
 }
 
-export function stepTrace(profile: StepProfile): TraceFile {
+function stepTrace(profile: StepProfile): TraceFile {
   const events: TraceEvent[] = [];
   const meta = (name: string, tid: number, args: Record<string, string | number>) =>
     events.push({ name, ph: 'M', pid: TRACE_PID, tid, ts: 0, args });

@@ -70,9 +70,6 @@ export const GPU_TILING: ConvTiling = {
 /** ⌈n / 4⌉: vec4 blocks of a channel axis. */
 export const channelBlocks = (channels: number): number => Math.ceil(channels / 4);
 
-/** Whether an axis of `channels` can be read and written as vec4 (no padding lanes). */
-export const isVec4 = (channels: number): boolean => channels % 4 === 0;
-
 export function assertConvShape(s: ConvShape): void {
   const dims = [s.batch, s.heightPx, s.widthPx, s.inChannels, s.outChannels, s.kernelSize];
   if (!dims.every((d) => Number.isInteger(d) && d > 0)) {

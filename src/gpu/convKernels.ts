@@ -20,7 +20,7 @@ import { ConvFilterReduceProgram } from './convFilterReduceProgram';
 import { ConvSameProgram } from './convSameProgram';
 import { ReluMaskProgram } from './reluMaskProgram';
 
-export const CONV_KERNEL_NAMES = {
+const CONV_KERNEL_NAMES = {
   forward: 'BatchLabConv2D',
   inputGradient: 'BatchLabConv2DBackpropInput',
   filterGradient: 'BatchLabConv2DBackpropFilter',
@@ -28,7 +28,7 @@ export const CONV_KERNEL_NAMES = {
 } as const;
 
 /** Attributes of every kernel above: the tiling its programs use (and relu for the forward). */
-export interface ConvKernelAttrs {
+interface ConvKernelAttrs {
   tiling: ConvTiling;
   /** Forward only: apply max(0, ·) to the output; its gradient then masks dy by the output. */
   relu?: boolean;
@@ -49,7 +49,7 @@ function input(args: KernelArgs, name: string): tf.TensorInfo {
 }
 
 /** The conv's shape from its input [N, H, W, Cin] (or dy [N, H, W, Cout]) and filter [k, k, Cin, Cout]. */
-export function convShapeOf(activation: readonly number[], filter: readonly number[]): ConvShape {
+function convShapeOf(activation: readonly number[], filter: readonly number[]): ConvShape {
   const [batch, heightPx, widthPx] = activation;
   const [k, k2, inChannels, outChannels] = filter;
   if (activation.length !== 4 || filter.length !== 4 || k === undefined || k !== k2) {
@@ -201,7 +201,7 @@ const kernels: tf.KernelConfig[] = [
 ];
 
 /** Registers the kernels and the gradient once per tfjs instance (later calls do nothing). */
-export function registerConvKernels(): void {
+function registerConvKernels(): void {
   for (const k of kernels) {
     if (!tf.getKernel(k.kernelName, 'webgpu')) tf.registerKernel(k);
   }

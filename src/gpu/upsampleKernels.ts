@@ -9,7 +9,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import { Upsample2xGradProgram } from './upsample2xGradProgram';
 
-export const UPSAMPLE_GRAD_KERNEL = 'BatchLabResizeBilinear2xGrad';
+const UPSAMPLE_GRAD_KERNEL = 'BatchLabResizeBilinear2xGrad';
 
 type KernelArgs = { inputs: tf.NamedTensorInfoMap; backend: unknown };
 
@@ -24,7 +24,7 @@ function upsample2xGrad(args: KernelArgs): tf.TensorInfo {
 }
 
 /** Registers the gradient kernel once per tfjs instance. */
-export function registerUpsampleKernels(): void {
+function registerUpsampleKernels(): void {
   if (!tf.getKernel(UPSAMPLE_GRAD_KERNEL, 'webgpu')) {
     tf.registerKernel({
       kernelName: UPSAMPLE_GRAD_KERNEL,
@@ -35,7 +35,7 @@ export function registerUpsampleKernels(): void {
 }
 
 /** dx of the ×2 upsampling for an upstream dy [N, 2H, 2W, C] (benchmarks and parity tests). Caller disposes. */
-export function upsample2xGradient(dy: tf.Tensor4D): tf.Tensor4D {
+function upsample2xGradient(dy: tf.Tensor4D): tf.Tensor4D {
   registerUpsampleKernels();
   return tf.engine().runKernel(UPSAMPLE_GRAD_KERNEL, { dy }) as tf.Tensor4D;
 }

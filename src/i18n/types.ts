@@ -9,7 +9,7 @@
 import type { en } from './en';
 
 /** `T` with every string leaf widened to `string`, objects kept (works whether or not `T` is `as const`). */
-export type DeepStringify<T> = T extends string
+type DeepStringify<T> = T extends string
   ? string
   : T extends readonly unknown[]
     ? { readonly [K in keyof T]: DeepStringify<T[K]> }

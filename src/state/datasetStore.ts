@@ -9,7 +9,7 @@ import { EMPTY_DATASET_VIEW, hasErrors, type DatasetView } from '../config/datas
 import type { DatasetBlock } from '../config/ownImageProblems';
 import type { DataSource } from '../config/trainConfig';
 
-export interface DatasetController {
+interface DatasetController {
   /** Indexes these files as the user's dataset (replacing any before). */
   loadFiles(files: readonly File[]): void;
   /** Maps a mask colour to a class. */

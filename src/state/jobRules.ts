@@ -46,7 +46,7 @@ export interface JobRuleInput {
 }
 
 /** Why a job of `kind` cannot start because of what else runs; null when nothing is in its way. */
-export function busyReason(activity: Activity, kind: JobKind): RunBlocker | null {
+function busyReason(activity: Activity, kind: JobKind): RunBlocker | null {
   if (!isMeasuredJob(kind)) return activity.jobs[kind] === 'running' ? { code: 'alreadyRunning' } : null;
   if (activity.main === 'running') return { code: 'mainRunning' };
   if (activity.main === 'booting') return { code: 'booting' };

@@ -44,7 +44,7 @@ export interface JobInputs {
 }
 
 /** What src/app attaches so that the store's actions reach the jobs. */
-export interface JobRunner {
+interface JobRunner {
   start<K extends JobKind>(kind: K, input: JobInputs[K]): void;
   stop(kind: JobKind): void;
 }
@@ -82,7 +82,7 @@ export const createJobsSlice = (set: SetJobs, get: () => JobsSlice): JobsSlice =
 });
 
 /** Every job's phase and the main run's status: the start rule's view of the page. */
-export function activityOf(s: RuleState): Activity {
+function activityOf(s: RuleState): Activity {
   const jobs = Object.fromEntries(JOB_KINDS.map((kind) => [kind, s.jobs[kind].phase])) as Record<
     JobKind,
     JobPhase

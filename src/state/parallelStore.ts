@@ -24,7 +24,7 @@ export interface ParallelSettings {
   steps: number;
 }
 
-export const DEFAULT_PARALLEL_SETTINGS: ParallelSettings = {
+const DEFAULT_PARALLEL_SETTINGS: ParallelSettings = {
   replicas: 2,
   strategy: 'dp-gather',
   allReduce: 'ring',
@@ -32,7 +32,7 @@ export const DEFAULT_PARALLEL_SETTINGS: ParallelSettings = {
 };
 
 /** The training-config fields the lesson's formulas read. */
-export type ParallelConfigView = Pick<
+type ParallelConfigView = Pick<
   TrainConfig,
   'batchSize' | 'imageSizePx' | 'numClasses' | 'depth' | 'baseWidth' | 'channels' | 'optimizer'
 >;
@@ -55,7 +55,7 @@ export interface ParallelRunResult {
 }
 
 /** How far the last run went, for the UI to word: steps done on how many devices (all terminated). */
-export interface ParallelRunSummary {
+interface ParallelRunSummary {
   stepsDone: number;
   replicas: number;
 }

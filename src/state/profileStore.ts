@@ -17,6 +17,3 @@ export const useProfileStore = create<ProfileState>()(() => ({
   profile: null,
   requestedByLink: false,
 }));
-
-/** Selectors, defined once. */
-export const selectProfile = (s: ProfileState) => s.profile;

@@ -32,7 +32,7 @@ export interface RunController {
   checkDataPaths(config: TrainConfig): Promise<DataPathCheckResult>;
 }
 
-export interface ConfigSlice {
+interface ConfigSlice {
   /** The view on screen: a lesson or the Playground (in the link as `view=`). */
   view: ViewId;
   /** Shows another view; the link follows with a new history entry, so Back returns. */
@@ -77,7 +77,7 @@ export interface ConfigSlice {
   dismissProblems(): void;
 }
 
-export interface RunSlice {
+interface RunSlice {
   status: RunStatus;
   /** An error's own words (the browser's, the GPU's, tfjs's): shown as they come. */
   statusMessage: string | null;
@@ -193,5 +193,4 @@ export const useAppStore = create<AppState>()((set, get) => ({
 
 /** Selectors, defined once. */
 export const selectConfig = (s: AppState) => s.config;
-export const selectStatus = (s: AppState) => s.status;
 export const selectIsRunning = (s: AppState) => s.status === 'running';

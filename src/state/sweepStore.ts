@@ -52,5 +52,3 @@ export const useSweepStore = create<SweepState>()((set) => ({
       return { points };
     }),
 }));
-
-export const selectSweepPoints = (s: SweepState) => s.points;

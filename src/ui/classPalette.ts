@@ -1,5 +1,5 @@
 /** Colours of the segmentation classes, shared by the previews and their legend. */
-export const CLASS_COLORS: readonly (readonly [number, number, number])[] = [
+const CLASS_COLORS: readonly (readonly [number, number, number])[] = [
   [30, 30, 30],
   [230, 85, 13],
   [49, 130, 189],
@@ -7,7 +7,6 @@ export const CLASS_COLORS: readonly (readonly [number, number, number])[] = [
   [188, 80, 144],
   [255, 200, 40],
 ];
-export const CLASS_NAMES = ['background', 'disc', 'square', 'triangle', 'ring', 'stripes'] as const;
 
 export function classColor(k: number): readonly [number, number, number] {
   return CLASS_COLORS[k % CLASS_COLORS.length] ?? [0, 0, 0];

@@ -126,7 +126,7 @@ export function readRankLog(dir: string, rank: number): RankLog {
 }
 
 /** A TCP port nobody listens on right now (for torchrun's MASTER_PORT). */
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

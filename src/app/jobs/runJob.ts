@@ -12,7 +12,7 @@ import { selectJobBlocker, type JobInputs } from '../../state/jobsSlice';
 import { useAppStore } from '../../state/store';
 
 /** A job's work: resolves when it is done, rejects with the abort error once `signal` fires, or fails. */
-export type JobBody<K extends JobKind> = (input: JobInputs[K], signal: AbortSignal) => Promise<void>;
+type JobBody<K extends JobKind> = (input: JobInputs[K], signal: AbortSignal) => Promise<void>;
 
 /** A job kind's body and the configurations its start rule checks (the pre-flight reads them). */
 export interface JobDefinition<K extends JobKind> {
@@ -73,6 +73,3 @@ export async function runJob<K extends JobKind>(
 export function stopJob(kind: JobKind): void {
   running.get(kind)?.abort();
 }
-
-/** Kinds with a job running now (0 or 1 measured job, plus short ones). */
-export const runningJobKinds = (): JobKind[] => [...running.keys()];

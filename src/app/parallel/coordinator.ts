@@ -57,7 +57,7 @@ export interface ParallelRun {
 }
 
 /** FNV-1a over the bytes of a float32 vector: equal digests mean bit-identical weights. */
-export function digestWeights(weights: Float32Array): string {
+function digestWeights(weights: Float32Array): string {
   const bytes = new Uint8Array(weights.buffer, weights.byteOffset, weights.byteLength);
   let h = 0x811c9dc5;
   for (const b of bytes) h = Math.imul(h ^ b, 0x01000193) >>> 0;

@@ -30,10 +30,3 @@ export function createPortLink(rank: number, size: number, ports: ReadonlyMap<nu
     receive: (from) => mailbox.take(from),
   };
 }
-
-export function closePorts(ports: ReadonlyMap<number, MessagePort>): void {
-  for (const port of ports.values()) {
-    port.onmessage = null;
-    port.close();
-  }
-}

@@ -34,10 +34,6 @@ export interface ArmEvents {
   onProfile?(profile: StepProfile): void;
 }
 
-/** Workers of arms still running (0 once every arm has ended, however it ended). */
-let liveArmWorkers = 0;
-export const armWorkersAlive = (): number => liveArmWorkers;
-
 /**
  * Trains one arm until its timing is decided. Resolves with its rows and verdict; rejects with the abort
  * error the moment `signal` fires (its worker is terminated at once), or with the worker's failure.
@@ -74,7 +70,6 @@ export function runArm(
     ended = true;
     signal.removeEventListener('abort', onAbort);
     worker.terminate();
-    liveArmWorkers--;
     if (error) settle!.reject(error);
     else
       settle!.resolve({ rows, verdict: timingVerdict(rows.slice(0, timedRowCount), rule), backend, profile });
@@ -137,7 +132,6 @@ export function runArm(
     },
     onCrash: (text) => end(new Error(`${name}'s training worker crashed: ${text}`)),
   });
-  liveArmWorkers++;
   const onAbort = () => end(abortError());
   if (signal.aborted) onAbort();
   else signal.addEventListener('abort', onAbort, { once: true });

@@ -32,7 +32,7 @@ export interface PairedArm {
   config: TrainConfig;
 }
 
-export interface PairedArmRow {
+interface PairedArmRow {
   id: string;
   /** Every row the arm's worker sent, untimed steps included, in step order. */
   rows: TelemetryRow[];

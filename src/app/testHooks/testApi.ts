@@ -25,7 +25,7 @@ import type { JobMessage } from '../../state/jobsSlice';
 import type { LessonId, ViewId } from '../../config/views';
 
 /** What the page is busy with, as the e2e specs read it: the main run and each measured job. */
-export interface TestActivity {
+interface TestActivity {
   main: RunStatus;
   compare: JobPhase;
   parallel: JobPhase;
@@ -103,7 +103,7 @@ export interface BatchLabTestApi {
  * Fault injection for tests, installed only when the page URL carries `?testHooks=1`, so a shared link
  * (which travels in the hash) can never trigger it.
  */
-export interface BatchLabTestHooks {
+interface BatchLabTestHooks {
   loseDevice(): void;
   crashTrainingWorker(): void;
   crashLoaderWorker(): void;

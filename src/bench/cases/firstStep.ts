@@ -12,7 +12,7 @@ import type { CaseResult } from '../benchTypes';
 import { compileStepPipelines, pipelineCount } from '../compileWarmup';
 import { round } from '../timing';
 
-export const FIRST_STEP_COLUMNS = [
+const FIRST_STEP_COLUMNS = [
   { key: 'parallel', label: 'parallel compile' },
   { key: 'initMs', label: 'backend init ms' },
   { key: 'compileMs', label: 'compile pass ms' },

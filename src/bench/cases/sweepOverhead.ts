@@ -14,7 +14,7 @@ import type { BenchContext } from '../benchContext';
 import type { BenchRatio, CaseResult, Cell } from '../benchTypes';
 import { round } from '../timing';
 
-export const SWEEP_OVERHEAD_COLUMNS = [
+const SWEEP_OVERHEAD_COLUMNS = [
   { key: 'point', label: 'point' },
   { key: 'wallMs', label: 'point wall ms' },
   { key: 'timedMs', label: 'timed steps ms' },

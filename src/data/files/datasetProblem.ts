@@ -2,4 +2,4 @@
  * One thing wrong with a set of files: the type lives with the page's view of a dataset
  * (config/datasetView.ts); re-exported here for the data layer's modules. No DOM.
  */
-export { hasErrors, type DatasetProblem, type ProblemSeverity } from '../../config/datasetView';
+export { hasErrors, type DatasetProblem } from '../../config/datasetView';

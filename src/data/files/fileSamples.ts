@@ -40,11 +40,7 @@ function dims(config: BatchConfig): { source: SampleDims; out: SampleDims } {
 }
 
 /** Pair `pairIndex` decoded at the source size, unaugmented. */
-export async function decodePair(
-  config: BatchConfig,
-  source: FileSource,
-  pairIndex: number,
-): Promise<Sample> {
+async function decodePair(config: BatchConfig, source: FileSource, pairIndex: number): Promise<Sample> {
   const pair = source.files.pairs[pairIndex];
   if (!pair) throw new Error(`no pair ${pairIndex}`);
   const sidePx = config.imageSizePx * config.sourceScale;

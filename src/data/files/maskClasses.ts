@@ -48,8 +48,6 @@ export function defaultPalette(colours: Iterable<number>): PaletteEntry[] {
   return sorted.map((rgb, classId) => ({ rgb, classId }));
 }
 
-export const rgbHex = (rgb: number): string => `#${rgb.toString(16).padStart(6, '0')}`;
-
 /** Thrown when a mask holds a class the run does not have; the message names the value. */
 export class MaskClassError extends Error {
   constructor(

@@ -12,7 +12,7 @@ import { createRng, hashSeed } from '../random';
 const EPOCH_ORDER_SALT = 0x5a4d_0101;
 
 /** Fisher–Yates shuffle of 0..n−1 with a seeded stream. */
-export function seededPermutation(n: number, seed: number): number[] {
+function seededPermutation(n: number, seed: number): number[] {
   const rng = createRng(seed);
   const order = Array.from({ length: n }, (_, i) => i);
   for (let i = n - 1; i > 0; i--) {

@@ -9,7 +9,7 @@
 import type { BatchConfig } from '../buildBatch';
 
 /** Longest single timer of a wait, ms: how late a Stop may be noticed. */
-export const STORAGE_WAIT_SLICE_MS = 50;
+const STORAGE_WAIT_SLICE_MS = 50;
 
 /** Storage wait of one batch, ms: latency per sample × samples in the batch. */
 export function storageWaitMsOfBatch(

@@ -15,7 +15,7 @@ import { storageWaitMsOfBatch, waitForStorage } from './storageWait';
 import { yieldToEventLoop } from './yieldToEventLoop';
 
 /** Longest stretch of building between two yields, ms. */
-export const YIELD_EVERY_MS = 50;
+const YIELD_EVERY_MS = 50;
 
 export interface SyncSourceOptions {
   /** How to yield (tests count or interrupt here). */

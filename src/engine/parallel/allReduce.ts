@@ -29,7 +29,7 @@ function addInto(target: Float32Array, incoming: Float32Array): void {
   for (let i = 0; i < target.length; i++) target[i]! += incoming[i]!;
 }
 
-export async function ringAllReduce(link: Link, data: Float32Array): Promise<Float32Array> {
+async function ringAllReduce(link: Link, data: Float32Array): Promise<Float32Array> {
   const n = link.size;
   const r = link.rank;
   if (n === 1) return data;
@@ -70,7 +70,7 @@ export function treeChildren(rank: number, size: number): number[] {
   return children;
 }
 
-export async function treeAllReduce(link: Link, data: Float32Array): Promise<Float32Array> {
+async function treeAllReduce(link: Link, data: Float32Array): Promise<Float32Array> {
   const n = link.size;
   const r = link.rank;
   if (n === 1) return data;

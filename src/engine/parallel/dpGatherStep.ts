@@ -27,7 +27,7 @@ import {
 } from './replicaContext';
 
 /** Weight gradients of one replica for output gradient dy, flat [P]. Caller disposes. */
-export function backwardWithOutputGrad(ctx: ReplicaContext, x: tf.Tensor4D, dy: tf.Tensor4D): tf.Tensor1D {
+function backwardWithOutputGrad(ctx: ReplicaContext, x: tf.Tensor4D, dy: tf.Tensor4D): tf.Tensor1D {
   const vars = ctx.model.variables;
   const { value, grads } = tf.variableGrads(
     () => tf.sum(tf.mul(ctx.model.forward(x), dy)) as tf.Scalar,

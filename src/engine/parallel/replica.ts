@@ -27,8 +27,6 @@ import type {
   ReplicaStepReport,
 } from '../../config/parallel';
 
-export type { StepInputs };
-
 export interface ReplicaOptions {
   config: TrainConfig;
   backend: BackendName;
@@ -57,7 +55,7 @@ const STEPS: Record<ParallelStrategy, StrategyStep> = {
 };
 
 /** Whether replica `rank` steps an optimizer under `strategy` (device 0 only, except under ddp). */
-export function holdsOptimizer(strategy: ParallelStrategy, rank: number): boolean {
+function holdsOptimizer(strategy: ParallelStrategy, rank: number): boolean {
   return strategy === 'ddp' || rank === 0;
 }
 

@@ -31,7 +31,7 @@ export interface TrafficSizes {
 }
 
 /** Output elements one replica returns: logits under dp-gather, a scalar under the other strategies. */
-export function outputElementsPerReplica(strategy: ParallelStrategy, sizes: TrafficSizes): number {
+function outputElementsPerReplica(strategy: ParallelStrategy, sizes: TrafficSizes): number {
   return strategy === 'dp-gather' ? sizes.shardSize * sizes.heightPx * sizes.widthPx * sizes.numClasses : 1;
 }
 

@@ -31,7 +31,7 @@ export interface TrafficMeter {
   waitMs: number;
 }
 
-export const createTrafficMeter = (): TrafficMeter => ({
+const createTrafficMeter = (): TrafficMeter => ({
   sentBytes: zeroBytesByKind(),
   receivedBytes: zeroBytesByKind(),
   waitMs: 0,

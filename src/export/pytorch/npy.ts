@@ -9,7 +9,6 @@ import { zipStore } from './zipStore';
 
 /** The dtypes the export writes, with NumPy's descriptor (little endian where it matters). */
 const DESCRIPTORS = { uint8: '|u1', float32: '<f4' } as const;
-export type NpyDtype = keyof typeof DESCRIPTORS;
 
 export type NpyArray =
   | { dtype: 'uint8'; shape: readonly number[]; data: Uint8Array }

@@ -40,8 +40,8 @@ import {
 export const TFJS_ADAM_EPSILON = 1e-7;
 
 /** Where the script trains: 'auto' = CUDA when present, else the CPU; 'cpu' = the CPU (BatchLab's cpu backend). */
-export const SCRIPT_DEVICES = ['auto', 'cpu'] as const;
-export type ScriptDevice = (typeof SCRIPT_DEVICES)[number];
+const SCRIPT_DEVICES = ['auto', 'cpu'] as const;
+type ScriptDevice = (typeof SCRIPT_DEVICES)[number];
 
 export interface PyTorchProjectConfig {
   seed: number;

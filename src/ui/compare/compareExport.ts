@@ -18,7 +18,7 @@ export const COMPARE_SCHEDULE =
 export const COMPARE_TIMING =
   'each round gives one B ÷ A samples/s ratio; the figure is the median of the rounds with its order-statistic interval, measured until the interval lies within ±10% of the median or at the cap; only the steps of the timed blocks are timed (timedSteps), never the compile step or the batches a block prefetched';
 
-export interface CompareExportSide {
+interface CompareExportSide {
   config: TrainConfig;
   backend: BackendInfo | null;
   rows: TelemetryRow[];

@@ -76,7 +76,7 @@ export function articleLoaders() {
 }
 
 /** The article's example of lesson 3: 4 GPUs, a batch of 32. */
-export const ARTICLE_GPUS = 4;
+const ARTICLE_GPUS = 4;
 
 /** Outputs device 0 holds ÷ outputs another device holds, in the article's example: the batch ÷ one shard. */
 export function articleGpus() {
@@ -218,7 +218,7 @@ export function loadersLessonResult(
   };
 }
 
-export interface StrategyBalance {
+interface StrategyBalance {
   strategy: ParallelStrategy;
   device0Bytes: number;
   /** Mean of the other devices. */

@@ -18,10 +18,3 @@ export function othersMeanMemory(step: ParallelStepRecord): number {
 export function sharedMemoryScale(records: readonly ParallelStepRecord[]): number {
   return Math.max(1, ...records.flatMap((r) => r.reports.map(deviceMemoryPeak)));
 }
-
-/** Device 0's memory ÷ the others' mean: the article's imbalance in one number (NaN with one device). */
-export function device0Ratio(step: ParallelStepRecord): number {
-  const first = step.reports[0];
-  const others = othersMeanMemory(step);
-  return first && others > 0 ? deviceMemoryPeak(first) / others : Number.NaN;
-}

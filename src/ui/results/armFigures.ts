@@ -36,7 +36,7 @@ const meanOf = (rows: readonly TelemetryRow[], pick: (r: TelemetryRow) => number
   rows.length === 0 ? null : rows.reduce((s, r) => s + pick(r), 0) / rows.length;
 
 /** The rows timing figures are taken over: `firstTimedStep` … `lastTimedStep` (to the end when omitted). */
-export function timedRowsOf(
+function timedRowsOf(
   rows: readonly TelemetryRow[],
   firstTimedStep: number,
   lastTimedStep = Number.POSITIVE_INFINITY,
