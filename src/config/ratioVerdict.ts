@@ -18,7 +18,7 @@ export interface RatioVerdict {
  * Coverage below which an interval says nothing about direction: fewer than 5 paired rounds (min–max of
  * 4 rounds covers the median only 87.5% of the time). Such a result reads "no difference measurable".
  */
-export const MIN_VERDICT_COVERAGE = 0.9;
+const MIN_VERDICT_COVERAGE = 0.9;
 
 /**
  * The verdict of an interval [low, high] of a ratio, and whether its measurement settled. An interval

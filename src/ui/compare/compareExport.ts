@@ -13,9 +13,9 @@ import { formatExactBytes, formatMs, formatNumber, formatRatio } from '../format
 import { fill, plural } from '../../i18n/fill';
 import type { Dictionary } from '../../i18n/types';
 
-export const COMPARE_SCHEDULE =
+const COMPARE_SCHEDULE =
   'paired rounds: one training worker (own GPU device) per side, both kept alive, training one at a time in timed blocks A, B, A, B…';
-export const COMPARE_TIMING =
+const COMPARE_TIMING =
   'each round gives one B ÷ A samples/s ratio; the figure is the median of the rounds with its order-statistic interval, measured until the interval lies within ±10% of the median or at the cap; only the steps of the timed blocks are timed (timedSteps), never the compile step or the batches a block prefetched';
 
 interface CompareExportSide {
