@@ -54,7 +54,8 @@ export const sweeps = {
     one: '{points} does not differ from it beyond the spread of its blocks.',
     other: '{points} do not differ from it beyond the spread of their blocks.',
   },
-  resultAhead: 'Every other point lies below its interval: it is ahead beyond the spread of their blocks.',
+  resultAhead:
+    "Every other point's interval lies below {best}'s: it is ahead beyond the spread of their blocks.",
   resultSameAsNext: 'Neighbours that do not differ beyond the spread of their blocks: {pairs}.',
   resultNoSpread: '{points}: fewer than 2 blocks were timed, so no spread is known and it is not compared.',
   resultMemory: '{last}: {memory}× the peak memory of {first}.',

@@ -54,7 +54,7 @@ export const sweeps = {
     one: '{points} 与它的差别没有超出各步块的波动范围。',
     other: '{points} 与它的差别没有超出各步块的波动范围。',
   },
-  resultAhead: '其余各点都低于它的区间：它的领先超出了各步块的波动范围。',
+  resultAhead: '其余各点的区间都低于 {best} 的区间：它的领先超出了各步块的波动范围。',
   resultSameAsNext: '相邻而差别没有超出各步块波动范围的点：{pairs}。',
   resultNoSpread: '{points}：计时的步块少于 2 个，波动范围未知，因此不作比较。',
   resultMemory: '{last}：显存峰值是 {first} 的 {memory}×。',

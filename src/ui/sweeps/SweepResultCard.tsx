@@ -7,6 +7,7 @@ import type { SweepSetting } from '../../config/sweep';
 import type { SweepPoint } from '../../config/sweepPoint';
 import { sweepResult } from './sweepResult';
 import {
+  resultAhead,
   resultBest,
   resultEfficiency,
   resultEstimate,
@@ -53,7 +54,8 @@ export function SweepResultCard({
         {resultBest(r.best.label, rate(best.value), rate(best.low), rate(best.high), spread)}
       </p>
       <ul className="result-more">
-        {spread && <li data-testid="sweep-result-tied">{resultTied(r.tiedWithBest)}</li>}
+        {r.tiedWithBest.length > 0 && <li data-testid="sweep-result-tied">{resultTied(r.tiedWithBest)}</li>}
+        {r.aheadOfAll && <li data-testid="sweep-result-tied">{resultAhead(r.best.label)}</li>}
         {r.sameAsNext.length > 0 && <li>{resultSameAsNext(r.sameAsNext)}</li>}
         {r.noSpread.length > 0 && <li>{resultNoSpread(r.noSpread)}</li>}
         {spread && <li>{resultInterval(r.best.label, best.blocks)}</li>}

@@ -83,6 +83,9 @@ describe('sweepResult', () => {
     // 1 vs 2 do not overlap (10.2 < 12.9); 4 and 8 overlap each other (pairs with the best are left out).
     expect(r.sameAsNext).toEqual([['batch 4', 'batch 8']]);
     expect(r.noSpread).toEqual(['batch 16']);
+    expect(r.aheadOfAll).toBe(false);
+    // Without the overlapping and the unspread points, batch 2 is ahead of all beyond noise.
+    expect(sweepResult('batchSize', points.slice(0, 2))!.aheadOfAll).toBe(true);
     expect(r.peakRatio).toBe(16);
   });
 

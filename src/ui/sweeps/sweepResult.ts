@@ -26,6 +26,8 @@ export interface SweepResult {
   sameAsNext: [string, string][];
   /** Points timed in fewer than 2 blocks: no spread known, so not compared. */
   noSpread: string[];
+  /** Every point has a spread and none overlaps the best's: it is ahead of all beyond noise. */
+  aheadOfAll: boolean;
   /** Last ÷ first peak bytes; null where the backend measures no peak. */
   peakRatio: number | null;
   /** The point with the most samples/s per MiB of peak, and that figure. */
@@ -63,6 +65,7 @@ export function sweepResult(setting: SweepSetting, points: readonly SweepPoint[]
       .filter((i) => i !== summary.best && i + 1 !== summary.best)
       .map((i) => [label(measured[i]!), label(measured[i + 1]!)]),
     noSpread: summary.noSpread.map((i) => label(measured[i]!)),
+    aheadOfAll: summary.noSpread.length === 0 && summary.tiedWithBest.length === 0,
     peakRatio: firstPeak !== null && lastPeak !== null && firstPeak > 0 ? lastPeak / firstPeak : null,
     bestPerMiB: best,
     estimateOverPeak: ratios.length ? { low: Math.min(...ratios), high: Math.max(...ratios) } : null,

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DICTIONARIES } from '../../i18n/dictionaries';
 import { useAppStore } from '../../state/store';
-import { resultBest, resultSameAsNext, resultTied } from './sweepText';
+import { resultAhead, resultBest, resultSameAsNext, resultTied } from './sweepText';
 
 const initial = useAppStore.getState().lang;
 afterEach(() => useAppStore.setState({ lang: initial }));
@@ -17,7 +16,9 @@ describe("the sweep card's best-point words", () => {
       'batch 4 and batch 8 do not differ from it beyond the spread of their blocks.',
     );
     expect(resultTied(['batch 4'])).toBe('batch 4 does not differ from it beyond the spread of its blocks.');
-    expect(resultTied([])).toBe(DICTIONARIES.en.sweeps.resultAhead);
+    expect(resultAhead('batch 2')).toBe(
+      "Every other point's interval lies below batch 2's: it is ahead beyond the spread of their blocks.",
+    );
     expect(resultSameAsNext([['batch 1', 'batch 2']])).toContain('batch 1 and batch 2');
   });
 
@@ -31,6 +32,7 @@ describe("the sweep card's best-point words", () => {
     for (const text of [best, tied, resultSameAsNext([['batch 1', 'batch 2']])]) {
       expect(text).not.toMatch(/[{}]/);
     }
-    expect(resultTied([])).toBe(DICTIONARIES['zh-CN'].sweeps.resultAhead);
+    expect(resultAhead('batch 2')).toContain('batch 2 的区间');
+    expect(resultAhead('batch 2')).not.toMatch(/[{}]/);
   });
 });

@@ -72,11 +72,12 @@ export const resultBest = (best: string, value: string, low: string, high: strin
 export const resultInterval = (best: string, blocks: number): string =>
   fill(words().resultInterval, { best, blocks });
 
-/** Which points the best does not differ from beyond noise; with none, that it is ahead of them all. */
+/** Which points the best does not differ from beyond noise. */
 export const resultTied = (points: readonly string[]): string =>
-  points.length === 0
-    ? words().resultAhead
-    : fill(plural(locale(), points.length, words().resultTied), { points: list(points) });
+  fill(plural(locale(), points.length, words().resultTied), { points: list(points) });
+
+/** The best is ahead of every other point beyond the spread of their blocks. */
+export const resultAhead = (best: string): string => fill(words().resultAhead, { best });
 
 export const resultSameAsNext = (pairs: readonly (readonly [string, string])[]): string =>
   fill(words().resultSameAsNext, { pairs: pairs.map((p) => list(p)).join('; ') });
