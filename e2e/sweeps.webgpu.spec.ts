@@ -2,7 +2,7 @@
  * Lesson 4, tradeoff curves, as a person meets it from a link: a batch sweep 1, 2, 4 at 16 px runs point
  * after point, each in its own worker; peak memory rises strictly with the batch, bytes to the GPU per
  * sample stay those of the byte formula, every peak is at least the between-step snapshot, and the CSV has
- * one row per point. `?testHooks=1&sweepMaxSteps=8` (search, never the shared hash) caps each point's steps
+ * one row per point. The result card names the point with the table's most samples/s, with its interval. `?testHooks=1&sweepMaxSteps=8` (search, never the shared hash) caps each point's steps
  * so the sweep stays short on a software adapter. Phone width and axe are checked after the run. A point
  * the pre-flight refuses is marked with its reason and the sweep goes on.
  */
@@ -63,7 +63,26 @@ test('a batch sweep 1, 2, 4 at 16 px: 3 points, peak rising with the batch, cons
     'data-peak-bytes',
     String(measured[2]!.gpuPeakBytes),
   );
-  await expect(page.getByTestId('sweep-result-figure')).toContainText('batch 4:');
+  // The card names the point with the table's most samples/s, not the last one, with its interval.
+  const rates = await Promise.all(
+    [0, 1, 2].map(async (i) =>
+      Number(await page.getByTestId(`sweep-point-${i}`).getAttribute('data-samples-per-sec')),
+    ),
+  );
+  const top = Math.max(...rates);
+  const topLabel = `batch ${String(run.points[rates.indexOf(top)]!.value)}`;
+  const card = page.getByTestId('sweep-result');
+  await expect(card).toHaveAttribute('data-best', topLabel);
+  expect(Number(await card.getAttribute('data-best-samples-per-sec'))).toBe(top);
+  const low = Number(await card.getAttribute('data-best-low'));
+  const high = Number(await card.getAttribute('data-best-high'));
+  expect(low).toBeLessThanOrEqual(top);
+  expect(high).toBeGreaterThanOrEqual(top);
+  expect(high).toBeGreaterThan(low);
+  await expect(page.getByTestId('sweep-result-figure')).toContainText(
+    `${topLabel}: ${top.toFixed(1)} samples/s (${low.toFixed(1)}–${high.toFixed(1)})`,
+  );
+  await expect(page.getByTestId('sweep-result-tied')).toBeVisible();
   await expect(page.getByTestId('chart-sweep-memory')).toHaveAttribute('data-points', '3');
 
   const [download] = await Promise.all([

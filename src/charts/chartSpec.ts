@@ -5,6 +5,7 @@
  * markers and shaded ranges drawn over the plot. uPlot options are built from this in mountChart.ts.
  */
 import type { Column } from './chartColumns';
+import type { ErrorBarColumns } from './errorBars';
 import { pageStepAt } from './pageSteps';
 
 /** The four live charts of the run (ChartsPanel, the export panel's PNG buttons). */
@@ -91,6 +92,8 @@ export interface PreparedChart {
   markers?: readonly ChartMarker[];
   /** Shaded x ranges. */
   shades?: readonly ChartShade[];
+  /** Intervals drawn as error bars over a series (errorBars.ts). */
+  errorBars?: readonly ErrorBarColumns[];
   /** Text of an x tick (default: the whole number). */
   xTick?(x: number): string;
   /** What the legend reads for an x (default: the whole step at or before it). */

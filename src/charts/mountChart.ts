@@ -11,6 +11,7 @@ import { registerChart } from './chartRegistry';
 import { latestXText, xLegendText, type ChartSpec, type PreparedChart } from './chartSpec';
 import { markerAtCursor, markerBandPx, markerHover, overlay } from './chartOverlay';
 import { readChartTheme, withAlpha, type ChartTheme } from './chartTheme';
+import { errorBarsPlugin, highestBarEnd } from './errorBars';
 import type { ChartFeed, ChartView } from './viewScheduler';
 
 export interface ChartElements {
@@ -79,6 +80,7 @@ const isEmpty = (p: PreparedChart | null) => !p || p.data[0].length === 0;
 function buildOptions<S>(c: BuildContext<S>): uPlot.Options {
   const { spec, theme } = c;
   const bandUppers = new Set((spec.bands ?? []).map((b) => b.upper));
+  const scaleOf = (series: number) => spec.series[series]?.scale;
   const xLayout = spec.x?.layout ?? 'steps';
   const xRange = spec.x?.range;
   const scales: uPlot.Scales = {
@@ -96,8 +98,10 @@ function buildOptions<S>(c: BuildContext<S>): uPlot.Options {
     const [min, max] = axis.range ?? [0, null];
     scales[axis.scale] = {
       range: (_u, dataMin, dataMax): uPlot.Range.MinMax => {
-        const top =
-          max ?? Math.max(dataMax !== null && dataMax > min ? dataMax * 1.08 : min + 1, axis.minTop ?? 0);
+        // Error bars drawn on this scale reach above the data: the top leaves room for them too.
+        const barTop = highestBarEnd(c.prepared()?.errorBars ?? [], scaleOf, axis.scale);
+        const high = barTop !== null && (dataMax === null || barTop > dataMax) ? barTop : dataMax;
+        const top = max ?? Math.max(high !== null && high > min ? high * 1.08 : min + 1, axis.minTop ?? 0);
         return [Math.min(min, dataMin ?? min), top];
       },
     };
@@ -178,7 +182,14 @@ function buildOptions<S>(c: BuildContext<S>): uPlot.Options {
         }),
       ),
     ],
-    plugins: [c.plugin, markerHover(() => c.prepared()?.markers ?? [])],
+    plugins: [
+      c.plugin,
+      markerHover(() => c.prepared()?.markers ?? []),
+      errorBarsPlugin(
+        () => c.prepared()?.errorBars ?? [],
+        (series) => theme.colors[spec.series[series]?.color ?? '--chart-1'],
+      ),
+    ],
   };
 }
 

@@ -17,6 +17,9 @@ const measured = (value: number, peak: number): SweepPoint => ({
     lastTimedStep: 7,
     stable: true,
     samplesPerSec: 8 * value,
+    samplesPerSecLow: 8 * value - 1,
+    samplesPerSecHigh: 8 * value + 1,
+    samplesPerSecBlocks: 2,
     stepMs: 125,
     dataWaitMs: 5,
     uploadMs: 0,
@@ -44,6 +47,16 @@ describe('sweep charts', () => {
     expect(p.xLegend?.(1)).toBe('batch 2: refused (too big)');
     expect(p.xLegend?.(0)).toContain('8 samples/s');
     expect(p.xLegend?.(0)).toContain('peak 1.0 MiB');
+  });
+
+  it("draws each measured point's samples/s interval as an error bar on the samples/s series", () => {
+    const p = sweepThroughputChart.prepare({ setting: 'batchSize', points, bufferLimitBytes: null });
+    // measured(): low = 8 × batch − 1, high = 8 × batch + 1, over 2 blocks; the refused point has none.
+    expect(p.errorBars).toEqual([{ series: 0, low: [7, null, 31], high: [9, null, 33] }]);
+    expect(p.note).toBe(en.sweeps.charts.errorBars);
+    const none = sweepThroughputChart.prepare({ setting: 'batchSize', points: [], bufferLimitBytes: null });
+    expect(none.errorBars).toEqual([{ series: 0, low: [], high: [] }]);
+    expect(none.note).toBeNull();
   });
 
   it('draws the buffer limit only when it is within reach of the figures, and says so otherwise', () => {

@@ -1,7 +1,8 @@
 /**
  * The sweep's charts: one slot per point on x (its value: `batch 4`, `32 px`, `uint8`), so numeric and
  * choice settings read alike. Points not measured (pending, refused, failed) leave their slot empty.
- *  - sweepThroughputChart: samples/s, and the mean step ms on a right-hand axis;
+ *  - sweepThroughputChart: samples/s with each point's interval (min–max of its blocks) as an error bar,
+ *    and the mean step ms on a right-hand axis;
  *  - sweepMemoryChart: the peak inside a step, the allocator's pool, the between-step snapshot and the
  *    pre-flight estimate, with the device's per-buffer limit as a line (drawn when it is within reach of
  *    the figures; otherwise the note says how far above it is, so the curves are not flattened);
@@ -13,6 +14,7 @@ import { BYTE_TICK_INCREMENTS, formatByteTicks, formatBytes, formatExactBytes } 
 import { sweepValueLabel, type SweepSetting } from '../config/sweep';
 import { samplesPerSecPerMiB, type SweepPoint } from '../config/sweepPoint';
 import { lastValue, type Column } from './chartColumns';
+import { intervalColumns } from './errorBars';
 import { formatMsShort, formatSignificant, formatTicks } from './chartFormat';
 import { fill } from '../i18n/fill';
 import type { Dictionary } from '../i18n/types';
@@ -109,8 +111,21 @@ const throughputChart = (w: SweepChartWords): ChartSpec<SweepChartSource> => ({
     { scale: 'ms', label: 'ms per step', side: 'right', ticks: (s, i) => formatTicks(s, i, '') },
   ],
   emptyText: w.empty,
-  prepare: (source) =>
-    prepareSweep(source, [(p) => finite(p.measured?.samplesPerSec), (p) => finite(p.measured?.stepMs)]),
+  prepare: (source) => {
+    const prepared = prepareSweep(source, [
+      (p) => finite(p.measured?.samplesPerSec),
+      (p) => finite(p.measured?.stepMs),
+    ]);
+    // Each point's samples/s interval (min–max of its blocks) as an error bar on the samples/s series.
+    const bars = intervalColumns(
+      source.points.map(({ measured: m }) =>
+        m ? { low: m.samplesPerSecLow, high: m.samplesPerSecHigh, blocks: m.samplesPerSecBlocks } : null,
+      ),
+    );
+    prepared.errorBars = [{ series: 0, ...bars }];
+    prepared.note = bars.low.some((v) => v !== null) ? w.errorBars : null;
+    return prepared;
+  },
 });
 
 const memoryChart = (w: SweepChartWords): ChartSpec<SweepChartSource> => ({

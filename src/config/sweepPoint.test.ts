@@ -8,6 +8,7 @@ import {
   estimateOverPeak,
   measurePoint,
   pendingPoint,
+  samplesPerSecFigure,
   samplesPerSecPerMiB,
 } from './sweepPoint';
 import type { TelemetryRow } from './telemetry';
@@ -60,6 +61,35 @@ describe('measurePoint', () => {
     expect(m.gpuBytesInUse).toBe(1000);
     expect(m.bytesToGpuPerSample).toBe(16 * 16 * 3 + 16 * 16);
     expect(samplesPerSecPerMiB(m)).toBeCloseTo(80 / (5009 / 2 ** 20), 6);
+  });
+
+  it("carries its samples/s interval: the min–max of its blocks' samples/s", () => {
+    // Timed steps 4..9 (rule above) at these ms, 4 samples each; blocks of 2 steps:
+    // (40 + 60) → 8 / 0.1 s = 80; (20 + 30) → 160; (50 + 50) → 80. Overall 24 / 0.25 s = 96.
+    const ms = [1000, 40, 60, 40, 60, 20, 30, 50, 50];
+    const rows = ms.map((stepMs, i) => row(i + 1, { stepMs }));
+    const m = measurePoint(rows, timingVerdict(rows, rule), 2)!;
+    expect(m.samplesPerSec).toBeCloseTo(96, 10);
+    expect(m.samplesPerSecLow).toBeCloseTo(80, 10);
+    expect(m.samplesPerSecHigh).toBeCloseTo(160, 10);
+    expect(m.samplesPerSecBlocks).toBe(3);
+    expect(samplesPerSecFigure(m)).toEqual({
+      value: m.samplesPerSec,
+      low: m.samplesPerSecLow,
+      high: m.samplesPerSecHigh,
+      blocks: 3,
+    });
+    // Blocks of 3 steps: (40 + 60 + 20) → 12 / 0.12 s = 100; (30 + 50 + 50) → 12 / 0.13 s.
+    const by3 = measurePoint(rows, timingVerdict(rows, rule), 3)!;
+    expect(by3.samplesPerSecLow).toBeCloseTo(12000 / 130, 10);
+    expect(by3.samplesPerSecHigh).toBeCloseTo(100, 10);
+    // One block is no spread: the interval is the figure itself.
+    const short = measurePoint(rows.slice(0, 5), timingVerdict(rows.slice(0, 5), rule), 2)!;
+    expect(short.samplesPerSecBlocks).toBe(1);
+    expect([short.samplesPerSecLow, short.samplesPerSecHigh]).toEqual([
+      short.samplesPerSec,
+      short.samplesPerSec,
+    ]);
   });
 
   it('says nothing before a timed step, and null peaks stay null (never 0)', () => {

@@ -7,7 +7,8 @@
  */
 import type { MemoryEstimate, MemoryGroup } from './memoryEstimate';
 import type { TimingVerdict } from './stableTiming';
-import { mean } from './stableTiming';
+import { DEFAULT_TIMING, mean } from './stableTiming';
+import { blockSamplesPerSec, pointFigure, type PointFigure } from './sweepSummary';
 import type { SweepValue } from './sweep';
 import type { TelemetryRow } from './telemetry';
 
@@ -35,6 +36,13 @@ export interface SweepMeasurement {
   stable: boolean;
   /** Samples per second over the timed steps: batch × steps ÷ their total time. */
   samplesPerSec: number;
+  /**
+   * The min–max of its blocks' samples/s (sweepSummary.ts's rule) and how many blocks it rests on; equal
+   * to `samplesPerSec` with fewer than 2 blocks (no spread known).
+   */
+  samplesPerSecLow: number;
+  samplesPerSecHigh: number;
+  samplesPerSecBlocks: number;
   /** Mean ms per timed step, and by phase. */
   stepMs: number;
   dataWaitMs: number;
@@ -84,19 +92,28 @@ const maxOrNull = (values: readonly (number | null)[]): number | null =>
  * The figures of an arm's rows as its timing verdict counts them (steps firstTimedStep..lastTimedStep);
  * null while no step is timed.
  */
-export function measurePoint(rows: readonly TelemetryRow[], verdict: TimingVerdict): SweepMeasurement | null {
+export function measurePoint(
+  rows: readonly TelemetryRow[],
+  verdict: TimingVerdict,
+  blockSteps: number = DEFAULT_TIMING.blockSteps,
+): SweepMeasurement | null {
   const timed = rows.filter((r) => r.step >= verdict.firstTimedStep && r.step <= verdict.lastTimedStep);
   const last = timed.at(-1);
   const first = rows.find((r) => r.step === 1) ?? rows[0];
   if (!last || !first) return null;
   const totalMs = timed.reduce((sum, r) => sum + r.stepMs, 0);
   const samples = timed.reduce((sum, r) => sum + r.batchSize, 0);
+  const samplesPerSec = totalMs > 0 ? (samples * 1000) / totalMs : 0;
+  const figure = pointFigure(samplesPerSec, blockSamplesPerSec(timed, verdict, blockSteps));
   return {
     timedSteps: timed.length,
     firstTimedStep: timed[0]!.step,
     lastTimedStep: last.step,
     stable: verdict.state === 'stable',
-    samplesPerSec: totalMs > 0 ? (samples * 1000) / totalMs : 0,
+    samplesPerSec,
+    samplesPerSecLow: figure.low,
+    samplesPerSecHigh: figure.high,
+    samplesPerSecBlocks: figure.blocks,
     stepMs: mean(timed.map((r) => r.stepMs))!,
     dataWaitMs: mean(timed.map((r) => r.dataWaitMs))!,
     uploadMs: mean(timed.map((r) => r.uploadMs))!,
@@ -108,6 +125,14 @@ export function measurePoint(rows: readonly TelemetryRow[], verdict: TimingVerdi
     bytesToGpuPerSample: (last.uploadedImageBytes + last.uploadedMaskBytes) / last.batchSize,
   };
 }
+
+/** A measurement's samples/s with its interval, as sweepSummary reads it. */
+export const samplesPerSecFigure = (m: SweepMeasurement): PointFigure => ({
+  value: m.samplesPerSec,
+  low: m.samplesPerSecLow,
+  high: m.samplesPerSecHigh,
+  blocks: m.samplesPerSecBlocks,
+});
 
 /** Samples/s per MiB of peak: how much throughput each MiB of the step's peak buys. */
 export function samplesPerSecPerMiB(m: SweepMeasurement): number | null {

@@ -15,6 +15,9 @@ const done = (value: number, peak: number): SweepPoint => ({
     lastTimedStep: 7,
     stable: true,
     samplesPerSec: 10 * value,
+    samplesPerSecLow: 10 * value - 1,
+    samplesPerSecHigh: 10 * value + 1,
+    samplesPerSecBlocks: 2,
     stepMs: 100,
     dataWaitMs: 10,
     uploadMs: 5,
@@ -42,6 +45,11 @@ describe('sweep export', () => {
     const col = (name: string) => cells[SWEEP_CSV_COLUMNS.indexOf(name as never)];
     expect(col('value')).toBe('2');
     expect(col('samplesPerSec')).toBe('20');
+    expect([col('samplesPerSecLow'), col('samplesPerSecHigh'), col('samplesPerSecBlocks')]).toEqual([
+      '19',
+      '21',
+      '2',
+    ]);
     expect(col('gpuPeakBytes')).toBe(String(2 ** 21));
     expect(col('samplesPerSecPerMiB')).toBe('10');
     expect(col('bytesToGpuPerSample')).toBe('1024');

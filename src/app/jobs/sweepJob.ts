@@ -36,21 +36,16 @@ async function runPoints(signal: AbortSignal, skipPreflight: boolean): Promise<v
     store.getState().patchPoint(index, { status: 'running', estimate });
     const startedMs = performance.now();
     try {
-      const result = await runArm(
-        `sweep-${index}`,
-        config,
-        sweepTimingRule(config, window.location.search),
-        signal,
-        {
-          onRows: (rows, verdict) => {
-            store.getState().patch({ activeStep: rows.at(-1)?.step ?? 0 });
-            store.getState().patchPoint(index, { measured: measurePoint(rows, verdict) });
-          },
+      const rule = sweepTimingRule(config, window.location.search);
+      const result = await runArm(`sweep-${index}`, config, rule, signal, {
+        onRows: (rows, verdict) => {
+          store.getState().patch({ activeStep: rows.at(-1)?.step ?? 0 });
+          store.getState().patchPoint(index, { measured: measurePoint(rows, verdict, rule.blockSteps) });
         },
-      );
+      });
       store.getState().patchPoint(index, {
         status: 'done',
-        measured: measurePoint(result.rows, result.verdict),
+        measured: measurePoint(result.rows, result.verdict, rule.blockSteps),
         wallMs: performance.now() - startedMs,
       });
     } catch (error) {

@@ -37,6 +37,7 @@ export const sweeps = {
     perMiB: 'Samples/s per MiB',
     timed: 'Timed',
   },
+  intervalHelp: 'Lowest–highest samples/s of its timed blocks of steps',
   memoryHelp:
     'In use: live tensors between steps. Peak: the most held at any moment inside a step. Pool: what the allocator keeps, freed buffers included, for reuse.',
   progressCompiling: 'Training {label} ({n} of {total}) in its own worker: compiling GPU pipelines…',
@@ -45,7 +46,19 @@ export const sweeps = {
   noValues: 'The sweep has no value to run.',
   failed: 'Failed: {message}',
   decodeProblems: 'Changed: {problems}.',
-  resultHeadline: '{last}: {speed}× the samples/s of {first}, {memory}× the peak memory',
+  resultBest: '{best}: {value} samples/s ({low}–{high}), the most of this sweep',
+  resultBestNoSpread: '{best}: {value} samples/s, the most of this sweep',
+  resultInterval:
+    "Each point's interval is the lowest and highest samples/s of its timed blocks of steps ({blocks} for {best}).",
+  resultTied: {
+    one: '{points} does not differ from it beyond the spread of its blocks.',
+    other: '{points} do not differ from it beyond the spread of their blocks.',
+  },
+  resultAhead:
+    "Every other point's interval lies below {best}'s: it is ahead beyond the spread of their blocks.",
+  resultSameAsNext: 'Neighbours that do not differ beyond the spread of their blocks: {pairs}.',
+  resultNoSpread: '{points}: fewer than 2 blocks were timed, so no spread is known and it is not compared.',
+  resultMemory: '{last}: {memory}× the peak memory of {first}.',
   resultEfficiency: 'Most samples/s per MiB of peak: {best} ({perMiB}).',
   resultEstimate: 'The pre-flight estimate is {range}× the measured peak.',
   resultSkipped: {
@@ -56,6 +69,7 @@ export const sweeps = {
     '{last} has {ratio}× the pixels of {first}: activations and their gradients grow with them; weights do not.',
   resultNoMemory: 'This backend reports no GPU memory: the peak cannot be measured here.',
   charts: {
+    errorBars: "Bars: the lowest and highest samples/s of each point's timed blocks of steps.",
     throughputTitle: 'Samples per second',
     memoryTitle: 'GPU memory per step',
     efficiencyTitle: 'Samples/s per MiB of peak',

@@ -1,6 +1,6 @@
 /**
- * Every point of the sweep, one row each, with every figure it recorded; exact numbers are data attributes
- * for tests. Scrolls inside its card on a narrow screen.
+ * Every point of the sweep, one row each, with every figure it recorded (samples/s with its interval, the
+ * min–max of its blocks, on a second line of the same cell); exact numbers are data attributes for tests. Scrolls inside its card on a narrow screen.
  */
 import type { SweepSetting } from '../../config/sweep';
 import { estimateOverPeak, samplesPerSecPerMiB, type SweepPoint } from '../../config/sweepPoint';
@@ -57,13 +57,22 @@ export function SweepTable({ setting, points }: { setting: SweepSetting; points:
                 data-pool-bytes={m?.gpuPoolBytes ?? ''}
                 data-bytes-per-sample={m?.bytesToGpuPerSample ?? ''}
                 data-samples-per-sec={m?.samplesPerSec ?? ''}
+                data-samples-per-sec-low={m?.samplesPerSecLow ?? ''}
+                data-samples-per-sec-high={m?.samplesPerSecHigh ?? ''}
               >
                 <th scope="row">{sweepValueWords(setting, p.value)}</th>
                 <td title={p.status === 'stopped' ? w.stopped : (p.reason ?? undefined)}>
                   {p.status}
                   {p.reason && p.status !== 'stopped' ? `: ${p.reason}` : ''}
                 </td>
-                <td>{m ? m.samplesPerSec.toFixed(1) : '—'}</td>
+                <td className="sweep-rate">
+                  {m ? m.samplesPerSec.toFixed(1) : '—'}
+                  {m && m.samplesPerSecBlocks >= 2 && (
+                    <span className="sweep-interval" title={w.intervalHelp}>
+                      {`${m.samplesPerSecLow.toFixed(1)}–${m.samplesPerSecHigh.toFixed(1)}`}
+                    </span>
+                  )}
+                </td>
                 <td>
                   {m
                     ? `${formatMs(m.stepMs)} (${formatMs(m.dataWaitMs)} / ${formatMs(m.uploadMs)} / ${formatMs(m.computeMs)})`

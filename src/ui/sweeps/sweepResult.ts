@@ -1,17 +1,33 @@
 /**
- * The result card's figures, from the sweep's points: the last measured point against the first (samples/s
- * and peak ratios), the point with the most samples/s per MiB of peak, the estimate ÷ peak range, and the
- * points that did not run with their reasons. Pure; null until two points are measured.
+ * The result card's figures, from the sweep's points: the point with the most samples/s with its interval
+ * (config/sweepSummary.ts: min–max of its blocks), the points not distinguishable from it and the
+ * neighbours that do not differ beyond that spread; the last point's peak against the first's, the point
+ * with the most samples/s per MiB of peak, the estimate ÷ peak range, and the points that did not run with
+ * their reasons. Pure; null until two points are measured.
  */
 import type { SweepSetting } from '../../config/sweep';
+import { sweepSummary, type PointFigure } from '../../config/sweepSummary';
 import { sweepValueWords } from './sweepText';
-import { estimateOverPeak, samplesPerSecPerMiB, type SweepPoint } from '../../config/sweepPoint';
+import {
+  estimateOverPeak,
+  samplesPerSecFigure,
+  samplesPerSecPerMiB,
+  type SweepPoint,
+} from '../../config/sweepPoint';
 
 export interface SweepResult {
   firstLabel: string;
   lastLabel: string;
-  /** Last ÷ first samples/s. */
-  speedRatio: number;
+  /** The measured point with the most samples/s, and its interval. */
+  best: { label: string; figure: PointFigure };
+  /** Points whose interval overlaps the best's: they do not differ from it beyond the spread of blocks. */
+  tiedWithBest: string[];
+  /** Neighbouring measured points (neither the best) whose intervals overlap. */
+  sameAsNext: [string, string][];
+  /** Points timed in fewer than 2 blocks: no spread known, so not compared. */
+  noSpread: string[];
+  /** Every point has a spread and none overlaps the best's: it is ahead of all beyond noise. */
+  aheadOfAll: boolean;
   /** Last ÷ first peak bytes; null where the backend measures no peak. */
   peakRatio: number | null;
   /** The point with the most samples/s per MiB of peak, and that figure. */
@@ -38,10 +54,18 @@ export function sweepResult(setting: SweepSetting, points: readonly SweepPoint[]
     if (v !== null && (best === null || v > best.value)) best = { label: label(p), value: v };
   }
   const ratios = measured.map(estimateOverPeak).filter((r): r is number => r !== null);
+  const figures = measured.map((p) => samplesPerSecFigure(p.measured!));
+  const summary = sweepSummary(figures, true)!;
   return {
     firstLabel: label(first),
     lastLabel: label(last),
-    speedRatio: last.measured!.samplesPerSec / first.measured!.samplesPerSec,
+    best: { label: label(measured[summary.best]!), figure: figures[summary.best]! },
+    tiedWithBest: summary.tiedWithBest.map((i) => label(measured[i]!)),
+    sameAsNext: summary.sameAsNext
+      .filter((i) => i !== summary.best && i + 1 !== summary.best)
+      .map((i) => [label(measured[i]!), label(measured[i + 1]!)]),
+    noSpread: summary.noSpread.map((i) => label(measured[i]!)),
+    aheadOfAll: summary.noSpread.length === 0 && summary.tiedWithBest.length === 0,
     peakRatio: firstPeak !== null && lastPeak !== null && firstPeak > 0 ? lastPeak / firstPeak : null,
     bestPerMiB: best,
     estimateOverPeak: ratios.length ? { low: Math.min(...ratios), high: Math.max(...ratios) } : null,

@@ -61,8 +61,32 @@ export function sweepPresetWords(id: string, fallback: { label: string; descript
   return preset ?? fallback;
 }
 
-export const resultHeadline = (last: string, first: string, speed: string, memory: string): string =>
-  fill(words().resultHeadline, { last, first, speed, memory });
+/** Names as one list in the page's language: `batch 4 and batch 8`, `batch 4、batch 8`. */
+const list = (names: readonly string[]): string =>
+  new Intl.ListFormat(locale(), { type: 'conjunction' }).format(names);
+
+/** The best point's line: its samples/s with its interval (`low`–`high`), or without when it has none. */
+export const resultBest = (best: string, value: string, low: string, high: string, spread: boolean): string =>
+  fill(spread ? words().resultBest : words().resultBestNoSpread, { best, value, low, high });
+
+export const resultInterval = (best: string, blocks: number): string =>
+  fill(words().resultInterval, { best, blocks });
+
+/** Which points the best does not differ from beyond noise. */
+export const resultTied = (points: readonly string[]): string =>
+  fill(plural(locale(), points.length, words().resultTied), { points: list(points) });
+
+/** The best is ahead of every other point beyond the spread of their blocks. */
+export const resultAhead = (best: string): string => fill(words().resultAhead, { best });
+
+export const resultSameAsNext = (pairs: readonly (readonly [string, string])[]): string =>
+  fill(words().resultSameAsNext, { pairs: pairs.map((p) => list(p)).join('; ') });
+
+export const resultNoSpread = (points: readonly string[]): string =>
+  fill(words().resultNoSpread, { points: list(points) });
+
+export const resultMemory = (last: string, first: string, memory: string): string =>
+  fill(words().resultMemory, { last, first, memory });
 
 export const resultEfficiency = (best: string, perMiB: string): string =>
   fill(words().resultEfficiency, { best, perMiB });
