@@ -8,11 +8,11 @@ import { makeRow } from '../../../test/fixtures/testRows';
 import { abortError } from '../../config/jobs';
 import { roundRatios, type PairedVerdict } from '../../config/pairedTiming';
 import { useCompareStore } from '../../state/compareStore';
-import { IDLE_JOB } from '../../state/jobsSlice';
 import { useAppStore } from '../../state/store';
 import type { PairedArm, PairedArmsResult } from '../runs/pairedArms';
 import { compareJob, forceRatio } from './compareJob';
 import { runJob, stopJob } from './runJob';
+import { TEST_BACKEND, idleJobs } from '../../../test/fixtures/jobStore';
 
 const script = { waits: false };
 const calls = { arms: [] as PairedArm[][], signals: [] as AbortSignal[] };
@@ -59,17 +59,9 @@ vi.mock('../runs/pairedArms', () => ({
   },
 }));
 
-const INFO = {
-  backend: 'webgpu' as const,
-  adapterDescription: 'test',
-  isSoftwareAdapter: true,
-  limits: { maxBufferSizeBytes: 2 ** 30, maxStorageBufferBindingSizeBytes: 2 ** 30 },
-  fallbackReasons: [],
-  ownConvKernels: false,
-};
+const INFO = TEST_BACKEND;
 
 beforeEach(() => {
-  const s = useAppStore.getState();
   useAppStore.setState({
     status: 'idle',
     backendInfo: INFO,
@@ -77,7 +69,7 @@ beforeEach(() => {
     shareLink: () => 'http://127.0.0.1/#v=1',
     skipPreflight: true,
     compareOverrides: { imageDtype: 'float32', normalizeOn: 'loader' },
-    jobs: Object.fromEntries(Object.keys(s.jobs).map((k) => [k, IDLE_JOB])) as typeof s.jobs,
+    jobs: idleJobs(),
   });
   useCompareStore.setState({ a: null, b: null, paired: null, activeSide: null, liveWorkers: 0 });
   script.waits = false;

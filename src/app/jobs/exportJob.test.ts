@@ -4,11 +4,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PyTorchExportRequest } from '../../config/pytorchExport';
 import { DEFAULT_CONFIG, type TrainConfig } from '../../config/trainConfig';
-import { IDLE_JOB } from '../../state/jobsSlice';
 import { selectExportConfig, usePyTorchExportStore } from '../../state/pytorchExportStore';
 import { useAppStore } from '../../state/store';
 import { createExportJob, type PyTorchExportSaved } from './exportJob';
 import { runJob } from './runJob';
+import { idleJobs } from '../../../test/fixtures/jobStore';
 
 const calls: [TrainConfig, PyTorchExportRequest][] = [];
 let outcome: () => Promise<PyTorchExportSaved>;
@@ -23,11 +23,10 @@ const note = () => usePyTorchExportStore.getState().note;
 beforeEach(() => {
   calls.length = 0;
   outcome = async () => ({ fileName: 'batchlab-x.zip', zipBytes: 1234 });
-  const s = useAppStore.getState();
   useAppStore.setState({
     config: DEFAULT_CONFIG,
     runConfig: null,
-    jobs: Object.fromEntries(Object.keys(s.jobs).map((k) => [k, IDLE_JOB])) as typeof s.jobs,
+    jobs: idleJobs(),
   });
   usePyTorchExportStore.setState({ note: null });
 });

@@ -6,21 +6,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TrialReport } from '../../config/batchFinder';
 import { useFinderStore } from '../../state/finderStore';
-import { IDLE_JOB } from '../../state/jobsSlice';
 import { useAppStore } from '../../state/store';
 import type { FromWorker, ToWorker } from '../trainingProtocol';
 import type { TrainingWorkerHandlers } from '../spawnTrainingWorker';
 import { finderJob } from './finderJob';
 import { runJob, stopJob } from './runJob';
+import { TEST_BACKEND, idleJobs } from '../../../test/fixtures/jobStore';
 
-const INFO = {
-  backend: 'webgpu' as const,
-  adapterDescription: 'test',
-  isSoftwareAdapter: true,
-  limits: { maxBufferSizeBytes: 2 ** 30, maxStorageBufferBindingSizeBytes: 2 ** 30 },
-  fallbackReasons: [],
-  ownConvKernels: false,
-};
+const INFO = TEST_BACKEND;
 
 /** How the fake worker behaves: the largest batch it runs, and which answers it never sends. */
 const fake = {
@@ -88,11 +81,10 @@ beforeEach(() => {
     terminated: 0,
     handlers: null,
   });
-  const s = useAppStore.getState();
   useAppStore.setState({
     status: 'idle',
     backendInfo: INFO,
-    jobs: Object.fromEntries(Object.keys(s.jobs).map((k) => [k, IDLE_JOB])) as typeof s.jobs,
+    jobs: idleJobs(),
   });
   useFinderStore.setState({ trials: [], result: null });
 });

@@ -7,12 +7,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { abortError } from '../../config/jobs';
 import { LESSONS } from '../../config/lessons';
 import type { ParallelStepRecord } from '../../config/parallel';
-import { IDLE_JOB } from '../../state/jobsSlice';
 import { emptyLessonRun, useLessonStore } from '../../state/lessonStore';
 import { useAppStore } from '../../state/store';
 import type { ParallelRunOutcome } from '../parallel/coordinator';
 import { runJob, stopJob } from './runJob';
 import { lessonJob } from './lessonJob';
+import { TEST_BACKEND, idleJobs } from '../../../test/fixtures/jobStore';
 
 /** How each scripted call behaves; a test sets these before running the job. */
 const script = {
@@ -80,22 +80,14 @@ vi.mock('../parallel/coordinator', () => ({
   },
 }));
 
-const INFO = {
-  backend: 'webgpu' as const,
-  adapterDescription: 'test',
-  isSoftwareAdapter: true,
-  limits: { maxBufferSizeBytes: 2 ** 30, maxStorageBufferBindingSizeBytes: 2 ** 30 },
-  fallbackReasons: [],
-  ownConvKernels: false,
-};
+const INFO = TEST_BACKEND;
 
 beforeEach(() => {
-  const s = useAppStore.getState();
   useAppStore.setState({
     status: 'idle',
     backendInfo: INFO,
     skipPreflight: true,
-    jobs: Object.fromEntries(Object.keys(s.jobs).map((k) => [k, IDLE_JOB])) as typeof s.jobs,
+    jobs: idleJobs(),
   });
   useLessonStore.setState({
     activeLesson: null,

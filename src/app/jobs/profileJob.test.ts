@@ -4,11 +4,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { StepProfile } from '../../config/stepProfile';
 import { DEFAULT_CONFIG, type TrainConfig } from '../../config/trainConfig';
-import { IDLE_JOB } from '../../state/jobsSlice';
 import { useProfileStore } from '../../state/profileStore';
 import { useAppStore } from '../../state/store';
 import { createProfileJob, refuseLinkProfile } from './profileJob';
 import { runJob } from './runJob';
+import { idleJobs } from '../../../test/fixtures/jobStore';
 
 const asked: TrainConfig[] = [];
 const made = { backend: 'webgpu', memoryStep: 3, timingStep: 4 } as unknown as StepProfile;
@@ -22,12 +22,11 @@ const status = () => useAppStore.getState().jobs.profile;
 beforeEach(() => {
   asked.length = 0;
   answer = async () => made;
-  const s = useAppStore.getState();
   useAppStore.setState({
     status: 'idle',
     config: DEFAULT_CONFIG,
     runConfig: null,
-    jobs: Object.fromEntries(Object.keys(s.jobs).map((k) => [k, IDLE_JOB])) as typeof s.jobs,
+    jobs: idleJobs(),
   });
   useProfileStore.setState({ profile: null });
 });

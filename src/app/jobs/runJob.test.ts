@@ -1,25 +1,17 @@
 /** runJob's contract: one promise that settles once, the phase and message it leaves, Stop through the signal. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { abortError, throwIfAborted } from '../../config/jobs';
-import { IDLE_JOB } from '../../state/jobsSlice';
 import { useAppStore } from '../../state/store';
 import { runJob, stopJob } from './runJob';
+import { TEST_BACKEND, idleJobs } from '../../../test/fixtures/jobStore';
 
-const INFO = {
-  backend: 'webgpu' as const,
-  adapterDescription: 'test',
-  isSoftwareAdapter: true,
-  limits: { maxBufferSizeBytes: 2 ** 30, maxStorageBufferBindingSizeBytes: 2 ** 30 },
-  fallbackReasons: [],
-  ownConvKernels: false,
-};
+const INFO = TEST_BACKEND;
 
 beforeEach(() => {
-  const s = useAppStore.getState();
   useAppStore.setState({
     status: 'idle',
     backendInfo: INFO,
-    jobs: Object.fromEntries(Object.keys(s.jobs).map((k) => [k, IDLE_JOB])) as typeof s.jobs,
+    jobs: idleJobs(),
   });
 });
 

@@ -7,20 +7,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { abortError } from '../../config/jobs';
 import type { SweepValue } from '../../config/sweep';
 import type { TrainConfig } from '../../config/trainConfig';
-import { IDLE_JOB } from '../../state/jobsSlice';
 import { useAppStore } from '../../state/store';
 import { emptySweepRun, useSweepStore } from '../../state/sweepStore';
 import { runJob, stopJob } from './runJob';
 import { sweepJob } from './sweepJob';
+import { TEST_BACKEND, idleJobs } from '../../../test/fixtures/jobStore';
 
-const INFO = {
-  backend: 'webgpu' as const,
-  adapterDescription: 'test',
-  isSoftwareAdapter: true,
-  limits: { maxBufferSizeBytes: 2 ** 30, maxStorageBufferBindingSizeBytes: 2 ** 30 },
-  fallbackReasons: [],
-  ownConvKernels: false,
-};
+const INFO = TEST_BACKEND;
 
 /** Per batch size: how its arm ends ('hang' waits for the signal). */
 const arms = new Map<number, 'ok' | 'fail' | 'hang'>();
@@ -46,12 +39,11 @@ beforeEach(() => {
   vi.stubGlobal('window', { location: { search: '' } });
   arms.clear();
   started.length = 0;
-  const s = useAppStore.getState();
   useAppStore.setState({
     status: 'idle',
     backendInfo: INFO,
-    config: { ...s.config, imageSizePx: 16 },
-    jobs: Object.fromEntries(Object.keys(s.jobs).map((k) => [k, IDLE_JOB])) as typeof s.jobs,
+    config: { ...useAppStore.getState().config, imageSizePx: 16 },
+    jobs: idleJobs(),
   });
   useSweepStore.setState(emptySweepRun());
 });
