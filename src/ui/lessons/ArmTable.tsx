@@ -32,7 +32,7 @@ export function ArmTable({ lesson, arms, caption, kind, backend }: ArmTableProps
   if (arms.length === 0) return null;
   const exact = (bytes: number | null) => (bytes === null ? '—' : formatExactBytes(bytes, locale));
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" role="region" aria-label={caption} tabIndex={0}>
       <table className="arm-table" data-testid="arm-table">
         <caption>{caption}</caption>
         <thead>

@@ -122,7 +122,7 @@ function InputKernels({ arms }: { arms: readonly ArmResult[] }) {
   });
   if (rows.length === 0) return null;
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" role="region" aria-label={w.caption} tabIndex={0}>
       <table className="arm-table" data-testid="input-kernels">
         <caption>{w.caption}</caption>
         <thead>
