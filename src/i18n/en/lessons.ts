@@ -37,7 +37,7 @@ export const lessons = {
       images: 'Images alone: {factor} fewer bytes — {uint8} vs {float}, 1 B per value instead of 4.',
       trap: 'The int32 trap: tf.tensor(Uint8Array) sent {factor} the image bytes of the packed uint8 path.',
       stepTime: 'Measured step time (mean of the timed steps): uint8 {uint8}, float32 {float}.',
-      stepVerdict: 'uint8 vs float32: {verdict} ({interval}).',
+      stepVerdict: 'uint8 vs float32: {figure}, {verdict} ({interval}).',
       stepNoSpread: 'Too few timed blocks to tell a difference in speed.',
       faster: 'Fewer bytes made the step faster here too.',
       notFaster:

@@ -37,7 +37,7 @@ export const lessons = {
       images: '仅看图像：字节少 {factor}——{uint8} 对比 {float}，每个值 1 B 而不是 4 B。',
       trap: 'int32 陷阱：tf.tensor(Uint8Array) 传输的图像字节是打包 uint8 路径的 {factor}。',
       stepTime: '实测每步耗时（计时步的平均值）：uint8 {uint8}，float32 {float}。',
-      stepVerdict: 'uint8 对比 float32：{verdict}（{interval}）。',
+      stepVerdict: 'uint8 对比 float32：{figure}，{verdict}（{interval}）。',
       stepNoSpread: '计时的块太少，无法判断速度差异。',
       faster: '字节变少，这里的每一步也更快了。',
       notFaster:

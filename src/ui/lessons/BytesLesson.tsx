@@ -7,7 +7,13 @@ import { formatExactBytes, formatMs } from '../format';
 import { ArticleFigure } from './ArticleFigure';
 import { ArmTable } from './ArmTable';
 import { times } from './lessonFormat';
-import { articleBytes, bytesLessonResult, inputKernelTime, type ArmResult } from './lessonResults';
+import {
+  articleBytes,
+  bytesLessonResult,
+  inputKernelTime,
+  type ArmResult,
+  type InputKernelTime,
+} from './lessonResults';
 import { fill } from '../../i18n/fill';
 import { DEFAULT_TIMING } from '../../config/stableTiming';
 import { verdictWords } from '../results/verdictText';
@@ -93,7 +99,11 @@ export function BytesResult({ arms }: { arms: readonly ArmResult[] }) {
             })}{' '}
             {speed ? (
               <>
-                {fill(w.stepVerdict, { verdict: speed.verdict, interval: speed.interval })}{' '}
+                {fill(w.stepVerdict, {
+                  figure: speed.figure,
+                  verdict: speed.verdict,
+                  interval: speed.interval,
+                })}{' '}
                 {speed.settledNote}{' '}
               </>
             ) : (
@@ -142,13 +152,9 @@ function InputKernels({ arms }: { arms: readonly ArmResult[] }) {
               data-profiled-kernel-ms={k.totalMs}
             >
               <th scope="row">{armLabel(t, 'bytes', arm.id)}</th>
-              <td>
-                {k.kernels.join(', ') ||
-                  (arm.config.imageDtype === 'uint8' && arm.config.uploadPath === 'packed'
-                    ? w.ownUnpack
-                    : w.none)}
-              </td>
-              <td>{formatMs(k.inputMs, locale)}</td>
+              <td>{k.kernels.join(', ') || (ownUnpack(arm, k) ? w.ownUnpack : w.none)}</td>
+              {/* The own unpack's time is not in the profile: no figure rather than a false 0 ms. */}
+              <td>{ownUnpack(arm, k) ? '—' : formatMs(k.inputMs, locale)}</td>
               <td>{formatMs(k.totalMs, locale)}</td>
             </tr>
           ))}
@@ -157,6 +163,10 @@ function InputKernels({ arms }: { arms: readonly ArmResult[] }) {
     </div>
   );
 }
+
+/** The packed uint8 path, whose unpack is BatchLab's own WGSL program, which the profile does not list. */
+const ownUnpack = (arm: ArmResult, k: InputKernelTime) =>
+  k.kernels.length === 0 && arm.config.imageDtype === 'uint8' && arm.config.uploadPath === 'packed';
 
 export function BytesSide({ arms }: { arms: readonly ArmResult[] }) {
   const backend = useAppStore((s) => s.backendInfo?.backend ?? null);
