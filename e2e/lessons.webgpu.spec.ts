@@ -92,6 +92,17 @@ test('lesson 1: uint8 + GPU normalize sends exactly a quarter of the image bytes
   await expect(card).toContainText('4.00× fewer bytes');
   await expect(card).toContainText('5.00× fewer bytes');
   await expect(app.page.getByTestId('result-gap')).toContainText('int64');
+  // One step time per arm: the card's and the arm table's are the same measured figure.
+  for (const [id, attr] of [
+    ['uint8', 'data-uint8-step-ms'],
+    ['float32', 'data-float32-step-ms'],
+  ] as const) {
+    const onCard = await card.getAttribute(attr);
+    expect(Number(onCard)).toBeGreaterThan(0);
+    await expect(app.page.getByTestId(`arm-${id}`)).toHaveAttribute('data-step-ms', onCard!);
+  }
+  await expect(card).toHaveAttribute('data-step-verdict', /^(faster|slower|no-difference)$/);
+  await expect(app.page.getByTestId('input-kernels')).toContainText(en.lessons.bytes.kernels.step);
   // Every arm's measured bytes equal the byte calculator's for its configuration.
   const lesson = LESSONS.bytes;
   for (const arm of lesson.arms) {

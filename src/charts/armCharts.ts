@@ -26,6 +26,11 @@ export interface ArmTelemetry {
   rows: readonly TelemetryRow[];
   /** First step counted in the measurement; earlier steps were warm-up or prefetched. */
   firstTimedStep: number;
+  /**
+   * The arm's measured step time (mean of its timed steps), as its lesson's card and table quote it; its
+   * marker names it. Absent or null: not yet measured, and the marker says nothing of time.
+   */
+  measuredStepMs?: number | null;
 }
 
 export type ArmsSource = readonly ArmTelemetry[];
@@ -62,11 +67,15 @@ export function layoutArms(arms: ArmsSource, words: Words = en.charts.words, loc
     markers.push({
       x: start + 0.5,
       label: arm.label,
-      detail: fill(plural(locale, n, words.armMarker), {
-        arm: arm.label,
-        count: n,
-        first: arm.firstTimedStep,
-      }),
+      detail:
+        fill(plural(locale, n, words.armMarker), {
+          arm: arm.label,
+          count: n,
+          first: arm.firstTimedStep,
+        }) +
+        (arm.measuredStepMs == null
+          ? ''
+          : fill(words.armMeasuredStep, { ms: formatMsShort(arm.measuredStepMs) })),
     });
     arm.rows.forEach((row, i) =>
       slots.push({ x: start + i + 1, arm: k, row, timed: row.step >= arm.firstTimedStep }),

@@ -119,6 +119,7 @@ export const charts = {
       one: '{arm}: {count} step, timed from step {first}',
       other: '{arm}: {count} steps, timed from step {first}',
     },
+    armMeasuredStep: '; measured step time {ms}',
     armSlot: '{arm}, step {step}',
     armSlotNotTimed: '{arm}, step {step} (not timed)',
     strategiesShort: { 'dp-gather': 'DataParallel', 'dp-loss-in-forward': 'DP, loss in fwd', ddp: 'DDP' },

@@ -117,6 +117,7 @@ export const charts = {
       one: '{arm}：{count} 步，从第 {first} 步起计时',
       other: '{arm}：{count} 步，从第 {first} 步起计时',
     },
+    armMeasuredStep: '；实测每步耗时 {ms}',
     armSlot: '{arm}，第 {step} 步',
     armSlotNotTimed: '{arm}，第 {step} 步（未计时）',
     strategiesShort: {

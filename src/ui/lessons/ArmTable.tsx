@@ -7,8 +7,8 @@
  */
 import type { BackendName } from '../../config/backendInfo';
 import { browserBatchBytes } from '../../data/batchBytes';
-import { formatBytes, formatExactBytes, formatMs } from '../format';
-import type { ArmResult } from './lessonResults';
+import { formatExactBytes, formatMs } from '../format';
+import { measuredStepMs, type ArmResult } from './lessonResults';
 import { percent } from './lessonFormat';
 import type { LessonId } from '../../config/views';
 import { fill } from '../../i18n/fill';
@@ -32,7 +32,7 @@ export function ArmTable({ lesson, arms, caption, kind, backend }: ArmTableProps
   if (arms.length === 0) return null;
   const exact = (bytes: number | null) => (bytes === null ? '—' : formatExactBytes(bytes, locale));
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" role="region" aria-label={caption} tabIndex={0}>
       <table className="arm-table" data-testid="arm-table">
         <caption>{caption}</caption>
         <thead>
@@ -42,6 +42,9 @@ export function ArmTable({ lesson, arms, caption, kind, backend }: ArmTableProps
               <th scope="col">{w.images}</th>
               <th scope="col">{w.masks}</th>
               <th scope="col">{w.expected}</th>
+              <th scope="col" title={w.stepMeasuredTitle}>
+                {w.stepMeasured}
+              </th>
             </tr>
           ) : (
             <tr>
@@ -54,8 +57,10 @@ export function ArmTable({ lesson, arms, caption, kind, backend }: ArmTableProps
           )}
         </thead>
         <tbody>
-          {arms.map(({ id, config, figures: f, finished }) => {
+          {arms.map((arm) => {
+            const { id, config, figures: f, finished } = arm;
             const expected = backend ? browserBatchBytes(config, backend) : null;
+            const stepMs = measuredStepMs(arm);
             return (
               <tr
                 key={id}
@@ -69,6 +74,7 @@ export function ArmTable({ lesson, arms, caption, kind, backend }: ArmTableProps
                 data-samples-per-sec={f.samplesPerSec ?? ''}
                 data-first-timed-step={f.firstTimedStep}
                 data-timed-steps={f.timedSteps}
+                data-step-ms={stepMs ?? ''}
               >
                 <th scope="row">
                   {armLabel(t, lesson, id)}
@@ -79,10 +85,9 @@ export function ArmTable({ lesson, arms, caption, kind, backend }: ArmTableProps
                     <td>{exact(f.imageBytesToGpu)}</td>
                     <td>{exact(f.maskBytesToGpu)}</td>
                     <td title={w.expectedTitle}>
-                      {expected
-                        ? formatBytes(expected.uploadImageBytes + expected.uploadMaskBytes, locale)
-                        : '—'}
+                      {expected ? exact(expected.uploadImageBytes + expected.uploadMaskBytes) : '—'}
                     </td>
+                    <td>{stepMs === null ? '—' : formatMs(stepMs, locale)}</td>
                   </>
                 ) : (
                   <>

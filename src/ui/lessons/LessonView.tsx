@@ -18,7 +18,7 @@ import { useLessonStatus } from './useLessonStatus';
 import { armResults } from './lessonResults';
 import { LoadersArticle, LoadersResult, LoadersSide } from './LoadersLesson';
 import { Why } from './Why';
-import { armLabel } from './armLabel';
+import { chartArmsOf } from './chartArms';
 import { fill } from '../../i18n/fill';
 import { useText } from '../i18n/useText';
 
@@ -32,15 +32,7 @@ export function LessonView({ id }: { id: LessonId }) {
   const { phase } = useLessonStatus(id);
   const titleId = useId();
   const arms = useMemo(() => armResults(run.arms), [run.arms]);
-  const chartArms = useMemo(
-    () =>
-      run.arms.map((a) => ({
-        label: armLabel(t, id, a.id),
-        rows: a.rows,
-        firstTimedStep: a.verdict?.firstTimedStep ?? 2,
-      })),
-    [run.arms, t, id],
-  );
+  const chartArms = useMemo(() => chartArmsOf(t, id, run.arms, arms), [run.arms, arms, t, id]);
   const number = LESSON_IDS.indexOf(id) + 1;
   return (
     <article className="lesson" aria-labelledby={titleId} data-testid={`lesson-${id}`}>

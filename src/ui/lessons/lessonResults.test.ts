@@ -15,8 +15,12 @@ import {
   gpusLessonResult,
   inputKernelTime,
   loadersLessonResult,
+  measuredStepMs,
 } from './lessonResults';
-import type { ProfiledKernel } from '../../config/stepProfile';
+import type { ProfiledKernel, StepProfile } from '../../config/stepProfile';
+import { layoutArms } from '../../charts/armCharts';
+import { en } from '../../i18n/en';
+import { chartArmsOf } from './chartArms';
 import type { PairedVerdict } from '../../config/pairedTiming';
 
 const arm = (
@@ -70,7 +74,68 @@ describe('bytesLessonResult', () => {
     // The gap: 12 B image + 8 B int64 mask per pixel in the article, 12 + 4 here.
     expect(result.articleFloatBytesPerPixel).toBe(20);
     expect(result.hereFloatBytesPerPixel).toBe(16);
-    expect(result.stepTimeFactor).toBe(1.5);
+    // One step time per arm: the mean of its timed steps (steps 2 and 3 here).
+    expect(result.uint8StepMs).toBe(100);
+    expect(result.floatStepMs).toBe(150);
+  });
+
+  // 7 steps, step 1 (compile) untimed: 6 timed steps, 2 blocks of 3.
+  const timedRows = (stepMs: readonly number[]) =>
+    stepMs.map((ms, i) => makeRow(i + 1, { uploadedImageBytes: px, uploadedMaskBytes: px, stepMs: ms }));
+  const profiled = (a: ArmProgress): ArmProgress => ({
+    ...a,
+    // A profile's own times (kernels one pass each, serialised) that must never stand in for the step time.
+    profile: { totalKernelMs: 999, profiledStepMs: 888, normalStepMs: 777 } as StepProfile,
+  });
+
+  it('card, arm table and chart quote one step time per arm: the mean of its timed steps, never a profiled one', () => {
+    const progress = [
+      profiled(arm('bytes', 'uint8', timedRows([5000, 100, 110, 120, 130, 140, 150]))),
+      profiled(arm('bytes', 'float32', timedRows([5000, 200, 200, 200, 200, 200, 200]))),
+    ];
+    const arms = armResults(progress);
+    const card = bytesLessonResult(arms)!;
+    // By hand: (100 + 110 + 120 + 130 + 140 + 150) / 6 = 125; the float32 arm 200.
+    expect(card.uint8StepMs).toBe(125);
+    expect(card.floatStepMs).toBe(200);
+    // The arm table's cell reads the same source.
+    expect(arms.map(measuredStepMs)).toEqual([card.uint8StepMs, card.floatStepMs]);
+    // The chart's arm markers name the same figures.
+    const chart = chartArmsOf(en, 'bytes', progress, arms);
+    expect(chart.map((c) => c.measuredStepMs)).toEqual([125, 200]);
+    const markers = layoutArms(chart).markers.map((m) => m.detail);
+    expect(markers[0]).toContain('measured step time 125 ms');
+    expect(markers[1]).toContain('measured step time 200 ms');
+  });
+
+  it('the card says "faster" only when the interval of the block rates lies above 1', () => {
+    // uint8 blocks 330 and 420 ms (batch 2), float32 two blocks of 600 ms: uint8 faster in every block.
+    const faster = bytesLessonResult(
+      armResults([
+        arm('bytes', 'uint8', timedRows([9, 100, 110, 120, 130, 140, 150])),
+        arm('bytes', 'float32', timedRows([9, 200, 200, 200, 200, 200, 200])),
+      ]),
+    )!;
+    expect(faster.stepSpeed!.low).toBeCloseTo(600 / 420);
+    expect(faster.stepSpeed!.high).toBeCloseTo(600 / 330);
+    expect(faster.stepVerdict).toEqual({ code: 'faster', notSettled: false });
+    // Blocks of 300 and 330 ms against 310 and 320 ms: the interval straddles 1.
+    const same = bytesLessonResult(
+      armResults([
+        arm('bytes', 'uint8', timedRows([9, 100, 100, 100, 110, 110, 110])),
+        arm('bytes', 'float32', timedRows([9, 100, 100, 110, 110, 110, 100])),
+      ]),
+    )!;
+    expect(same.stepVerdict!.code).toBe('no-difference');
+    // One block each: no interval, no verdict.
+    const short = bytesLessonResult(
+      armResults([
+        arm('bytes', 'uint8', timedRows([9, 100, 100, 100])),
+        arm('bytes', 'float32', timedRows([9, 200, 200, 200])),
+      ]),
+    )!;
+    expect(short.stepSpeed).toBeNull();
+    expect(short.stepVerdict).toBeNull();
   });
 
   it('is null until both the uint8 and float32 arms have finished', () => {

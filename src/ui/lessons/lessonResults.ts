@@ -10,7 +10,7 @@ import {
   type ParallelStrategy,
 } from '../../config/parallel';
 import { ARTICLE_EXAMPLE, articleHostMemory, torchBatchBytes } from '../../data/batchBytes';
-import type { MedianInterval, PairedVerdict } from '../../config/pairedTiming';
+import { unpairedRatio, type MedianInterval, type PairedVerdict } from '../../config/pairedTiming';
 import { ratioVerdict, type RatioVerdict } from '../../config/ratioVerdict';
 import { armConfig, LESSONS } from '../../config/lessons';
 import type { StepProfile } from '../../config/stepProfile';
@@ -50,6 +50,13 @@ export function armResults(arms: readonly ArmProgress[]): ArmResult[] {
 }
 
 const find = (arms: readonly ArmResult[], id: string) => arms.find((a) => a.id === id && a.finished);
+
+/**
+ * An arm's step time, the one every card, table and chart of a lesson quotes: the mean of its measured
+ * (timed) steps. A profile's kernel times are another measurement (each kernel in its own pass,
+ * serialised) and never stand in for it.
+ */
+export const measuredStepMs = (arm: Pick<ArmResult, 'figures'>): number | null => arm.figures.meanStepMs;
 
 /** The article's lesson 1: a batch of 32 RGB 512 × 512 images with masks, float32 + int64 vs uint8 + uint8. */
 export function articleBytes() {
@@ -103,8 +110,16 @@ export interface BytesLessonResult {
   /** Bytes per pixel of the float batch: the article's (image + int64 mask) and here (image + int32 mask). */
   articleFloatBytesPerPixel: number;
   hereFloatBytesPerPixel: number;
-  /** float32 step time ÷ uint8 step time (> 1: the uint8 path was faster). */
-  stepTimeFactor: number | null;
+  /** The measured step times (measuredStepMs) of the uint8 and the float32 arm. */
+  uint8StepMs: number | null;
+  floatStepMs: number | null;
+  /**
+   * uint8 samples/s ÷ float32 samples/s (> 1: the uint8 path was faster) from the two arms' block rates,
+   * with its interval (config/pairedTiming.ts unpairedRatio), and the verdict it allows; null without
+   * 2 blocks per arm.
+   */
+  stepSpeed: MedianInterval | null;
+  stepVerdict: RatioVerdict | null;
 }
 
 export function bytesLessonResult(arms: readonly ArmResult[]): BytesLessonResult | null {
@@ -117,6 +132,7 @@ export function bytesLessonResult(arms: readonly ArmResult[]): BytesLessonResult
   const trap = find(arms, 'int32-trap');
   const article = articleBytes();
   const f32Pixels = f32.config.batchSize * f32.config.imageSizePx ** 2;
+  const stepSpeed = unpairedRatio(f32.blockRates, u8.blockRates);
   return {
     imageRatio,
     totalFactor,
@@ -126,7 +142,10 @@ export function bytesLessonResult(arms: readonly ArmResult[]): BytesLessonResult
     articleUint8Bytes: article.uint8Bytes,
     articleFloatBytesPerPixel: article.floatBytesPerPixel,
     hereFloatBytesPerPixel: (f32.figures.bytesToGpu ?? Number.NaN) / f32Pixels,
-    stepTimeFactor: ratioOf(u8.figures.meanStepMs, f32.figures.meanStepMs),
+    uint8StepMs: measuredStepMs(u8),
+    floatStepMs: measuredStepMs(f32),
+    stepSpeed,
+    stepVerdict: stepSpeed ? ratioVerdict(stepSpeed, u8.stable && f32.stable ? 'settled' : 'capped') : null,
   };
 }
 
