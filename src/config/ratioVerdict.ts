@@ -21,14 +21,17 @@ export interface RatioVerdict {
 const MIN_VERDICT_COVERAGE = 0.9;
 
 /**
- * The verdict of an interval [low, high] of a ratio, and whether its measurement settled. An interval
- * whose coverage is given and below MIN_VERDICT_COVERAGE never claims a direction.
+ * The verdict of an interval [low, high] of a ratio, and whether its measurement settled. A paired
+ * interval whose coverage is below MIN_VERDICT_COVERAGE never claims a direction.
  */
 export function ratioVerdict(
   interval: { low: number; high: number; coverage?: number },
   state: PairedState,
 ): RatioVerdict {
-  const tooFew = interval.coverage !== undefined && interval.coverage < MIN_VERDICT_COVERAGE;
+  // Coverage 0 marks an unpaired interval (slowest to fastest blocks of two runs: no rank coverage, but
+  // conservative by construction), which is judged by its ends alone.
+  const tooFew =
+    interval.coverage !== undefined && interval.coverage > 0 && interval.coverage < MIN_VERDICT_COVERAGE;
   const code: RatioVerdictCode = tooFew
     ? 'no-difference'
     : interval.low > 1
