@@ -47,6 +47,15 @@ test('the default config: kernels timed or the note, categories peak at the repo
   const filterGradient = FILTER_GRADIENT_KERNELS.find((k) => names.includes(k));
   expect(filterGradient, names.join(', ')).toBeDefined();
   const panel = app.page.locator('section.profile');
+
+  // The profiled step's phase split, and the memory axis in binary units (the ticks the canvas draws).
+  const phaseMs = await panel
+    .getByTestId('profile-phases')
+    .locator('[data-phase]')
+    .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-ms'))));
+  expect(phaseMs.length).toBeGreaterThanOrEqual(3);
+  expect(phaseMs.filter((ms) => ms > 0).length, phaseMs.join(', ')).toBeGreaterThanOrEqual(3);
+  await expect(panel.getByTestId('profile-chart-memory')).toHaveAttribute('data-ticks', /KiB|MiB/);
   const more = panel.getByRole('button', { name: /^Show all/ });
   if (await more.isVisible()) await more.click();
   await expect(

@@ -3,13 +3,14 @@
  * category as a stacked area over the step's kernels, and the slowest kernels as bars. A profile is one
  * object per request (not a stream), so each chart is set once per profile; like mountChart.ts it follows
  * the container's width and the system's light/dark theme. The figure element carries data attributes
- * (`data-peak-bytes`, `data-points`, `data-bars`) so tests read what is drawn without pixels.
+ * (`data-peak-bytes`, `data-points`, `data-ticks`, `data-bars`, `data-bar-names`) so tests read what is drawn without pixels.
  * DOM and uPlot only; no React, no tfjs.
  */
 import uPlot from 'uplot';
 import { MEMORY_CATEGORIES, type MemoryCategory, type StepProfile } from '../config/stepProfile';
 import { en } from '../i18n/en';
 import type { Dictionary } from '../i18n/types';
+import { BYTE_TICK_INCREMENTS } from '../config/byteFormat';
 import { formatByteTicks, formatBytesShort, formatMsShort, formatTicks } from './chartFormat';
 import { readChartTheme, withAlpha, type ChartTheme } from './chartTheme';
 import { memoryStack, topKernelBars } from './profileColumns';
@@ -22,6 +23,8 @@ export interface ProfileChartHandle {
 const HEIGHT_PX = 240;
 const MIN_WIDTH_PX = 240;
 const AXIS_FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+/** Characters of a kernel name under its bar; the legend and the table give the whole name. */
+const BAR_NAME_CHARS = 14;
 /** Bars in the top-N chart. */
 export const TOP_KERNELS = 8;
 
@@ -53,6 +56,7 @@ function memoryOptions(
   profile: StepProfile,
   words: ProfileWords,
   t: Dictionary,
+  figure: HTMLElement,
 ): uPlot.Options {
   const names = profile.kernels.map((k) => k.name);
   const kernelAt = (x: number) => {
@@ -93,10 +97,21 @@ function memoryOptions(
         label: words.bytes,
         labelSize: 18,
         size: 64,
-        values: (_u, splits, _i, _s, increment) => formatByteTicks(splits, increment),
+        incrs: [...BYTE_TICK_INCREMENTS],
+        values: (_u, splits, _i, _s, increment) => {
+          const ticks = formatByteTicks(splits, increment);
+          // What the canvas draws, for tests that read the axis without pixels.
+          figure.dataset.ticks = ticks.join('|');
+          return ticks;
+        },
       },
     ],
   };
+}
+
+/** A kernel's name shortened to fit under its bar. */
+function barName(name: string): string {
+  return name.length > BAR_NAME_CHARS ? `${name.slice(0, BAR_NAME_CHARS - 1)}…` : name;
 }
 
 function barOptions(
@@ -134,9 +149,10 @@ function barOptions(
         ...axisStyle(theme),
         label: words.slowestFirst,
         labelSize: 18,
-        size: 36,
+        size: 84,
+        rotate: -35,
         incrs: [1],
-        values: (_u, splits) => splits.map((x) => (Number.isInteger(x) ? String(x) : '')),
+        values: (_u, splits) => splits.map((x) => (Number.isInteger(x) ? barName(labels[x - 1] ?? '') : '')),
       },
       {
         ...axisStyle(theme),
@@ -170,13 +186,14 @@ export function mountProfileChart(
       figure.dataset.points = String(stack.xs.length);
       figure.dataset.peakBytes = String(stack.peakBytes);
       return new uPlot(
-        memoryOptions(widthNow(), theme, profile, t.charts.profile, t),
+        memoryOptions(widthNow(), theme, profile, t.charts.profile, t, figure),
         [stack.xs, ...stack.stacked] as uPlot.AlignedData,
         plot,
       );
     }
     const bars = topKernelBars(profile.kernelRows, TOP_KERNELS);
     figure.dataset.bars = String(bars.xs.length);
+    figure.dataset.barNames = bars.labels.join('|');
     return new uPlot(barOptions(widthNow(), theme, bars.labels, t.charts.profile), [bars.xs, bars.ms], plot);
   };
   let u = build();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KernelRow } from '../config/stepProfile';
-import { memoryStack, topKernelBars } from './profileColumns';
+import { memoryStack, phaseShares, topKernelBars } from './profileColumns';
 import { makeProfile } from '../../test/fixtures/testProfile';
 
 describe('profile chart columns', () => {
@@ -29,5 +29,25 @@ describe('profile chart columns', () => {
     );
     expect(bars).toEqual({ xs: [1, 2], ms: [5, 3], labels: ['A (grad)', 'B'] });
     expect(topKernelBars([row('A', null, 'other')], 8).xs).toEqual([]);
+  });
+
+  it('splits the profiled step by phase: ms as measured, shares of the step that add up to at most 1', () => {
+    const { phases, profiledStepMs } = makeProfile();
+    const split = phaseShares(phases, profiledStepMs);
+    expect(split.map((p) => p.phase)).toEqual([
+      'data-wait',
+      'upload',
+      'forward',
+      'backward',
+      'optimizer',
+      'readback',
+    ]);
+    expect(split.map((p) => p.ms)).toEqual([1, 1, 2, 2, 1, 5]);
+    expect(split.map((p) => p.share)).toEqual([1 / 12, 1 / 12, 2 / 12, 2 / 12, 1 / 12, 5 / 12]);
+    const over = phaseShares(phases, 10);
+    const total = over.reduce((s, p) => s + (p.share ?? 0), 0);
+    expect(total).toBeLessThanOrEqual(1 + 1e-12);
+    expect(over.at(-1)?.share).toBeCloseTo(3 / 10, 12);
+    expect(phaseShares(phases, 0).every((p) => p.share === null)).toBe(true);
   });
 });

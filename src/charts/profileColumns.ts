@@ -8,6 +8,8 @@ import {
   type KernelRow,
   type MemoryCategory,
   type MemoryTimeline,
+  type PhaseSpan,
+  type StepPhase,
 } from '../config/stepProfile';
 import { stackColumns, type Column } from './chartColumns';
 
@@ -46,4 +48,27 @@ export function topKernelBars(rows: readonly KernelRow[], n: number): KernelBars
     ms: timed.map((r) => r.ms ?? 0),
     labels: timed.map((r) => (r.family.includes('gradient') ? `${r.name} (grad)` : r.name)),
   };
+}
+
+export interface PhaseShare {
+  phase: StepPhase;
+  ms: number;
+  /** Of the profiled step's wall-clock ms; null when the step has no duration. */
+  share: number | null;
+}
+
+/**
+ * The profiled step's phases in the order they ran, each with its wall-clock ms and its share of the step
+ * (`stepMs`: profiledStepMs, the serialised step). Shares add up to at most 1: a phase longer than the
+ * step is capped at the step's remainder, so a rounding overrun never shows more than the whole.
+ */
+export function phaseShares(phases: readonly PhaseSpan[], stepMs: number): PhaseShare[] {
+  let left = stepMs > 0 && Number.isFinite(stepMs) ? stepMs : 0;
+  return phases.map(({ phase, durationMs }) => {
+    const ms = Math.max(0, durationMs);
+    if (!(stepMs > 0) || !Number.isFinite(stepMs)) return { phase, ms, share: null };
+    const counted = Math.min(ms, left);
+    left -= counted;
+    return { phase, ms, share: counted / stepMs };
+  });
 }

@@ -49,6 +49,13 @@ export const profile = {
     pool: 'Allocator pool',
   },
   link: 'Link that makes this profile when opened (prof=1): ',
+  phaseSplit: {
+    caption:
+      'Phase split of step {step} as profiled (kernels serialised: slower than the step as it runs), by the wall clock: {ms} in all',
+    phase: 'phase',
+    ms: 'wall clock',
+    share: 'share of the step',
+  },
   charts: {
     kernels: 'The {n} slowest kernels',
     memory: "Memory by category over step {step}'s kernels",

@@ -50,6 +50,12 @@ export const profile = {
     pool: '分配器显存池',
   },
   link: '打开即生成这份剖析的链接（prof=1）：',
+  phaseSplit: {
+    caption: '剖析时第 {step} 步的阶段划分（核函数串行执行，比正常运行慢），按墙钟计，共 {ms}',
+    phase: '阶段',
+    ms: '墙钟时间',
+    share: '占本步',
+  },
   charts: {
     kernels: '最慢的 {n} 个核函数',
     memory: '第 {step} 步各核函数期间按类别的显存',

@@ -1,8 +1,9 @@
 /**
  * "Profile a step": a self-contained panel a view can mount anywhere. It asks the training worker for a
  * profile (the profile job) and shows where the step's time and memory go: the bottleneck in one
- * sentence, the slowest kernels, the kernel table by kernel or by layer, memory by category over the
- * kernels beside the pre-flight estimate, and a Chrome trace (Perfetto) download named after the config.
+ * sentence, the profiled step's phase split, the slowest kernels, the kernel table by kernel or by layer,
+ * memory by category over the kernels beside the pre-flight estimate, and a Chrome trace (Perfetto)
+ * download named after the config.
  * Reads the profile store, the profile job's status and the app store; never the worker.
  */
 import { useId, useState } from 'react';
@@ -17,6 +18,7 @@ import { formatBytes, formatMs } from '../format';
 import { usePreflight } from '../usePreflight';
 import { KernelTable } from './KernelTable';
 import { MemoryCategoryTable } from './MemoryCategoryTable';
+import { PhaseSplitTable } from './PhaseSplitTable';
 import { ProfileCharts } from './ProfileCharts';
 import './profile.css';
 import { fill } from '../../i18n/fill';
@@ -88,6 +90,7 @@ function ProfileResult({ profile }: { profile: StepProfile }) {
       <p className="help" data-testid="profile-timing-note" data-timing={profile.timing}>
         {timingNoteText(t, profile)}
       </p>
+      <PhaseSplitTable profile={profile} />
       <ProfileCharts profile={profile} />
       <KernelTable profile={profile} />
       <MemoryCategoryTable profile={profile} />
