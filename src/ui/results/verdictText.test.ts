@@ -22,8 +22,8 @@ describe('ratio verdicts', () => {
 
   it('in English: the words, the explanation title and the numbers come from one interval', () => {
     expect(words('en', above)).toEqual({
-      figure: '1.29× the samples per second',
-      interval: '1.20× to 1.40×, 95% interval of the median, 6 paired rounds',
+      figure: '1.29× the samples/s',
+      interval: '1.20× to 1.40×, 95% interval, 6 paired rounds',
       verdict: 'faster',
       settledNote: 'Settled within ±10%.',
       explainTitle: 'Why not more:',
@@ -38,7 +38,7 @@ describe('ratio verdicts', () => {
       'Why no difference:',
     ]);
     expect(none.interval).toBe('0.66× to 1.65×, min to max, 5 paired rounds');
-    expect(none.settledNote).toBe('Not settled within ±10% after 5 rounds: run again for a firmer figure.');
+    expect(none.settledNote).toBe('Not settled within ±10% after 5 rounds: run again.');
   });
 
   it('in Chinese: the same verdicts, and a slower result never asks why it was not faster', () => {
@@ -55,8 +55,8 @@ describe('ratio verdicts', () => {
 
   it('names the method by the coverage it reaches', () => {
     const nine = medianInterval([1, 2, 3, 4, 5, 6, 7, 8, 9])!;
-    expect(words('en', nine).interval).toBe('2.00× to 8.00×, 95% interval of the median, 9 paired rounds');
-    expect(words('zh-CN', nine).interval).toContain('中位数的 95% 区间，9 轮成对测量');
+    expect(words('en', nine).interval).toBe('2.00× to 8.00×, 95% interval, 9 paired rounds');
+    expect(words('zh-CN', nine).interval).toContain('95% 区间，9 轮成对测量');
   });
 
   it('never claims a direction from too few rounds, even when every round agreed', () => {
