@@ -102,7 +102,7 @@ export const lessons = {
         'Timing started at step {first} with 2 workers, after the {prefetched} batches prefetched during the first step had been used; {timed} steps timed.',
     },
     tableCaption:
-      'Storage-bound and CPU-bound, 0 and 2 loader workers each, each trained in its own worker until its throughput was stable',
+      'Storage-bound and CPU-bound, 0 and 2 loader workers each; each pair timed in paired rounds, its two workers taking turns in timed blocks',
   },
   gpus: {
     title: 'Several GPUs',
@@ -148,7 +148,7 @@ export const lessons = {
       expected: ': expected {bytes} to the GPU per step',
       strategy: '{strategy} on {devices} devices, {steps} steps',
       armsHelp:
-        'Batches of {shape}. Each in its own new worker and GPU device, one after the other, until its timing is stable.',
+        'Batches of {shape}. Each in its own new worker and GPU device; two never train at the same time.',
       strategiesHelp:
         'Batches of {shape}, split into equal shards; every device is a worker with its own WebGPU device.',
     },

@@ -101,7 +101,8 @@ export const lessons = {
       timing:
         '2 个工作程序时，计时从第 {first} 步开始，此前第一步预取的 {prefetched} 个批已经用完；共计时 {timed} 步。',
     },
-    tableCaption: '存储受限与 CPU 受限，各用 0 个和 2 个工作程序，各自在独立的 worker 中训练，直到吞吐量稳定',
+    tableCaption:
+      '存储受限与 CPU 受限，各用 0 个和 2 个工作程序；每一对以成对轮次计时，两个 worker 轮流训练计时块',
   },
   gpus: {
     title: '多块 GPU',
@@ -145,7 +146,7 @@ export const lessons = {
       label: '这次运行要训练什么',
       expected: '：预计每步向 GPU 传 {bytes}',
       strategy: '{strategy}，{devices} 个设备，{steps} 步',
-      armsHelp: '每批形状 {shape}。每一项依次在新的 worker 和 GPU 设备上训练，直到计时稳定。',
+      armsHelp: '每批形状 {shape}。每一项在新的 worker 和 GPU 设备上训练；任何两项都不会同时训练。',
       strategiesHelp: '每批形状 {shape}，均分成若干份；每个设备都是一个拥有自己 WebGPU 设备的 worker。',
     },
     progress: {
