@@ -1,19 +1,12 @@
 /** The one start rule for jobs, on hand-written activities (no store, no workers). */
 import { describe, expect, it } from 'vitest';
-import type { BackendInfo } from '../config/backendInfo';
 import { JOB_KINDS, type JobKind, type JobPhase } from '../config/jobs';
 import { DEFAULT_CONFIG, type TrainConfig } from '../config/trainConfig';
 import { jobBlocker, type Activity } from './jobRules';
+import { TEST_BACKEND } from '../../test/fixtures/jobStore';
 
 const A: TrainConfig = { ...DEFAULT_CONFIG, imageSizePx: 16, batchSize: 2 };
-const INFO: BackendInfo = {
-  backend: 'webgpu',
-  adapterDescription: 'google swiftshader',
-  isSoftwareAdapter: true,
-  limits: { maxBufferSizeBytes: 2 ** 30, maxStorageBufferBindingSizeBytes: 2 ** 30 },
-  fallbackReasons: [],
-  ownConvKernels: false,
-};
+const INFO = TEST_BACKEND;
 const idleJobs = Object.fromEntries(JOB_KINDS.map((k) => [k, 'idle'])) as Record<JobKind, JobPhase>;
 const activity = (main: Activity['main'], jobs: Partial<Record<JobKind, JobPhase>> = {}): Activity => ({
   main,
