@@ -1,6 +1,8 @@
 /**
  * Which tfjs backend runs and on what: produced by src/engine/backend.ts, shown by the UI.
  */
+import type { JobPhase } from './jobs';
+
 export type BackendName = 'webgpu' | 'webgl' | 'cpu';
 
 export interface GpuLimits {
@@ -25,5 +27,5 @@ export interface BackendInfo {
   ownConvKernels: boolean;
 }
 
-/** Life cycle of the training worker's run, as the UI shows it. */
-export type RunStatus = 'booting' | 'idle' | 'running' | 'stopped' | 'failed' | 'device-lost';
+/** Life cycle of the training worker's run, as the UI shows it: a job's phases but 'done', plus its own. */
+export type RunStatus = 'booting' | Exclude<JobPhase, 'done'> | 'device-lost';

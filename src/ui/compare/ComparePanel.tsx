@@ -11,7 +11,7 @@ import { comparisonConfigs, namedSides } from '../../state/compareRules';
 import { useCompareStore } from '../../state/compareStore';
 import { useJob, useJobBlocker } from '../jobs/useJob';
 import { useAppStore } from '../../state/store';
-import { DESCRIBED_SETTINGS } from './compareExport';
+import { DESCRIBED_SETTINGS } from './compareCells';
 import { CompareProgress } from './CompareProgress';
 import { CompareResults } from './CompareResults';
 import { Differences } from './Differences';

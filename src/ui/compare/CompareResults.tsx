@@ -10,10 +10,11 @@ import { verdictWords } from '../results/verdictText';
 import { downloadBlob } from '../../export/download';
 import { useCompareStore, type CompareSide } from '../../state/compareStore';
 import { useAppStore } from '../../state/store';
-import { buildCompareExport, compareFileName, describeSide } from './compareExport';
-import { buildCompareSummary, pairedSideInput, type CompareSideInput } from './compareSummary';
+import { buildCompareExport, compareFileName } from '../../export/compareExport';
+import { describeSide, formatCompareRatio, formatCompareValue } from './compareCells';
+import { buildCompareSummary, pairedSideInput, type CompareSideInput } from '../../config/compareSummary';
 import { StepCharts } from './StepCharts';
-import { summaryPng } from './summaryImage';
+import { tablePng } from '../../export/tablePng';
 import { SummaryTable } from './SummaryTable';
 import { fill } from '../../i18n/fill';
 import { useLocale, useText } from '../i18n/useText';
@@ -53,15 +54,22 @@ export function CompareResults({ a, b }: { a: CompareSide; b: CompareSide }) {
   };
   const exportPng = async () => {
     try {
-      const blob = await summaryPng(summary, {
+      const format = { na: w.na, locale };
+      const blob = await tablePng({
         title: fill(w.pngTitle, { a: summary.timedStepsA, b: summary.timedStepsB }),
         subtitles: [
           `A: ${describeSide(t, locale, a.config, backendA, b.config)}`,
           `B: ${describeSide(t, locale, b.config, backendB, a.config)}`,
         ],
-        columns: [w.table.metric, 'A', 'B', 'B/A'],
-        labels: w.metrics,
-        format: { na: w.na, locale },
+        rows: [
+          [w.table.metric, 'A', 'B', 'B/A'],
+          ...summary.metrics.map((m) => [
+            w.metrics[m.id],
+            formatCompareValue(m.unit, m.a, format),
+            formatCompareValue(m.unit, m.b, format),
+            formatCompareRatio(m, format),
+          ]),
+        ],
       });
       downloadBlob(blob, compareFileName(useAppStore.getState().jobs.compare.finishedAt, 'png'));
     } catch (error) {

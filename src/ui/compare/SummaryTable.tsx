@@ -3,8 +3,8 @@
  * attributes (`data-a`, `data-b`, `data-ratio`, `data-ratio-<metric>`) for tests. Bar widths are set
  * through element.style (React's style prop), which a strict CSP allows.
  */
-import { formatCompareRatio, formatCompareValue } from './compareExport';
-import { barPercents, type CompareSummary } from './compareSummary';
+import { formatCompareRatio, formatCompareValue } from './compareCells';
+import { barPercents, type CompareSummary } from '../../config/compareSummary';
 import { useLocale, useText } from '../i18n/useText';
 
 export function SummaryTable({ summary }: { summary: CompareSummary }) {

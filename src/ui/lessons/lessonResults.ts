@@ -17,7 +17,7 @@ import type { StepProfile } from '../../config/stepProfile';
 import { blockSamplesPerSec } from '../../config/sweepSummary';
 import type { TrainConfig } from '../../config/trainConfig';
 import type { ArmProgress } from '../../state/lessonStore';
-import { armFigures, ratioOf, type ArmFigures } from '../results/armFigures';
+import { armFigures, ratioOf, type ArmFigures } from '../../config/armFigures';
 
 /** An arm's figures, by its id; null until it has rows. */
 export interface ArmResult {

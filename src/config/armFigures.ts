@@ -5,7 +5,7 @@
  * steps (the throughput the run achieved), and the data-wait share is Σ waited ÷ Σ step time over them.
  * Pure; the comparison table and the lesson cards both read these.
  */
-import type { TelemetryRow } from '../../config/telemetry';
+import type { TelemetryRow } from './telemetry';
 
 export interface ArmFigures {
   /** Rows the arm reported. */

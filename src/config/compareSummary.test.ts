@@ -3,8 +3,8 @@
  * from the last row, the data-wait share, ratios B/A (null where a side has no figure), shared-scale bars.
  */
 import { describe, expect, it } from 'vitest';
-import { makeRow } from '../../../test/fixtures/testRows';
-import type { TelemetryRow } from '../../config/telemetry';
+import { makeRow } from '../../test/fixtures/testRows';
+import type { TelemetryRow } from './telemetry';
 import {
   barPercents,
   buildCompareSummary,

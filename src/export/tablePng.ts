@@ -1,19 +1,15 @@
 /**
- * The comparison summary as a PNG, to paste into a lesson: the table drawn with fillText on a canvas
- * (no DOM snapshot, no external fonts).
+ * A table as a PNG, to paste into a lesson: a title, a few subtitle lines and rows of cells already worded
+ * by the page, drawn with fillText on a canvas (no DOM snapshot, no external fonts). The first row is the
+ * header (bold); the first column is left-aligned, the rest right-aligned.
  */
-import type { CompareSummary } from './compareSummary';
-import { formatCompareRatio, formatCompareValue, type CompareFormat } from './compareExport';
 
-export interface SummaryImageText {
+export interface TablePngText {
   title: string;
   /** One line each, e.g. "A: uint8 images, normalize in model (webgpu)". */
   subtitles: string[];
-  /** The table's header cells (metric, A, B, B/A) and each metric's label, in the page's language. */
-  columns: readonly string[];
-  labels: Readonly<Record<string, string>>;
-  /** How missing figures read and the digits' locale. */
-  format: CompareFormat;
+  /** The header row, then one row per line of the table, as the page words them. */
+  rows: readonly (readonly string[])[];
 }
 
 const FONT_PX = 14;
@@ -21,11 +17,11 @@ const LINE_PX = 24;
 const PAD_PX = 16;
 const COLUMN_PX = [330, 150, 150, 90] as const;
 
-/** Draws `summary` as a table and encodes it as PNG. Rejects if the canvas cannot encode. */
-export function summaryPng(summary: CompareSummary, text: SummaryImageText): Promise<Blob> {
+/** Draws the table and encodes it as PNG. Rejects if the canvas cannot encode. */
+export function tablePng(text: TablePngText): Promise<Blob> {
   const width = PAD_PX * 2 + COLUMN_PX.reduce((sum, w) => sum + w, 0);
   const headerLines = 1 + text.subtitles.length;
-  const height = PAD_PX * 2 + LINE_PX * (headerLines + 1.5 + summary.metrics.length);
+  const height = PAD_PX * 2 + LINE_PX * (headerLines + 0.5 + text.rows.length);
   const canvas = document.createElement('canvas');
   canvas.width = width;
   canvas.height = height;
@@ -63,18 +59,7 @@ export function summaryPng(summary: CompareSummary, text: SummaryImageText): Pro
     y += LINE_PX;
   };
   ctx.fillStyle = '#1b1f24';
-  row(text.columns, true);
-  for (const m of summary.metrics) {
-    row(
-      [
-        text.labels[m.id] ?? m.label,
-        formatCompareValue(m.unit, m.a, text.format),
-        formatCompareValue(m.unit, m.b, text.format),
-        formatCompareRatio(m, text.format),
-      ],
-      false,
-    );
-  }
+  text.rows.forEach((cells, i) => row(cells, i === 0));
   return new Promise((resolve, reject) => {
     canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('PNG encoding failed'))), 'image/png');
   });

@@ -1,12 +1,13 @@
 /**
  * The A/B summary table, as data: one metric per row with A's figure, B's figure and the B/A ratio, built
- * from each side's figures (../results/armFigures.ts): bytes per step from the last row; timing over the
+ * from each side's figures (./armFigures.ts): bytes per step from the last row; timing over the
  * timed steps only (a side measured in paired rounds: the steps of its timed blocks, never the compile
  * step or the batches a block's loader prefetched); the share of each step spent waiting for data; GPU bytes in use after the last step; the final
  * loss. Pure (no DOM, no store): the panel, the PNG and the JSON export all read it, and it is unit-tested.
+ * Codes only: the page words each metric from its id (i18n's compare labels).
  */
-import type { TelemetryRow } from '../../config/telemetry';
-import { armFigures, ratioOf, type ArmFigures } from '../results/armFigures';
+import type { TelemetryRow } from './telemetry';
+import { armFigures, ratioOf, type ArmFigures } from './armFigures';
 
 export { ratioOf };
 
@@ -24,7 +25,6 @@ export type CompareUnit = 'bytes' | 'ms' | 'samples/s' | 'share' | 'loss';
 
 export interface CompareMetric {
   id: CompareMetricId;
-  label: string;
   unit: CompareUnit;
   /** A's figure; null when A has none (no rows, or no GPU memory on the cpu backend). */
   a: number | null;
@@ -47,38 +47,33 @@ export interface CompareSummary {
 
 const METRICS: readonly {
   id: CompareMetricId;
-  label: string;
   unit: CompareUnit;
   pick: (f: ArmFigures) => number | null;
 }[] = [
   {
     id: 'image-bytes-to-gpu',
-    label: 'Image bytes to GPU per step',
     unit: 'bytes',
     pick: (f) => f.imageBytesToGpu,
   },
   {
     id: 'bytes-to-gpu',
-    label: 'Bytes to GPU per step (images + masks)',
     unit: 'bytes',
     pick: (f) => f.bytesToGpu,
   },
-  { id: 'host-batch-bytes', label: 'Host bytes per batch', unit: 'bytes', pick: (f) => f.hostBatchBytes },
-  { id: 'step-ms', label: 'Step time (mean of timed steps)', unit: 'ms', pick: (f) => f.meanStepMs },
-  { id: 'samples-per-sec', label: 'Samples per second', unit: 'samples/s', pick: (f) => f.samplesPerSec },
+  { id: 'host-batch-bytes', unit: 'bytes', pick: (f) => f.hostBatchBytes },
+  { id: 'step-ms', unit: 'ms', pick: (f) => f.meanStepMs },
+  { id: 'samples-per-sec', unit: 'samples/s', pick: (f) => f.samplesPerSec },
   {
     id: 'data-wait-share',
-    label: 'Waiting for data (% of step)',
     unit: 'share',
     pick: (f) => f.dataWaitShare,
   },
   {
     id: 'gpu-bytes-in-use',
-    label: 'GPU bytes in use (last step)',
     unit: 'bytes',
     pick: (f) => f.gpuBytesInUse,
   },
-  { id: 'final-loss', label: 'Final loss', unit: 'loss', pick: (f) => f.finalLoss },
+  { id: 'final-loss', unit: 'loss', pick: (f) => f.finalLoss },
 ];
 
 export interface CompareSideInput {
@@ -111,10 +106,10 @@ const figuresOf = (side: CompareSideInput): ArmFigures =>
 export function buildCompareSummary(a: CompareSideInput, b: CompareSideInput): CompareSummary {
   const fa = figuresOf(a);
   const fb = figuresOf(b);
-  const metrics = METRICS.map(({ id, label, unit, pick }) => {
+  const metrics = METRICS.map(({ id, unit, pick }) => {
     const va = pick(fa);
     const vb = pick(fb);
-    return { id, label, unit, a: va, b: vb, ratio: ratioOf(va, vb) };
+    return { id, unit, a: va, b: vb, ratio: ratioOf(va, vb) };
   });
   return {
     metrics,
