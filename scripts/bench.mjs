@@ -6,6 +6,9 @@
 //   npm run bench -- --node --gpu      GPU-sized cases on Dawn (bench/node/gpuBench.ts); refuses, with one line
 //                                      and a non-zero exit, a missing Vulkan loader, a software adapter or
 //                                      a backend other than webgpu
+//   npm run bench -- --gpu             the browser cases with Chromium asked for the GPU through Vulkan (the
+//                                      drivers the same pre-flight finds); refuses, with one line and a
+//                                      non-zero exit, no adapter or a software (fallback) adapter
 //   --no-build                         reuse the build in --out-dir
 //   --out-dir=DIR                      where `vite build` writes and the bench is served from (default dist)
 // Prints one table per case and writes bench/results/<timestamp>.json (adapter, backend, browser, versions).
@@ -38,7 +41,17 @@ const ALL = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'];
 // Case h (several devices) takes ~40 s even at N = 2 here: left to the full run so --quick stays < 2 min.
 const QUICK = ['a', 'b', 'e', 'g', 'i'];
 const cases = option('cases', (quick ? QUICK : ALL).join(','));
-const BASE_FLAGS = [...QUIET_FLAGS, '--enable-unsafe-webgpu'];
+/**
+ * --gpu in the browser: Chromium's GPU process on Vulkan rather than its SwiftShader default; WebGPU then
+ * gets the hardware adapter where the driver and loader are there, and the probe below refuses it otherwise.
+ */
+const GPU_FLAGS = [
+  '--enable-features=Vulkan',
+  '--use-vulkan=native',
+  '--use-angle=vulkan',
+  '--ignore-gpu-blocklist',
+];
+const BASE_FLAGS = [...QUIET_FLAGS, '--enable-unsafe-webgpu', ...(gpu ? GPU_FLAGS : [])];
 const PAGE_TIMEOUT_MS = 15 * 60_000;
 const PROBE_TIMEOUT_MS = 3 * 60_000;
 const FIRST_STEP_REPS = 5;
@@ -104,11 +117,20 @@ async function runNode() {
   log(`results: ${writeResults(report, info)}`);
 }
 
+/** The browser's environment: its own libraries, plus (with --gpu) the Vulkan drivers the pre-flight found. */
+const browserEnv = (found) => ({ ...process.env, ...found.env, ...(gpu ? gpuPreflight().env : {}) });
+
+/** One line and exit 2: a --gpu run that would not measure a GPU. */
+function refuseGpu(line) {
+  console.error(`bench --gpu refused: ${line}`);
+  process.exit(2);
+}
+
 async function openBench(chromium, found, url, timeoutMs, onLine) {
   const browser = await chromium.launch({
     executablePath: found.path,
     args: BASE_FLAGS,
-    env: { ...process.env, ...found.env },
+    env: browserEnv(found),
   });
   try {
     // A fixed locale: with LANG=C.UTF-8 the pinned Chromium reports navigator.language 'en-US@posix', which
@@ -135,6 +157,20 @@ async function openBench(chromium, found, url, timeoutMs, onLine) {
 
 async function runBrowser() {
   const letters = cases.split(',').filter(Boolean);
+  // The browser and its adapter first: a --gpu run refused on a software adapter never waits for a build.
+  const found = await findChromium();
+  if (found.error) {
+    console.error(found.error);
+    process.exit(1);
+  }
+  const { chromium } = await import('@playwright/test');
+  const probe = await describeBrowser({ ...found, env: browserEnv(found) }, BASE_FLAGS);
+  log(`${probe.browser} (${found.source}); adapter ${JSON.stringify(probe.adapter)}`);
+  if (gpu && !probe.adapter) refuseGpu(`${probe.browser} gave no WebGPU adapter with ${GPU_FLAGS.join(' ')}`);
+  if (gpu && probe.adapter.isFallbackAdapter !== false) {
+    const name = `${probe.adapter.vendor || '?'} ${probe.adapter.architecture || probe.adapter.description || '?'}`;
+    refuseGpu(`${probe.browser}'s WebGPU adapter is ${name}, a fallback (software) adapter, not a GPU`);
+  }
   if (!flag('no-build')) {
     log(`vite build → ${outDir}`);
     const build = spawnSync(
@@ -147,14 +183,6 @@ async function runBrowser() {
     );
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
-  const found = await findChromium();
-  if (found.error) {
-    console.error(found.error);
-    process.exit(1);
-  }
-  const { chromium } = await import('@playwright/test');
-  const probe = await describeBrowser(found, BASE_FLAGS);
-  log(`${probe.browser} (${found.source}); adapter ${JSON.stringify(probe.adapter)}`);
   const server = await serveStatic(outDir);
   const info = meta({
     runner: 'browser',
@@ -220,10 +248,7 @@ async function runBrowser() {
 
 /** --node --gpu: the pre-flight, then gpuChild.mjs; a refusal is one line on stderr and exit 2. */
 async function runGpu() {
-  const refuse = (line) => {
-    console.error(`bench --gpu refused: ${line}`);
-    process.exit(2);
-  };
+  const refuse = refuseGpu;
   const pre = gpuPreflight();
   // No GPU driver: run on whatever adapter Dawn gets (the software one here, with the loader that ships
   // beside it), so that the refusal names that adapter.
