@@ -132,10 +132,11 @@ export const useAppStore = create<AppState>()((set, get) => ({
     const decoded = decodeHash(hash);
     set((s) => ({
       view: decoded.view ?? VIEW_OF_OLD_LINKS,
-      // A link that asks for a profile or names a B shows that section unless it names its own.
+      // A link the page opens with shows its profile or its B unless it names a section; a preset click or
+      // Back/Forward keeps the open section unless the link names one.
       section:
         decoded.section ??
-        (decoded.profile ? 'profile' : decoded.overridesB ? 'compare' : opening ? null : s.section),
+        (opening ? (decoded.profile ? 'profile' : decoded.overridesB ? 'compare' : null) : s.section),
       ...(decoded.lang !== null ? { lang: decoded.lang, langChosen: true } : {}),
       // decodeHash already repaired it; repairing again keeps "every write is repaired" true by construction.
       config: repairConfig(decoded.config).config,
