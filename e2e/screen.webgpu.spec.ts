@@ -73,11 +73,18 @@ for (const lang of ['en', 'zh'] as const) {
   test(`on a 390 × 844 phone (${lang}) the header is one short row and no view scrolls sideways, before and after a run`, async ({
     app,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const { page } = app;
     await page.setViewportSize(PHONE);
-    await app.open(`#${TINY}&lang=${lang}`);
+    // The link profiles a step as it opens: the profile's tables are the widest a section holds.
+    await app.open(`#${TINY}&steps=12&val=12&aug=0&prof=1&lang=${lang}`);
     expect(await app.waitForBackend()).toBe('webgpu');
+    await expect(page.getByTestId('profile-bottleneck')).toBeVisible({ timeout: 120_000 });
+    // The first screen's summary carries the profile's bottleneck line.
+    await expect(page.getByTestId('summary-bottleneck')).toHaveText(
+      (await page.getByTestId('profile-bottleneck').textContent())!,
+    );
+    await expect.poll(() => app.api((a) => a.status().status)).not.toBe('running');
     const visit = async (when: string) => {
       for (const view of VIEW_IDS) {
         await app.view(view);
@@ -92,6 +99,8 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(page.getByTestId('view-bytes')).toBeHidden();
     await app.start();
     await app.waitForSteps(2);
+    await page.getByTestId('stop').click();
+    await expect.poll(() => app.api((a) => a.status().status)).toBe('stopped');
     for (const id of PLAYGROUND_SECTIONS) {
       await app.section(id);
       expect(await sidewaysPx(page), `after a run, section ${id}`).toBe(0);
