@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Locator } from '@playwright/test';
 import type { TelemetryRow } from '../src/config/telemetry';
+import type { TrainConfig } from '../src/config/trainConfig';
 import { browserBatchBytes } from '../src/data/batchBytes';
 import { expect, test, type AppPage } from './fixtures';
 
@@ -17,6 +18,7 @@ async function downloadOf(app: AppPage, testId: string): Promise<{ name: string;
 
 /** The chart's figure, scrolled into view (off-screen charts pause their redraws). */
 async function chart(app: AppPage, id: string): Promise<Locator> {
+  if (id === 'bytes' || id === 'loss') await app.section('details');
   const figure = app.page.getByTestId(`chart-${id}`);
   await figure.scrollIntoViewIfNeeded();
   return figure;
@@ -72,6 +74,7 @@ test('live charts hold the latest telemetry; the run exports as JSON, CSV and PN
   await expect(loss.locator('.u-legend')).toContainText(lastEval.meanIoU.toFixed(3));
 
   const history = await app.api((a) => a.history());
+  await app.section('export');
   const json = await downloadOf(app, 'export-json');
   expect(json.name).toMatch(/^batchlab-uint8-model-16px-b2-\d{8}-\d{6}\.json$/);
   const run = JSON.parse(json.bytes.toString('utf8'));
@@ -127,7 +130,7 @@ test('each Start after the first draws a marker saying what changed; the Step ti
   app,
 }) => {
   const { page } = app;
-  const field = (name: string) => page.locator(`[data-field="${name}"] input`);
+  const field = async (name: keyof TrainConfig) => (await app.field(name)).locator('input');
   const stopped = () => expect.poll(() => app.api((a) => a.status().status)).toBe('stopped');
   /** Every chart's latest x (each scrolled into view first: off-screen charts wait to redraw). */
   const expectChartsAt = async (x: string) => {
@@ -144,14 +147,14 @@ test('each Start after the first draws a marker saying what changed; the Step ti
   await app.waitForSteps(3);
   await stopped();
   // Only the worker count changes: a marker says so (the model has its 3 steps already, so none follow).
-  await field('workers').fill('1');
+  await (await field('workers')).fill('1');
   await app.start();
   await chart(app, 'bytes');
   await expect(bytes).toHaveAttribute('data-markers', '1');
   await expect(bytes).toHaveAttribute('data-marker-labels', 'workers 0→1');
   await stopped();
   // More steps: the trained model continues, its steps and the page's are the same.
-  await field('maxSteps').fill('5');
+  await (await field('maxSteps')).fill('5');
   await app.start();
   await app.waitForSteps(5);
   await stopped();
@@ -160,8 +163,8 @@ test('each Start after the first draws a marker saying what changed; the Step ti
   await expect(bytes).toHaveAttribute('data-marker-labels', 'workers 0→1 | steps 3→5');
 
   // A new seed builds a new model: its steps restart at 1, the page's go on.
-  await field('seed').fill('43');
-  await field('maxSteps').fill('2');
+  await (await field('seed')).fill('43');
+  await (await field('maxSteps')).fill('2');
   await app.start();
   await expect.poll(() => app.api((a) => a.history().length), { timeout: 200_000 }).toBe(7);
   await stopped();
@@ -182,6 +185,7 @@ test('each Start after the first draws a marker saying what changed; the Step ti
   }
   expect(legend).toContain('New model (weights from the seed): Seed 42 → 43; Steps 5 → 2');
   // Bytes are in binary units, as on the tiles.
+  await app.section('details');
   await expect(page.getByTestId('metric-bytes-to-gpu')).toHaveText('2.0 KiB');
   expect(app.errors).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 
-const TINY = 'v=1&px=16&b=2&ch=3&d=2&w=4&lr=0.02&val=100';
+const TINY = 'v=1&px=16&b=2&ch=3&d=2&w=4&lr=0.02&val=100&sec=datapath';
 
 test('every data path feeds the model the same numbers on the real WebGPU adapter', async ({ app }) => {
   await app.open(`#${TINY}`);

@@ -16,7 +16,7 @@ import {
   test,
 } from './fixtures';
 
-const HASH = 'view=playground&v=1&px=16&b=8&d=2&w=4&ch=1&k=2&aug=0&val=1000';
+const HASH = 'view=playground&v=1&px=16&b=8&d=2&w=4&ch=1&k=2&aug=0&val=1000&sec=finder';
 
 test('finds the largest batch that runs under a small buffer limit, and Use batch N applies it', async ({
   app,
@@ -92,7 +92,7 @@ test('finds the largest batch that runs under a small buffer limit, and Use batc
 test('at the form’s maximum the result reads ≥ N and names the cap', async ({ app }) => {
   const { page } = app;
   // Tiny images from batch 128: every doubling up to the form's maximum runs on the software adapter.
-  await app.open(`#view=playground&v=1&px=16&b=128&d=2&w=4&ch=1&k=2&aug=0&val=1000`);
+  await app.open(`#view=playground&v=1&px=16&b=128&d=2&w=4&ch=1&k=2&aug=0&val=1000&sec=finder`);
   expect(await app.waitForBackend()).toBe('webgpu');
   const max = LIMITS.batchSize.max;
   await page.getByTestId('finder-find').click();

@@ -2,8 +2,10 @@
  * Shared e2e fixtures: every test collects page errors and console errors (and fails on them), and talks
  * to the app through its read-only `window.batchlab` test API.
  */
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { BatchLabTestApi } from '../src/app/testHooks/testApi';
+import type { TrainConfig } from '../src/config/trainConfig';
+import { LESSON_SETTINGS, type SectionId, type ViewId } from '../src/config/views';
 
 /** What the browser's WebGPU adapter reports, read in the page straight from WebGPU, not through the app. */
 interface AdapterReport {
@@ -23,6 +25,12 @@ export interface AppPage {
   waitForBackend(): Promise<string>;
   waitForSteps(steps: number): Promise<void>;
   start(): Promise<void>;
+  /** Opens the Playground's section `id` (one at a time) unless it is open; resolves to its body. */
+  section(id: SectionId): Promise<Locator>;
+  /** A setting's field, opening the section that holds it when it is not on the first screen. */
+  field(name: keyof TrainConfig): Promise<Locator>;
+  /** Switches to view `id` from the header, through the view menu where the tabs are folded (a phone). */
+  view(id: ViewId): Promise<void>;
   /** The adapter the app would get (same power preference), as an independent oracle; null without one. */
   adapter(): Promise<AdapterReport | null>;
 }
@@ -63,6 +71,22 @@ export const test = base.extend<{ app: AppPage }>({
       },
       start: async () => {
         await page.getByTestId('start').click();
+      },
+      section: async (id) => {
+        const button = page.getByTestId(`section-${id}`);
+        if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+        const body = page.getByTestId('playground-section');
+        await expect(body).toHaveAttribute('data-section', id);
+        return body;
+      },
+      field: async (name) => {
+        if (!(LESSON_SETTINGS as readonly string[]).includes(name)) await app.section('settings');
+        return page.locator(`[data-field="${name}"]`);
+      },
+      view: async (id) => {
+        const tab = page.getByTestId(`view-${id}`);
+        if (!(await tab.isVisible())) await page.getByTestId('view-menu').click();
+        await tab.click();
       },
       adapter: () =>
         page.evaluate(async () => {

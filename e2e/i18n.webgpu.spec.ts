@@ -64,7 +64,7 @@ test('lang=zh: every view in Chinese; the switch to English keeps the run; the l
   await expect(page.getByTestId('lang-zh-CN')).toHaveAttribute('aria-pressed', 'true');
 
   for (const view of VIEW_IDS) {
-    await page.getByTestId(`view-${view}`).click();
+    await app.view(view);
     await expect.poll(() => app.api((a) => a.view())).toBe(view);
     const text = await pageText(page);
     expect(
@@ -97,6 +97,7 @@ test('lang=zh: every view in Chinese; the switch to English keeps the run; the l
   // The language travels in the hash and in Copy link.
   await page.getByTestId('lang-zh-CN').click();
   await expect.poll(() => page.evaluate(() => window.location.hash)).toContain('lang=zh');
+  await app.section('links');
   await page.getByTestId('copy-link').first().click();
   const link = await page.evaluate(() => navigator.clipboard.readText());
   const decoded = decodeHash(new URL(link).hash);

@@ -184,6 +184,14 @@ test('lesson 2: storage-bound, 2 loader workers overlap the waits and beat 0 wit
     if (id === 'storage-w2') expect(arm.timedSteps!.length).toBeGreaterThanOrEqual(5 * 3);
   }
   await afterRunChecks(app);
+  // On a phone the columns that carry the lesson (waiting for data, samples/s, timed) are on screen, never
+  // behind a sideways scroll inside the table.
+  for (const scroller of await app.page.locator('.table-scroll').all())
+    expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  for (const cell of await app.page.getByTestId('arm-samples-per-sec').all()) {
+    const box = (await cell.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  }
 });
 
 test('lesson 3: under DataParallel device 0 holds over 1.5× device 1’s memory, under DDP exactly as much', async ({
@@ -255,12 +263,13 @@ test('on a phone the Playground keeps Start, the status and the run’s step and
 }) => {
   const { page } = app;
   await page.setViewportSize(PHONE);
-  await app.open('#v=1&view=playground&px=16&b=2&d=2&w=4&steps=2&val=2');
+  await app.open('#v=1&view=playground&px=16&b=2&d=2&w=4&steps=2&val=2&sec=details');
   await app.waitForBackend();
   await page.getByTestId('start').click();
   await app.waitForSteps(2);
   await expect(page.getByTestId('preview-prediction-0')).toHaveAttribute('data-painted', /[1-9]/);
   // Scroll to the last setting: the run's status line is still inside the viewport.
+  await app.section('settings');
   await page
     .getByTestId('view-playground-content')
     .locator('.config-panel')

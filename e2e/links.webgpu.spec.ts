@@ -22,9 +22,11 @@ test('a preset link opens with exactly its config and its B', async ({ app }) =>
   const expected = decodeHash(article.hash);
   expect(expected.problems).toEqual([]);
   expect(await app.api((a) => a.config())).toEqual(expected.config);
+  await app.section('links');
   await expect(app.page.getByTestId('preset-article')).toHaveClass(/current/);
   await expect(app.page.getByTestId('preset-int32-trap')).not.toHaveClass(/current/);
   // B's overrides reach the comparison panel.
+  await app.section('compare');
   await expect(app.page.getByTestId('compare-b-dt')).toHaveValue('float32');
   await expect(app.page.getByTestId('compare-b-norm')).toHaveValue('loader');
   await expect(app.page.getByTestId('compare-b-mk')).toHaveValue('int32');
@@ -38,6 +40,7 @@ test('clicking a preset applies it in place and the address bar follows, without
 }) => {
   await app.open(`#${TINY}&hide=lr`);
   await app.waitForBackend();
+  await app.section('links');
   const historyLength = await app.page.evaluate(() => history.length);
   for (const id of ['int32-trap', 'software-gpu', 'article']) {
     const p = preset(id);
@@ -45,9 +48,10 @@ test('clicking a preset applies it in place and the address bar follows, without
     expect(await app.api((a) => a.config())).toEqual(decodeHash(p.hash).config);
     await expect(app.page.getByTestId(`preset-${id}`)).toHaveClass(/current/);
     // The page's own hide= stays: it belongs to the embedding page, not to the experiment.
-    // The address bar follows (written back debounced, with replaceState): the preset, in the Playground.
+    // The address bar follows (written back debounced, with replaceState): the preset, in the Playground,
+    // with the section it was clicked in still open.
     const expected = p.hash.replace('#v=1&', '#v=1&view=playground&');
-    await expect.poll(() => app.page.evaluate(() => location.hash)).toBe(`${expected}&hide=lr`);
+    await expect.poll(() => app.page.evaluate(() => location.hash)).toBe(`${expected}&hide=lr&sec=links`);
     await expect(app.page.locator('[data-field="learningRate"]')).toHaveCount(0);
   }
   expect(await app.page.evaluate(() => history.length)).toBe(historyLength);
@@ -62,6 +66,7 @@ test('Copy link writes a link that opens exactly the current experiment', async 
   // An edit made on the page is in the link too.
   await app.page.locator('[data-field="batchSize"] input').fill('3');
   await expect.poll(() => app.api((a) => a.config().batchSize)).toBe(3);
+  await app.section('links');
   await app.page.getByTestId('copy-link-run').check();
   await app.page.getByTestId('copy-link').click();
   await expect(app.page.getByTestId('copy-status')).toBeVisible();
@@ -105,6 +110,7 @@ test('without a clipboard, the link appears selected in a text field', async ({ 
     Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined, configurable: true });
   });
   await app.open(`#${TINY}&s=9`);
+  await app.section('links');
   await app.page.getByTestId('copy-link').click();
   const field = app.page.getByTestId('copy-link-field');
   await expect(field).toBeVisible();
@@ -122,6 +128,7 @@ test('without a clipboard, the link appears selected in a text field', async ({ 
 
 test('hide= hides exactly the named controls', async ({ app }) => {
   await app.open(`#${TINY}&hide=lr,opt,dt`);
+  await app.section('settings');
   for (const field of ['learningRate', 'optimizer', 'imageDtype']) {
     await expect(app.page.locator(`[data-field="${field}"]`)).toHaveCount(0);
   }

@@ -13,7 +13,7 @@ import { expect, test, type AppPage } from './fixtures';
 
 const STEPS = 4;
 const link = (workers: number, steps = STEPS) =>
-  `#v=1&px=16&b=2&d=2&w=4&lr=0.02&steps=${steps}&val=${steps}&s=42&blur=8&src=4&wk=${workers}&pf=2`;
+  `#v=1&px=16&b=2&d=2&w=4&lr=0.02&steps=${steps}&val=${steps}&s=42&blur=8&src=4&wk=${workers}&pf=2&sec=loader`;
 
 async function trainToEnd(app: AppPage, hash: string): Promise<TelemetryRow[]> {
   await app.open(hash);

@@ -14,7 +14,7 @@ import { en } from '../src/i18n/en';
 import { expect, test } from './fixtures';
 
 const STEPS = 5;
-const LINK = `#view=playground&v=1&px=16&b=2&d=2&w=4&lr=0.02&k=4&steps=${STEPS}&val=${STEPS}&s=42&wk=2&pf=2&data=files`;
+const LINK = `#view=playground&v=1&px=16&b=2&d=2&w=4&lr=0.02&k=4&steps=${STEPS}&val=${STEPS}&s=42&wk=2&pf=2&data=files&sec=dataset`;
 
 interface Drawn {
   name: string;
@@ -109,7 +109,9 @@ test('trains 5 steps on 12 of your own JPEG/PNG pairs, decoded in 2 loader worke
   // The panels' bytes follow the formula for 2 × 16 × 16 × 3 uint8 images + 2 × 16 × 16 uint8 masks.
   expect(hostBatchBytes(config)).toBe(2 * 16 * 16 * 3 + 2 * 16 * 16);
   const loader = page.getByRole('region', { name: 'Loader workers' });
+  await app.section('loader');
   await expect(loader.getByTestId('loader-batch-bytes')).toHaveText('2,048 B (2.0 KiB)');
+  await app.section('datapath');
   await expect(page.getByTestId('datapath-current-bytes')).toHaveAttribute('title', /^2,048 B/);
 
   // The same files and seed with 0 workers (decoded in the training worker): the same batches, so the

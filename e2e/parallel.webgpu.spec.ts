@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { expect, test, type AppPage } from './fixtures';
 import type { BatchLabParallelApi } from '../src/app/testHooks/parallelTestApi';
 
-const HASH = '#v=1&px=16&b=4&d=2&w=4&lr=0.02';
+const HASH = '#v=1&px=16&b=4&d=2&w=4&lr=0.02&sec=parallel';
 const STEPS = 2;
 
 /**

@@ -12,6 +12,7 @@ import { describeUNet, parameterCount } from '../src/config/unetSpec';
 import { expect, test, type AppPage } from './fixtures';
 
 async function profileOnce(app: AppPage): Promise<StepProfile> {
+  await app.section('profile');
   await app.page.getByTestId('profile-step').click();
   await expect
     .poll(

@@ -15,7 +15,7 @@ const PYTHON = process.env.BATCHLAB_PYTHON ?? 'python3';
 test('Export → PyTorch refuses the tf.tensor trap, then saves a runnable project named after the config', async ({
   app,
 }) => {
-  await app.open('#v=1&px=16&b=2&d=2&w=4&steps=3&up=tf-tensor');
+  await app.open('#v=1&px=16&b=2&d=2&w=4&steps=3&up=tf-tensor&sec=export');
   await app.waitForBackend();
   const status = app.page.getByTestId('export-pytorch-status');
   let downloads = 0;
@@ -25,7 +25,7 @@ test('Export → PyTorch refuses the tf.tensor trap, then saves a runnable proje
   await expect(status).toContainText("uploadPath: the 'uint8 via tf.tensor' upload is a TensorFlow.js trap");
   expect(downloads).toBe(0);
 
-  await app.open('#v=1&px=16&b=2&d=2&w=4&steps=3&up=packed');
+  await app.open('#v=1&px=16&b=2&d=2&w=4&steps=3&up=packed&sec=export');
   await expect.poll(() => app.api((a) => a.config().uploadPath)).toBe('packed');
   await app.page.getByTestId('export-pytorch-strategy').selectOption('ddp');
   await app.page.getByTestId('export-pytorch-processes').selectOption('2');

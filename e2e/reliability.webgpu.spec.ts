@@ -425,6 +425,7 @@ test.describe('leaks', () => {
     const baseline = await app.api((a) => a.numTensors());
     expect(baseline).not.toBeNull();
     test.info().annotations.push({ type: 'measured', description: `baseline ${baseline} live tensors` });
+    await app.section('settings');
     const learningRate = page.getByLabel('Learning rate');
     const seed = page.getByLabel('Seed');
     for (let cycle = 0; cycle < 20; cycle++) {

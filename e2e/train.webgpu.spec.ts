@@ -33,6 +33,7 @@ test('trains a U-Net on the WebGPU backend: loss finite and falling, prediction 
   expect(history.at(-1)!.gpuBytesInUse).toBeGreaterThan(0);
 
   // The prediction preview was painted after training.
+  await app.section('details');
   await expect(app.page.getByTestId('preview-prediction-0')).toHaveAttribute('data-painted', /[1-9]/);
   const evals = await app.api((a) => a.evals());
   expect(evals.length).toBeGreaterThanOrEqual(2);

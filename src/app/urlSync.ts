@@ -41,6 +41,7 @@ function currentHash(): string {
   return encodeConfigToHash(s.config, {
     view: s.view,
     ...(s.langChosen ? { lang: s.lang } : {}),
+    section: s.view === 'playground' ? s.section : null,
     hide: [...s.hiddenControls],
     ...(s.compareOverrides ? { b: s.compareOverrides } : {}),
     sweep: s.sweep,
@@ -62,6 +63,7 @@ export function syncConfigToUrl(): () => void {
       state.config === previous.config &&
       state.compareOverrides === previous.compareOverrides &&
       state.lang === previous.lang &&
+      state.section === previous.section &&
       state.sweep === previous.sweep
     ) {
       return;

@@ -11,7 +11,7 @@ import type { SweepSpec } from './sweep';
 import type { TrainConfig } from './trainConfig';
 import { encodeConfigToHash, encodeFieldPairs, encodeHashHead } from './urlCodec';
 import type { Lang } from './languages';
-import type { ViewId } from './views';
+import type { SectionId, ViewId } from './views';
 
 export interface ShareLinkState {
   view: ViewId;
@@ -22,6 +22,8 @@ export interface ShareLinkState {
   hiddenControls: readonly string[];
   /** The Tradeoff view's sweep (`sw=`), travelling with the link; null when none. */
   sweep?: SweepSpec | null;
+  /** The Playground's open section (`sec=`), travelling with the link; null when none. */
+  section?: SectionId | null;
 }
 
 /** `base` is the page's origin + path, e.g. `https://example.org/batchlab/`. */
@@ -32,6 +34,7 @@ export function buildShareLink(state: ShareLinkState, base: string, runOnOpen: b
     hide: [...state.hiddenControls],
     ...(state.compareOverrides ? { b: state.compareOverrides } : {}),
     sweep: state.sweep ?? null,
+    section: state.view === 'playground' ? (state.section ?? null) : null,
     run: runOnOpen,
   });
   return `${base}${hash}`;

@@ -36,7 +36,7 @@ import {
 } from './urlCodec';
 import { repairConfig } from './repairConfig';
 import { CONFIG_KEYS } from './fieldTable';
-import { VIEW_IDS } from './views';
+import { PLAYGROUND_SECTIONS, VIEW_IDS } from './views';
 
 /** A problem as the English page shows it (the decoder reports codes; the dictionary words them). */
 const message = (p: Problem | undefined): string => (p ? problemText(en, p) : '');
@@ -621,6 +621,28 @@ describe('view', () => {
       expect(d.view).toBe('playground');
       expect(problemKeys(d)).toEqual(['view']);
       expect(message(d.problems[0])).toContain(VIEW_IDS.join('|'));
+    }
+  });
+});
+
+describe('sec (the Playground section)', () => {
+  it('round-trips every section, and a link without one names none', () => {
+    for (const section of PLAYGROUND_SECTIONS) {
+      const d = decodeHash(encodeConfigToHash(DEFAULT_CONFIG, { view: 'playground', section }));
+      expect(d.section).toBe(section);
+      expect(d.problems).toEqual([]);
+    }
+    expect(decodeHash(encodeConfigToHash(DEFAULT_CONFIG)).section).toBeNull();
+    expect(encodeConfigToHash(DEFAULT_CONFIG, { section: null })).not.toContain('sec=');
+  });
+
+  it('an unknown or hostile section opens none and says so, as text', () => {
+    for (const raw of ['charts', '<img src=x onerror=alert(1)>', '', 'PROFILE', '__proto__']) {
+      const d = decodeHash(`#v=1&sec=${encodeURIComponent(raw)}`);
+      expect(d.section).toBeNull();
+      expect(problemKeys(d)).toEqual(['sec']);
+      // The choices head the message (a message is capped at MAX_MESSAGE characters).
+      expect(message(d.problems[0])).toContain(PLAYGROUND_SECTIONS.slice(0, 3).join('|'));
     }
   });
 });

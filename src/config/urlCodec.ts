@@ -23,6 +23,7 @@
  * Problem parameters never carry more than MAX_ECHO characters of a raw value; a rendered message is capped
  * at MAX_MESSAGE characters.
  * - `lang=` names the interface language (`en`, `zh`); anything else reads as English and is reported.
+ * - `sec=` names the Playground's open section (views.ts); anything else opens none and is reported.
  * (Over 300 lines on purpose: these policies are one algorithm, and reading them in one file is the point.)
  */
 import { z } from 'zod';
@@ -33,7 +34,7 @@ import { DEFAULT_CONFIG, trainConfigFields, trainConfigSchema, type TrainConfig 
 import { FALLBACK_LANG, LANG_LINK_VALUES, LANGS, langFromLinkValue, type Lang } from './languages';
 import { part, type ProblemPart } from './problems';
 import { echo, MAX_ECHO, quoted } from './valueCodecs';
-import { VIEW_IDS, VIEW_OF_OLD_LINKS, type ViewId } from './views';
+import { PLAYGROUND_SECTIONS, VIEW_IDS, VIEW_OF_OLD_LINKS, type SectionId, type ViewId } from './views';
 
 export { MAX_ECHO };
 
@@ -55,6 +56,8 @@ export type HashExtras = {
   view?: ViewId;
   /** The interface language the link opens in (`lang=zh`); absent: the opener's browser decides. */
   lang?: Lang;
+  /** The Playground's open section (`sec=profile`); absent or null: none. */
+  section?: SectionId | null;
   /** Start training as soon as the link opens (`run=1`). */
   run?: boolean;
   /** Profile a step as soon as the link opens (`prof=1`), under the same guard as `run=1`. */
@@ -72,6 +75,8 @@ export type DecodedHash = {
   view: ViewId | null;
   /** The language the link names; null when it names none. A hostile value reads as English. */
   lang: Lang | null;
+  /** The Playground section the link opens; null when it names none (or none usable). */
+  section: SectionId | null;
   config: TrainConfig;
   problems: Problem[];
   run: boolean;
@@ -96,6 +101,7 @@ const VERSION_KEY = 'v';
 const RUN_KEY = 'run';
 const VIEW_KEY = 'view';
 const LANG_KEY = 'lang';
+const SECTION_KEY = 'sec';
 const PROFILE_KEY = 'prof';
 const HIDE_KEY = 'hide';
 const B_PREFIX = 'b.';
@@ -139,6 +145,7 @@ export function encodeConfigToHash(config: TrainConfig, extras: HashExtras = {})
     const hide = SHORT_KEYS.filter((k) => wanted.has(k));
     if (hide.length > 0) pairs.push(`${HIDE_KEY}=${hide.join(',')}`);
   }
+  if (extras.section) pairs.push(`${SECTION_KEY}=${extras.section}`);
   if (extras.sweep)
     pairs.push(`${SWEEP_LINK_KEY}=${encodeComponent(encodeSweep(extras.sweep)).replace(/%3A/gi, ':')}`);
   if (extras.run) pairs.push(`${RUN_KEY}=1`);
@@ -295,6 +302,7 @@ function emptyResult(problems: Problem[]): DecodedHash {
     problems,
     view: null,
     lang: null,
+    section: null,
     run: false,
     profile: false,
     hide: [],
@@ -415,6 +423,17 @@ export function decodeHashStrict(hash: string): DecodedHash {
       ]);
     }
   }
+  let section: SectionId | null = null;
+  if (pairs.has(SECTION_KEY)) {
+    const raw = pairs.get(SECTION_KEY) ?? null;
+    section = PLAYGROUND_SECTIONS.find((id) => id === raw) ?? null;
+    if (section === null) {
+      problems.add(SECTION_KEY, [
+        part('notOneOf', { raw: quoted(raw ?? ''), choices: PLAYGROUND_SECTIONS.join('|') }),
+        part('ignored'),
+      ]);
+    }
+  }
   let run = false;
   if (pairs.has(RUN_KEY)) {
     const raw = pairs.get(RUN_KEY) ?? null;
@@ -468,6 +487,7 @@ export function decodeHashStrict(hash: string): DecodedHash {
       key === RUN_KEY ||
       key === VIEW_KEY ||
       key === LANG_KEY ||
+      key === SECTION_KEY ||
       key === PROFILE_KEY ||
       key === HIDE_KEY ||
       key === SWEEP_LINK_KEY ||
@@ -476,5 +496,5 @@ export function decodeHashStrict(hash: string): DecodedHash {
     if (!known) problems.add(key, [part('unknownKey'), part('ignored')], true);
   }
 
-  return { config, problems: problems.list(), view, lang, run, profile, hide, overridesB, sweep };
+  return { config, problems: problems.list(), view, lang, section, run, profile, hide, overridesB, sweep };
 }

@@ -3,6 +3,8 @@
  * without one is an old link and opens the Playground, as it always did; the bare address opens the first
  * lesson. Pure.
  */
+import type { TrainConfig } from './trainConfig';
+
 export const LESSON_IDS = ['bytes', 'loaders', 'gpus'] as const;
 export type LessonId = (typeof LESSON_IDS)[number];
 
@@ -19,3 +21,32 @@ export const VIEW_OF_OLD_LINKS: ViewId = 'playground';
 export const FIRST_VIEW: ViewId = 'bytes';
 
 export const isLesson = (view: ViewId): view is LessonId => (LESSON_IDS as readonly string[]).includes(view);
+
+/**
+ * The Playground's sections: its first screen holds the lesson settings, Start and the live summary; each of
+ * these opens below it, one at a time, named in the link with `sec=<id>` (urlCodec.ts).
+ */
+export const PLAYGROUND_SECTIONS = [
+  'settings',
+  'details',
+  'dataset',
+  'datapath',
+  'loader',
+  'profile',
+  'finder',
+  'compare',
+  'parallel',
+  'export',
+  'links',
+] as const;
+export type SectionId = (typeof PLAYGROUND_SECTIONS)[number];
+
+/** The settings the lessons are about: the Playground's first screen shows them; its `settings` section the rest. */
+export const LESSON_SETTINGS = [
+  'batchSize',
+  'imageSizePx',
+  'imageDtype',
+  'normalizeOn',
+  'maskDtype',
+  'workers',
+] as const satisfies readonly (keyof TrainConfig)[];

@@ -11,7 +11,7 @@ import { buildLessonShareLink, buildShareLink } from '../config/shareLink';
 import type { SweepSpec } from '../config/sweep';
 import { DEFAULT_CONFIG, type TrainConfig } from '../config/trainConfig';
 import { decodeHash, type DecodedHash, type Problem } from '../config/urlCodec';
-import { FIRST_VIEW, isLesson, VIEW_OF_OLD_LINKS, type ViewId } from '../config/views';
+import { FIRST_VIEW, isLesson, VIEW_OF_OLD_LINKS, type SectionId, type ViewId } from '../config/views';
 import { langFromNavigator, type Lang } from '../config/languages';
 import type { EvalRecord, PreviewRecord, TelemetryRow } from '../config/telemetry';
 import type { BackendInfo, RunStatus } from '../config/backendInfo';
@@ -37,6 +37,10 @@ interface ConfigSlice {
   view: ViewId;
   /** Shows another view; the link follows with a new history entry, so Back returns. */
   openView(view: ViewId): void;
+  /** The Playground's open section, one at a time (in the link as `sec=`); null: none, the page at rest. */
+  section: SectionId | null;
+  /** Opens a section of the Playground, or closes it with null. */
+  openSection(section: SectionId | null): void;
   /** The interface language: the browser's at first, then the header switch's or a link's (`lang=zh`). */
   lang: Lang;
   /** True once the switch or a link chose the language: only then does the link carry `lang=`. */
@@ -105,6 +109,8 @@ export type AppState = ConfigSlice & RunSlice & JobsSlice;
 export const useAppStore = create<AppState>()((set, get) => ({
   view: FIRST_VIEW,
   openView: (view) => set({ view }),
+  section: null,
+  openSection: (section) => set({ section }),
   lang: langFromNavigator(typeof navigator === 'undefined' ? undefined : navigator.languages),
   langChosen: false,
   setLang: (lang) => set({ lang, langChosen: true }),
@@ -126,6 +132,11 @@ export const useAppStore = create<AppState>()((set, get) => ({
     const decoded = decodeHash(hash);
     set((s) => ({
       view: decoded.view ?? VIEW_OF_OLD_LINKS,
+      // A link the page opens with shows its profile or its B unless it names a section; a preset click or
+      // Back/Forward keeps the open section unless the link names one.
+      section:
+        decoded.section ??
+        (opening ? (decoded.profile ? 'profile' : decoded.overridesB ? 'compare' : null) : s.section),
       ...(decoded.lang !== null ? { lang: decoded.lang, langChosen: true } : {}),
       // decodeHash already repaired it; repairing again keeps "every write is repaired" true by construction.
       config: repairConfig(decoded.config).config,

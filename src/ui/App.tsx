@@ -1,5 +1,7 @@
 /**
- * The page: a header (name, the language switch, the views as tabs, the backend, link problems) and the view
+ * The page: a header of one row (name, the views as tabs or, on a phone, a menu, the language switch, the
+ * backend as a badge), with a folded notice under it on a software or fallback adapter and link problems;
+ * then the view
  * on screen — one lesson, the tradeoff curves, or the Playground. `<html lang>` follows the store's language.
  * Components read the store and call its actions; nothing here talks to workers.
  */
@@ -7,7 +9,7 @@ import { useEffect } from 'react';
 import { isLesson } from '../config/views';
 import { LOCALE_TAGS } from '../i18n/dictionaries';
 import { useAppStore } from '../state/store';
-import { BackendNotice } from './BackendNotice';
+import { BackendBadge, BackendNotices } from './BackendNotice';
 import { LessonView } from './lessons/LessonView';
 import { ProblemsBanner } from './ProblemsBanner';
 import { TradeoffsView } from './sweeps/TradeoffsView';
@@ -27,13 +29,16 @@ export function App() {
   return (
     <div className="app">
       <header className="app-header">
-        <div className="brand">
-          <h1>BatchLab</h1>
-          <p className="tagline">{t.app.tagline}</p>
+        <div className="header-row">
+          <div className="brand">
+            <h1 title={t.app.tagline}>BatchLab</h1>
+            <p className="tagline">{t.app.tagline}</p>
+          </div>
+          <ViewNav />
+          <LangSwitch />
+          <BackendBadge />
         </div>
-        <LangSwitch />
-        <ViewNav />
-        <BackendNotice />
+        <BackendNotices />
         <ProblemsBanner />
       </header>
       <main className={isLesson(view) || view === 'tradeoffs' ? 'main-lesson' : 'main-playground'}>

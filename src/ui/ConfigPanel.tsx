@@ -1,6 +1,8 @@
 /**
  * The experiment's settings, rendered from config/fieldTable.ts: a labelled control and a one-line
- * explanation each, grouped in fieldsets. Reads the config from the store and calls setConfig; disabled
+ * explanation each. `lesson`: the settings the lessons are about (config/views.ts), in one compact list for
+ * the Playground's first screen, each explanation cut to a line with the whole of it on hover; otherwise
+ * every other setting, grouped in fieldsets. Reads the config from the store and calls setConfig; disabled
  * while training.
  */
 import { useId } from 'react';
@@ -13,6 +15,7 @@ import {
 } from '../config/fieldTable';
 import type { TrainConfig } from '../config/trainConfig';
 import { URL_KEYS } from '../config/urlCodec';
+import { LESSON_SETTINGS } from '../config/views';
 import { selectConfig, selectIsRunning, useAppStore } from '../state/store';
 import { FieldInput } from './fields/FieldInput';
 import { fieldHelp, fieldLabel } from './fields/fieldText';
@@ -53,27 +56,40 @@ function Field({ name, control }: { name: keyof TrainConfig; control: FieldContr
         describedBy={helpId}
         onChange={(v) => setConfig({ [name]: v } as Partial<TrainConfig>)}
       />
-      <p id={helpId} className="help">
+      <p id={helpId} className="help" title={fieldHelp(t, name)}>
         {fieldHelp(t, name)}
       </p>
     </div>
   );
 }
 
-export function ConfigPanel() {
+const isLessonSetting = (key: keyof TrainConfig) => (LESSON_SETTINGS as readonly string[]).includes(key);
+
+export function ConfigPanel({ lesson }: { lesson: boolean }) {
   const hidden = useAppStore((s) => s.hiddenControls);
   const t = useText().fields;
+  const shown = (key: keyof TrainConfig) =>
+    !hidden.includes(URL_KEYS[key]) && isLessonSetting(key) === lesson;
+  const fields = (keys: readonly (keyof TrainConfig)[]) =>
+    keys.map((key) => {
+      const control = formControl(key);
+      return control && shown(key) ? <Field key={key} name={key} control={control} /> : null;
+    });
+  if (lesson) {
+    return (
+      <section className="panel lesson-settings" aria-labelledby="lesson-settings-title">
+        <h2 id="lesson-settings-title">{t.lessonTitle}</h2>
+        {fields(LESSON_SETTINGS)}
+      </section>
+    );
+  }
   return (
     <section className="panel config-panel" aria-labelledby="config-title">
       <h2 id="config-title">{t.title}</h2>
       {GROUPS.map((g) => (
         <fieldset key={g}>
           <legend>{t.groups[g]}</legend>
-          {CONFIG_KEYS.map((key) => {
-            const control = formControl(key);
-            if (!control || FIELD_TABLE[key].group !== g || hidden.includes(URL_KEYS[key])) return null;
-            return <Field key={key} name={key} control={control} />;
-          })}
+          {fields(CONFIG_KEYS.filter((key) => FIELD_TABLE[key].group === g))}
         </fieldset>
       ))}
     </section>

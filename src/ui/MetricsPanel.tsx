@@ -2,15 +2,19 @@
  * The latest figures of the run: step, loss, accuracy, IoU, memory. Updated at the worker's batched
  * telemetry rate (a few times a second), not per tensor. The step is the page's (charts/pageSteps.ts),
  * the same number as the charts' latest x, with the model's own step beside it when they differ.
+ * `summary`: the Playground's first screen (step, loss, samples/s, step time by phase, GPU peak, and the
+ * profiled bottleneck once there is one); otherwise the rest, in the run's details section.
  */
 import type { TelemetryRow } from '../config/telemetry';
 import { useSyncExternalStore } from 'react';
 import { telemetryHistory } from '../charts/telemetryHistory';
+import { useProfileStore } from '../state/profileStore';
 import { useAppStore } from '../state/store';
 import { formatBytes, formatMs } from './format';
 import { fill } from '../i18n/fill';
 import type { Dictionary } from '../i18n/types';
 import { useLocale, useText } from './i18n/useText';
+import { bottleneckText } from './profile/profileText';
 
 type MetricsText = Dictionary['app']['metrics'];
 
@@ -36,7 +40,35 @@ function peakText(t: MetricsText, latest: TelemetryRow | null, locale: string): 
   return latest.gpuBytesInUse === null ? t.noGpuOnCpu : t.notMeasured;
 }
 
-export function MetricsPanel() {
+/** The step's time split the way the throughput chart stacks it: data wait, upload, compute. */
+function PhaseSplit({ latest }: { latest: TelemetryRow | null }) {
+  const series = useText().charts.specs.throughput.series;
+  const locale = useLocale();
+  if (!latest) return null;
+  const phases = [
+    [series['data-wait-ms'], latest.dataWaitMs],
+    [series['upload-ms'], latest.uploadMs],
+    [series['compute-ms'], latest.computeMs],
+  ] as const;
+  return (
+    <span className="phase-split" data-testid="metric-step-phases">
+      {phases.map(([label, ms]) => `${label} ${formatMs(ms, locale)}`).join(' · ')}
+    </span>
+  );
+}
+
+function ProfiledBottleneck() {
+  const profile = useProfileStore((s) => s.profile);
+  const t = useText();
+  if (!profile) return null;
+  return (
+    <p className="summary-bottleneck" data-testid="summary-bottleneck">
+      {bottleneckText(t, profile)}
+    </p>
+  );
+}
+
+export function MetricsPanel({ summary }: { summary: boolean }) {
   const latest = useAppStore((s) => s.latest);
   const evalRecord = useAppStore((s) => s.latestEval);
   const numTensors = useAppStore((s) => s.numTensors);
@@ -44,28 +76,43 @@ export function MetricsPanel() {
   const dash = '—';
   const t = useText().app.metrics;
   const locale = useLocale();
+  if (summary) {
+    return (
+      <section className="panel metrics run-summary" aria-labelledby="metrics-title">
+        <h2 id="metrics-title" className="visually-hidden">
+          {t.title}
+        </h2>
+        <dl>
+          <Figure label={t.step} value={stepText(t, pageStep, latest?.step ?? null)} testId="metric-step" />
+          <Figure
+            label={t.samplesPerSec}
+            value={latest ? latest.samplesPerSec.toFixed(1) : dash}
+            testId="metric-samples-per-sec"
+          />
+          <div className="figure">
+            <dt>{t.stepTime}</dt>
+            <dd>
+              <span data-testid="metric-step-ms">{latest ? formatMs(latest.stepMs, locale) : dash}</span>
+              <PhaseSplit latest={latest} />
+            </dd>
+          </div>
+          <Figure label={t.gpuPeak} value={peakText(t, latest, locale)} testId="metric-gpu-peak" />
+          <Figure label={t.loss} value={latest ? latest.loss.toFixed(4) : dash} testId="metric-loss" />
+        </dl>
+        <ProfiledBottleneck />
+      </section>
+    );
+  }
   return (
-    <section className="panel metrics" aria-labelledby="metrics-title">
-      <h2 id="metrics-title">{t.title}</h2>
+    <section className="panel metrics" aria-labelledby="metrics-more-title">
+      <h2 id="metrics-more-title">{t.title}</h2>
       <dl>
-        <Figure label={t.step} value={stepText(t, pageStep, latest?.step ?? null)} testId="metric-step" />
-        <Figure label={t.loss} value={latest ? latest.loss.toFixed(4) : dash} testId="metric-loss" />
         <Figure
           label={t.accuracy}
           value={evalRecord ? `${(evalRecord.pixelAccuracy * 100).toFixed(1)} %` : dash}
           testId="metric-accuracy"
         />
         <Figure label={t.iou} value={evalRecord ? evalRecord.meanIoU.toFixed(3) : dash} testId="metric-iou" />
-        <Figure
-          label={t.stepTime}
-          value={latest ? formatMs(latest.stepMs, locale) : dash}
-          testId="metric-step-ms"
-        />
-        <Figure
-          label={t.samplesPerSec}
-          value={latest ? latest.samplesPerSec.toFixed(1) : dash}
-          testId="metric-samples-per-sec"
-        />
         <Figure
           label={t.bytesToGpu}
           value={latest ? formatBytes(latest.uploadedImageBytes + latest.uploadedMaskBytes, locale) : dash}
@@ -82,7 +129,6 @@ export function MetricsPanel() {
           }
           testId="metric-gpu-bytes"
         />
-        <Figure label={t.gpuPeak} value={peakText(t, latest, locale)} testId="metric-gpu-peak" />
         <Figure
           label={t.gpuPool}
           value={

@@ -2,7 +2,8 @@
  * The pre-flight memory check, in words: what one training step of the current config needs against what
  * this device allows. A config that does not fit gets a refusal with the numbers and a "Use batch N" button
  * that applies the largest batch that fits; RunControls keeps Start disabled meanwhile (unless the page was
- * opened with the `?skipPreflight=1` debug flag). Every string is rendered as text.
+ * opened with the `?skipPreflight=1` debug flag). A config that fits gets one line (a tap opens the whole
+ * estimate). Every string is rendered as text.
  */
 import { formatBytes, pooledBytes } from '../config/memoryEstimate';
 import { selectIsRunning, useAppStore } from '../state/store';
@@ -27,17 +28,19 @@ export function PreflightNotice() {
   if (result.verdict === 'fits') {
     const e = result.estimate;
     return (
-      <p className="preflight help" data-testid="preflight-ok">
-        {fill(w.fits, {
-          total: b(e.totalBytes),
-          pooled: b(pooledBytes(e)),
-          largest: b(e.largestBufferBytes),
-          name: e.largestBufferName,
-          perBuffer: b(perBufferBytes),
-          budget: b(limits.memoryBudgetBytes),
-          source: limitsSourceText(t, limits),
-        })}
-      </p>
+      <details className="preflight help folded-line" data-testid="preflight-ok">
+        <summary>
+          {fill(w.fits, {
+            total: b(e.totalBytes),
+            pooled: b(pooledBytes(e)),
+            largest: b(e.largestBufferBytes),
+            name: e.largestBufferName,
+            perBuffer: b(perBufferBytes),
+            budget: b(limits.memoryBudgetBytes),
+            source: limitsSourceText(t, limits),
+          })}
+        </summary>
+      </details>
     );
   }
 

@@ -122,6 +122,7 @@ const settings = {
 
 export const fields = {
   title: 'Experiment',
+  lessonTitle: 'Lesson settings',
   groups: { data: 'Data path', training: 'Training', model: 'Model', loader: 'Loader' } satisfies Record<
     FieldGroup,
     string

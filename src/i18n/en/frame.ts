@@ -1,14 +1,39 @@
 /** English: the page frame — header, language switch, view tabs, backend line, run controls, figures. */
+import type { SectionId } from '../../config/views';
+
 export const app = {
   documentTitle: 'BatchLab — what tensor sizes do to training',
   tagline: 'See what tensor sizes do to training, measured in your browser.',
   langSwitchLabel: 'Language',
   /** Each language's name, written in that language (the switch shows them so). */
   langNames: { en: 'English', 'zh-CN': '简体中文' },
+  /** The same, short, for a phone's header. */
+  langShort: { en: 'EN', 'zh-CN': '中文' },
   navLabel: 'Lessons and playground',
+  /** The view menu's button on a phone, beside the current view's name. */
+  viewMenu: 'Views',
   playground: 'Playground',
+  /** The Playground's sections under its first screen (config/views.ts), one open at a time. */
+  sections: {
+    label: 'More of the Playground',
+    names: {
+      settings: 'All settings',
+      details: 'Run details',
+      dataset: 'Dataset',
+      datapath: 'Data path',
+      loader: 'Loader',
+      profile: 'Profile',
+      finder: 'Largest batch',
+      compare: 'Compare A/B',
+      parallel: 'Several GPUs',
+      export: 'Export',
+      links: 'Links',
+    } satisfies Record<SectionId, string>,
+  },
   backend: {
     looking: 'Looking for a GPU…',
+    /** The header's backend badge: its name, and what a tap on it shows. */
+    badgeLabel: 'Backend {backend}: show details',
     line: 'Backend {backend} on {adapter}',
     software:
       'This is a software GPU (no hardware acceleration): steps are 100–1000× slower than on a real GPU, so sizes start small.',

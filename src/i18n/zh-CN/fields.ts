@@ -3,6 +3,7 @@ import type { Dictionary } from '../types';
 
 export const fields = {
   title: '实验设置',
+  lessonTitle: '课程设置',
   groups: { data: '数据路径', training: '训练', model: '模型', loader: '数据加载' },
   settings: {
     seed: { label: '随机种子', short: '随机种子', help: '固定数据和初始权重：相同的种子复现相同的运行。' },

@@ -1,6 +1,6 @@
 /**
- * The header's language switch: one button per language, named in its own language, the current one
- * pressed. It only changes the store's language (and so the words, `<html lang>` and the link's `lang=`);
+ * The header's language switch: one button per language, named in its own language (shortly on a phone),
+ * the current one pressed. It only changes the store's language (and so the words, `<html lang>` and the link's `lang=`);
  * a run in progress goes on untouched.
  */
 import { LANGS } from '../../config/languages';
@@ -19,10 +19,12 @@ export function LangSwitch() {
           type="button"
           lang={l}
           aria-pressed={l === lang}
+          aria-label={t.app.langNames[l]}
           onClick={() => setLang(l)}
           data-testid={`lang-${l}`}
         >
-          {t.app.langNames[l]}
+          <span className="lang-long">{t.app.langNames[l]}</span>
+          <span className="lang-short">{t.app.langShort[l]}</span>
         </button>
       ))}
     </div>

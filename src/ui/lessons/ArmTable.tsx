@@ -2,8 +2,9 @@
  * The arms a lesson trained, one row each, in one of two cuts: `bytes` — images and masks handed to the GPU
  * per step, measured, beside the byte calculator's expectation for that configuration and backend; `timing`
  * — the share of each step spent waiting for data, mean compute, samples per second and which steps were
- * timed (warm-up and prefetched steps are not). Scrolls inside its card on a narrow screen; exact figures
- * are data attributes for tests.
+ * timed (warm-up and prefetched steps are not). On a narrow screen each row stacks as a card, every figure
+ * under its column's name (styles.css), so no column hides behind a scroll; exact figures are data
+ * attributes for tests.
  */
 import type { BackendName } from '../../config/backendInfo';
 import { browserBatchBytes } from '../../data/batchBytes';
@@ -82,19 +83,25 @@ export function ArmTable({ lesson, arms, caption, kind, backend }: ArmTableProps
                 </th>
                 {kind === 'bytes' ? (
                   <>
-                    <td>{exact(f.imageBytesToGpu)}</td>
-                    <td>{exact(f.maskBytesToGpu)}</td>
-                    <td title={w.expectedTitle}>
+                    <td data-label={w.images}>{exact(f.imageBytesToGpu)}</td>
+                    <td data-label={w.masks}>{exact(f.maskBytesToGpu)}</td>
+                    <td data-label={w.expected} title={w.expectedTitle}>
                       {expected ? exact(expected.uploadImageBytes + expected.uploadMaskBytes) : '—'}
                     </td>
-                    <td>{stepMs === null ? '—' : formatMs(stepMs, locale)}</td>
+                    <td data-label={w.stepMeasured}>{stepMs === null ? '—' : formatMs(stepMs, locale)}</td>
                   </>
                 ) : (
                   <>
-                    <td>{f.dataWaitShare === null ? '—' : percent(f.dataWaitShare)}</td>
-                    <td>{f.meanComputeMs === null ? '—' : formatMs(f.meanComputeMs, locale)}</td>
-                    <td>{f.samplesPerSec === null ? '—' : f.samplesPerSec.toFixed(1)}</td>
-                    <td title={fill(w.timedTitle, { first: f.firstTimedStep })}>
+                    <td data-label={w.waiting}>
+                      {f.dataWaitShare === null ? '—' : percent(f.dataWaitShare)}
+                    </td>
+                    <td data-label={w.compute}>
+                      {f.meanComputeMs === null ? '—' : formatMs(f.meanComputeMs, locale)}
+                    </td>
+                    <td data-label={w.samplesPerSec} data-testid="arm-samples-per-sec">
+                      {f.samplesPerSec === null ? '—' : f.samplesPerSec.toFixed(1)}
+                    </td>
+                    <td data-label={w.timed} title={fill(w.timedTitle, { first: f.firstTimedStep })}>
                       {fill(w.timedCell, { count: f.timedSteps, first: f.firstTimedStep })}
                     </td>
                   </>

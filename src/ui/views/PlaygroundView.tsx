@@ -1,51 +1,35 @@
 /**
- * The free Playground: every setting on the left; run controls, the pre-flight notice and the batch finder, metrics, live charts, the step profile, the data path, the
- * loader, previews, several GPUs, A/B comparisons and links on the right — the page as it was before
- * lessons had views of their own.
+ * The free Playground, on one screen at rest: Start / Stop / Reset with the run's status and the pre-flight
+ * notice, the settings the lessons are about, the live summary and the two charts that carry it (memory,
+ * throughput). Everything else (all settings, the run's details, the dataset, the data path, the loader,
+ * the profile, the batch finder, A/B comparisons, several GPUs, export, links) opens under it, one section
+ * at a time (PlaygroundSections).
  */
 import { ChartsPanel } from '../ChartsPanel';
 import { ConfigPanel } from '../ConfigPanel';
-import { DatasetPanel } from '../dataset/DatasetPanel';
-import { DataPathPanel } from '../DataPathPanel';
-import { ExportPanel } from '../ExportPanel';
-import { LinksPanel } from '../LinksPanel';
-import { LoaderPanel } from '../LoaderPanel';
 import { MetricsPanel } from '../MetricsPanel';
 import { PreflightNotice } from '../PreflightNotice';
-import { PreviewPanel } from '../PreviewPanel';
 import { RunControls } from '../RunControls';
 import { RunProgress } from '../RunProgress';
-import { ComparePanel } from '../compare/ComparePanel';
-import { ParallelPanel } from '../parallel/ParallelPanel';
-import { ProfilePanel } from '../profile/ProfilePanel';
-import { BatchFinder } from '../finder/BatchFinder';
+import { PlaygroundSections } from './PlaygroundSections';
 
 export function PlaygroundView() {
   return (
     <div className="playground" data-testid="view-playground-content">
       {/* First in the page's order so that on a phone Start and the run's status stay in view (sticky) while
-          the settings scroll under them; on a wide screen it heads the right-hand column. */}
+          the rest scrolls under them; on a wide screen it heads the left-hand column. */}
       <div className="playground-run">
         <RunControls>
           <RunProgress />
         </RunControls>
       </div>
-      <ConfigPanel />
-      <div className="results">
+      <div className="playground-preflight">
         <PreflightNotice />
-        <BatchFinder />
-        <MetricsPanel />
-        <ChartsPanel />
-        <ProfilePanel />
-        <ExportPanel />
-        <DatasetPanel />
-        <LoaderPanel />
-        <PreviewPanel />
-        <DataPathPanel />
-        <ParallelPanel />
-        <ComparePanel />
-        <LinksPanel />
       </div>
+      <ConfigPanel lesson />
+      <MetricsPanel summary />
+      <ChartsPanel ids={['memory', 'throughput']} first />
+      <PlaygroundSections />
     </div>
   );
 }
