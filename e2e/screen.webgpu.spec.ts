@@ -12,6 +12,8 @@ import { expect, test } from './fixtures';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const TINY = 'v=1&view=playground&px=16&b=2&d=2&w=4&steps=2&val=2&wk=0';
+/** Steps enough for a step profile (it records one step and times the next) and a run after it. */
+const PROFILED = 'v=1&view=playground&px=16&b=2&d=2&w=4&steps=12&val=12&wk=0&aug=0&prof=1';
 
 /** The element's box lies wholly inside the viewport. */
 async function expectOnScreen(page: Page, testId: string, selector?: string): Promise<void> {
@@ -77,14 +79,14 @@ for (const lang of ['en', 'zh'] as const) {
     const { page } = app;
     await page.setViewportSize(PHONE);
     // The link profiles a step as it opens: the profile's tables are the widest a section holds.
-    await app.open(`#${TINY}&steps=12&val=12&aug=0&prof=1&lang=${lang}`);
+    await app.open(`#${PROFILED}&lang=${lang}`);
     expect(await app.waitForBackend()).toBe('webgpu');
     await expect(page.getByTestId('profile-bottleneck')).toBeVisible({ timeout: 120_000 });
     // The first screen's summary carries the profile's bottleneck line.
     await expect(page.getByTestId('summary-bottleneck')).toHaveText(
       (await page.getByTestId('profile-bottleneck').textContent())!,
     );
-    await expect.poll(() => app.api((a) => a.status().status)).not.toBe('running');
+    await expect.poll(() => app.api((a) => a.status().status), { timeout: 60_000 }).not.toBe('running');
     const visit = async (when: string) => {
       for (const view of VIEW_IDS) {
         await app.view(view);
