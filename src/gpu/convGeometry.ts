@@ -89,13 +89,12 @@ export const GPU_SHARED_TILING: ConvTiling = {
 };
 
 /** Every tiling of the own kernels, by name: the candidates a measured choice times against tfjs's kernels. */
-export const OWN_TILINGS = {
+export const OWN_TILINGS: Readonly<Record<string, ConvTiling>> = {
   software: SOFTWARE_TILING,
   gpu: GPU_TILING,
   gpuNoReduce: { ...GPU_TILING, workgroupReduce: false },
   gpuShared: GPU_SHARED_TILING,
-} as const satisfies Record<string, ConvTiling>;
-export type OwnTilingName = keyof typeof OWN_TILINGS;
+};
 
 /**
  * Tile shapes of the staged programs. Forward and input gradient: a workgroup of `invocations` computes

@@ -22,7 +22,7 @@ import { convSame, convSameFilterGradient, convSameInputGradient } from '../../s
 import { shapeParity, start, type ShapeParity } from './convParity';
 
 /** The tilings the own kernels can run with (a measured choice's candidates). */
-export const TILINGS: Record<string, ConvTiling> = OWN_TILINGS;
+export const TILINGS = OWN_TILINGS;
 
 export type Direction = 'forward' | 'inputGradient' | 'filterGradient';
 
