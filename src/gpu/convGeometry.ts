@@ -75,8 +75,10 @@ export const GPU_TILING: ConvTiling = {
 
 /**
  * Staged in workgroup memory (convStagedProgram.ts, convStagedFilterProgram.ts; their headers say why each
- * size). Not measured: no machine with a GPU was available. pixelsPerInvocation and workgroupSize restate
- * STAGED_TILE's; rowsPerChunk is the filter gradient's rows per workgroup.
+ * size). Not measured: no machine with a GPU was available. pixelsPerInvocation, workgroupSize and
+ * filterWorkgroupSize restate STAGED_TILE's; rowsPerChunk is the filter gradient's rows per workgroup;
+ * workgroupReduce: its sums meet in workgroup memory (stagedFilterStorageBytes, not reduceStorageBytes);
+ * filterPixelsPerStep is not read (the lanes walk the row).
  */
 export const GPU_SHARED_TILING: ConvTiling = {
   pixelsPerInvocation: 4,
