@@ -2,8 +2,8 @@
  * WGSL program, pass 2 of the filter gradient (see convFilterPartialsProgram.ts): adds up the rows of
  * partial sums that pass 1 wrote, into the filter gradient [k, k, Cin, Cout], the bias gradient [Cout], or
  * both in one dispatch ('both': [k·k·Cin + 1, Cout], the filter's rows then the bias's, cut apart by
- * src/gpu/cutRows.ts; tfjs's programs have a single output). One invocation per 4 output elements (a vec4 of Cout), looping over the rows; the padding lanes
- * of Cin and Cout that pass 1 carried are dropped here.
+ * src/gpu/cutRows.ts; tfjs's programs have a single output). One invocation per 4 output elements (a vec4
+ * of Cout), looping over the rows; the padding lanes of Cin and Cout that pass 1 carried are dropped here.
  * Unlike the other conv programs, its sizes are uniforms, not constants: it is cheap to run and one
  * pipeline then serves every conv of a model (two per target: Cout a multiple of 4 or not), which saves
  * compilation on the first step (seconds on a software adapter).
@@ -68,7 +68,7 @@ export class ConvFilterReduceProgram implements WebGPUProgram {
   }
 
   getUserCode(): string {
-    // Where output row `row` (a (tap, ci) pair, or the bias: the last row of 'both') starts within a partial row.
+    // Where output row `row` (a (tap, ci) pair, or the bias: the last row of 'both') starts in a partial row.
     const filterStart = `((row / uniforms.inChannels) * uniforms.inChannelsPadded + row % uniforms.inChannels) * uniforms.outBlocks`;
     const rowStart = {
       filter: filterStart,
