@@ -5,7 +5,8 @@
 #    machine lacks it (apt-get download + dpkg -x: no root needed, nothing installed system-wide).
 # 2. Points the loader at NVIDIA's driver manifest (/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json,
 #    where NVIDIA's container runtime puts it and the loader does not look) when present.
-# 3. Runs the GPU parity tests (test/convBounds.test.ts, test/convKernels.test.ts) on Dawn, then
+# 3. Runs the GPU parity tests (test/convBounds.test.ts, test/convKernels.test.ts, test/convStaged.test.ts)
+#    on Dawn, then
 #    `npm run bench -- --node --gpu`, which refuses with one line and a non-zero exit when the adapter is a
 #    fallback (software) one or the backend is not webgpu.
 # Everything it writes (JSON results, logs) lands in OUT_DIR. Exit status: 0 only if every part passed.
@@ -49,7 +50,7 @@ if [ "$bench" -ne 0 ]; then
 fi
 
 say "parity tests on Dawn"
-timeout 120 npx vitest run test/convBounds.test.ts test/convKernels.test.ts \
+timeout 120 npx vitest run test/convBounds.test.ts test/convKernels.test.ts test/convStaged.test.ts \
   --reporter=default --reporter=json --outputFile="$OUT_DIR/parity.json" 2>&1 | tee "$OUT_DIR/parity.log"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 

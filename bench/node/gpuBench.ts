@@ -19,13 +19,7 @@ import { buildHostBatch } from '../../src/data/buildBatch';
 import { currentWebGpuCapabilities, currentWebGpuDevice, initBackend } from '../../src/engine/backend';
 import * as tf from '../../src/engine/tf';
 import { createTrainer } from '../../src/engine/trainer';
-import {
-  filterGeometry,
-  GPU_TILING,
-  SOFTWARE_TILING,
-  type ConvShape,
-  type ConvTiling,
-} from '../../src/gpu/convGeometry';
+import { filterGeometry, OWN_TILINGS, type ConvShape } from '../../src/gpu/convGeometry';
 import { convSame, convSameFilterGradient, convSameInputGradient } from '../../src/gpu/convKernels';
 
 export const DISPATCHES = 20;
@@ -38,11 +32,6 @@ export const SIZES_PX = [128, 256, 512];
 export const BATCHES = [8, 16, 32];
 export const WIDTHS = [16, 32, 64];
 
-const OWN_TILINGS: Record<string, ConvTiling> = {
-  software: SOFTWARE_TILING,
-  gpu: GPU_TILING,
-  gpuNoReduce: { ...GPU_TILING, workgroupReduce: false },
-};
 type Direction = 'forward' | 'inputGradient' | 'filterGradient';
 const DIRECTIONS: Direction[] = ['forward', 'inputGradient', 'filterGradient'];
 

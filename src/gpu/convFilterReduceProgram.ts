@@ -1,8 +1,9 @@
 /**
  * WGSL program, pass 2 of the filter gradient (see convFilterPartialsProgram.ts): adds up the rows of
- * partial sums that pass 1 wrote, into either the filter gradient [k, k, Cin, Cout] or the bias gradient
- * [Cout]. One invocation per 4 output elements (a vec4 of Cout), looping over the rows; the padding lanes
- * of Cin and Cout that pass 1 carried are dropped here.
+ * partial sums that pass 1 wrote, into the filter gradient [k, k, Cin, Cout], the bias gradient [Cout], or
+ * both in one dispatch ('both': [k·k·Cin + 1, Cout], the filter's rows then the bias's, cut apart by
+ * src/gpu/cutRows.ts; tfjs's programs have a single output). One invocation per 4 output elements (a vec4
+ * of Cout), looping over the rows; the padding lanes of Cin and Cout that pass 1 carried are dropped here.
  * Unlike the other conv programs, its sizes are uniforms, not constants: it is cheap to run and one
  * pipeline then serves every conv of a model (two per target: Cout a multiple of 4 or not), which saves
  * compilation on the first step (seconds on a software adapter).
@@ -12,7 +13,7 @@ import { webgpu_util, type WebGPUProgram } from '@tensorflow/tfjs-backend-webgpu
 import type { ConvShape, FilterGeometry } from './convGeometry';
 import { componentsFor, i32Uniforms } from './wgslSnippets';
 
-export type FilterReduceTarget = 'filter' | 'bias';
+export type FilterReduceTarget = 'filter' | 'bias' | 'both';
 
 export class ConvFilterReduceProgram implements WebGPUProgram {
   outputShape: number[];
@@ -41,9 +42,10 @@ export class ConvFilterReduceProgram implements WebGPUProgram {
     this.geometry = geometry;
     this.target = target;
     const { kernelSize: k, inChannels: cin, outChannels: cout } = shape;
-    this.outputShape = target === 'filter' ? [k, k, cin, cout] : [cout];
+    const filterRows = k * k * cin;
+    this.outputShape = { filter: [k, k, cin, cout], bias: [cout], both: [filterRows + 1, cout] }[target];
     this.outputComponent = componentsFor(cout);
-    const rows = target === 'filter' ? k * k * cin : 1;
+    const rows = { filter: filterRows, bias: 1, both: filterRows + 1 }[target];
     this.invocations = rows * geometry.outBlocks;
     this.dispatchLayout = webgpu_util.flatDispatchLayout([this.invocations]);
     this.dispatch = webgpu_util.computeDispatch(this.dispatchLayout, [this.invocations], this.workgroupSize);
@@ -66,11 +68,13 @@ export class ConvFilterReduceProgram implements WebGPUProgram {
   }
 
   getUserCode(): string {
-    // Where output row `row` (a (tap, ci) pair, or the bias) starts within a partial row.
-    const rowStart =
-      this.target === 'filter'
-        ? `((row / uniforms.inChannels) * uniforms.inChannelsPadded + row % uniforms.inChannels) * uniforms.outBlocks`
-        : `uniforms.rowOffset`;
+    // Where output row `row` (a (tap, ci) pair, or the bias: the last row of 'both') starts in a partial row.
+    const filterStart = `((row / uniforms.inChannels) * uniforms.inChannelsPadded + row % uniforms.inChannels) * uniforms.outBlocks`;
+    const rowStart = {
+      filter: filterStart,
+      bias: `uniforms.rowOffset`,
+      both: `select(${filterStart}, uniforms.rowOffset, row == uniforms.invocations / uniforms.outBlocks - 1)`,
+    }[this.target];
     const store =
       this.outputComponent === 4
         ? `setOutputAtIndex(index, sum);`

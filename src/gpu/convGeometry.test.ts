@@ -4,7 +4,12 @@ import {
   channelBlocks,
   convMacs,
   filterGeometry,
+  GPU_SHARED_TILING,
+  GUARANTEED_WORKGROUP_BYTES,
+  OWN_TILINGS,
   sameGeometry,
+  stagedFilterStorageBytes,
+  stagedGeometry,
   type ConvShape,
   type ConvTiling,
 } from './convGeometry';
@@ -72,6 +77,39 @@ describe('conv geometry', () => {
     const g = filterGeometry(head, ONE_ROW);
     expect([g.taps, g.inChannelsPadded, g.rowVec4s]).toEqual([1, 4, 1 * 4 * 1 + 1]);
     expect(convMacs(enc0b)).toBe(4 * 32 * 32 * 9 * 8 * 8);
+  });
+
+  it('tiles the staged programs by 8 rows × 16 pixels × 16 channels, within 16 KiB of workgroup memory', () => {
+    // 4 images × ⌈32 / 8⌉ × ⌈32 / 16⌉ × ⌈2 / 4⌉ tiles; a ragged 9 × 17 image with 24 channels needs 2 × 2 × 2.
+    expect(stagedGeometry(enc0b, 8)).toMatchObject({ outBlocks: 2, outTiles: 1, workgroups: 4 * 4 * 2 });
+    const ragged = stagedGeometry({ batch: 1, heightPx: 9, widthPx: 17, kernelSize: 3 }, 24);
+    expect([ragged.rowTiles, ragged.colTiles, ragged.outTiles]).toEqual([2, 2, 2]);
+    // (10 × 18 pixels × 2 channel blocks + 9 taps × 2 × 4 × 4) vec4s of 16 bytes at 3×3.
+    expect(ragged.storageBytes).toBe((10 * 18 * 2 + 9 * 32) * 16);
+    for (const k of [1, 3]) {
+      expect(stagedGeometry({ ...enc0b, kernelSize: k }, 64).storageBytes).toBeLessThanOrEqual(
+        GUARANTEED_WORKGROUP_BYTES,
+      );
+      expect(stagedFilterStorageBytes(k)).toBeLessThanOrEqual(GUARANTEED_WORKGROUP_BYTES);
+    }
+    expect(stagedGeometry({ ...enc0b, kernelSize: 5 }, 64).storageBytes).toBeGreaterThan(
+      GUARANTEED_WORKGROUP_BYTES,
+    );
+  });
+
+  it('gives the staged filter gradient one workgroup per chunk × kernel row × Cin block × 4 Cout blocks', () => {
+    const wide: ConvShape = { ...enc0b, inChannels: 8, outChannels: 20 }; // 2 Cin blocks, 5 Cout blocks
+    const g = filterGeometry(wide, GPU_SHARED_TILING);
+    expect(g.chunks).toBe(32); // 128 rows / 4
+    expect(g.blocks).toBe(3 * 2 * 2);
+    expect(g.workgroups).toBe(32 * 12);
+    expect(g.invocations).toBe(g.workgroups * 64);
+    expect(g.partialRows).toBe(32);
+  });
+
+  it('lists every own tiling once, the staged one among them', () => {
+    expect(Object.keys(OWN_TILINGS)).toEqual(['software', 'gpu', 'gpuNoReduce', 'gpuShared']);
+    expect(Object.values(OWN_TILINGS).filter((t) => t.staged)).toEqual([GPU_SHARED_TILING]);
   });
 
   it('refuses even kernels and empty axes', () => {

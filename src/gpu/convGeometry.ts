@@ -29,7 +29,8 @@ export interface ConvShape {
  * gradient ~7× slower (every barrier is a fiber switch on a CPU). docs/PERFORMANCE.md has the run.
  * GPU_TILING is not measured: no machine with a GPU was available. It follows the usual shape of such
  * kernels on GPUs (more, smaller invocations; the filter gradient summed in workgroup memory); case g of
- * `npm run bench -- --node` on a GPU machine measures it against tfjs's kernels.
+ * `npm run bench -- --node` on a GPU machine measures it against tfjs's kernels. GPU_SHARED_TILING (below)
+ * stages tiles in workgroup memory; it is not measured on a GPU either. OWN_TILINGS lists them all.
  */
 export interface ConvTiling {
   /** Adjacent output pixels along a row that one invocation computes (forward and input gradient). */
@@ -47,6 +48,11 @@ export interface ConvTiling {
    */
   filterWorkgroupSize: number;
   workgroupReduce: boolean;
+  /**
+   * Run the programs that stage tiles in workgroup memory (convStagedProgram.ts, convStagedFilterProgram.ts)
+   * with the tile shapes of STAGED_TILE; absent or false: the register-only programs above.
+   */
+  staged?: boolean;
 }
 
 export const SOFTWARE_TILING: ConvTiling = {
@@ -66,6 +72,90 @@ export const GPU_TILING: ConvTiling = {
   filterWorkgroupSize: 64,
   workgroupReduce: true,
 };
+
+/**
+ * Staged in workgroup memory (convStagedProgram.ts, convStagedFilterProgram.ts; their headers say why each
+ * size). Not measured: no machine with a GPU was available. pixelsPerInvocation, workgroupSize and
+ * filterWorkgroupSize restate STAGED_TILE's; rowsPerChunk is the filter gradient's rows per workgroup;
+ * workgroupReduce: its sums meet in workgroup memory (stagedFilterStorageBytes, not reduceStorageBytes);
+ * filterPixelsPerStep is not read (the lanes walk the row).
+ */
+export const GPU_SHARED_TILING: ConvTiling = {
+  pixelsPerInvocation: 4,
+  workgroupSize: 64,
+  rowsPerChunk: 4,
+  filterPixelsPerStep: 1,
+  filterWorkgroupSize: 64,
+  workgroupReduce: true,
+  staged: true,
+};
+
+/** Every tiling of the own kernels, by name: the candidates a measured choice times against tfjs's kernels. */
+export const OWN_TILINGS: Readonly<Record<string, ConvTiling>> = {
+  software: SOFTWARE_TILING,
+  gpu: GPU_TILING,
+  gpuNoReduce: { ...GPU_TILING, workgroupReduce: false },
+  gpuShared: GPU_SHARED_TILING,
+};
+
+/**
+ * Tile shapes of the staged programs. Forward and input gradient: a workgroup of `invocations` computes
+ * `rows` × `pixels` output pixels × `outBlocks` vec4s of output channels; one invocation computes
+ * `pixelsPerInvocation` adjacent pixels × `outBlocksPerInvocation` vec4s; each barrier round stages
+ * `channelBlocksPerRound` vec4s of input channels. Filter gradient: the workgroup's lanes are
+ * `filterOutBlocks` Cout blocks (fastest) × invocations / filterOutBlocks pixels of a row.
+ */
+export const STAGED_TILE = {
+  invocations: 64,
+  rows: 8,
+  pixels: 16,
+  outBlocks: 4,
+  pixelsPerInvocation: 4,
+  outBlocksPerInvocation: 2,
+  channelBlocksPerRound: 2,
+  filterOutBlocks: 4,
+} as const;
+
+/** WebGPU's guaranteed workgroup memory: the staged programs stay within it on every device. */
+export const GUARANTEED_WORKGROUP_BYTES = 16384;
+
+/** Forward and input gradient, staged: the dispatch (`outChannels` is the direction's output axis). */
+export interface StagedGeometry {
+  outBlocks: number;
+  /** Tiles along Cout/4 (or Cin/4), H and W. */
+  outTiles: number;
+  rowTiles: number;
+  colTiles: number;
+  workgroups: number;
+  /** Workgroup memory: the input tile with its halo, then the filter block, of one round. */
+  storageBytes: number;
+}
+
+export function stagedGeometry(
+  s: Pick<ConvShape, 'batch' | 'heightPx' | 'widthPx' | 'kernelSize'>,
+  outChannels: number,
+): StagedGeometry {
+  const t = STAGED_TILE;
+  const outBlocks = channelBlocks(outChannels);
+  const outTiles = Math.ceil(outBlocks / t.outBlocks);
+  const rowTiles = Math.ceil(s.heightPx / t.rows);
+  const colTiles = Math.ceil(s.widthPx / t.pixels);
+  const halo = s.kernelSize - 1;
+  const srcVec4s = (t.rows + halo) * (t.pixels + halo) * t.channelBlocksPerRound;
+  const filterVec4s = s.kernelSize ** 2 * t.channelBlocksPerRound * 4 * t.outBlocks;
+  return {
+    outBlocks,
+    outTiles,
+    rowTiles,
+    colTiles,
+    workgroups: s.batch * rowTiles * colTiles * outTiles,
+    storageBytes: (srcVec4s + filterVec4s) * 16,
+  };
+}
+
+/** Workgroup memory of the staged filter gradient: every lane's k·4 + 1 accumulators, one vec4 each. */
+export const stagedFilterStorageBytes = (kernelSize: number): number =>
+  STAGED_TILE.invocations * (4 * kernelSize + 1) * 16;
 
 /** ⌈n / 4⌉: vec4 blocks of a channel axis. */
 export const channelBlocks = (channels: number): number => Math.ceil(channels / 4);
@@ -120,7 +210,10 @@ export interface FilterGeometry {
   outBlocks: number;
   /** Taps k². */
   taps: number;
-  /** Filter blocks one chunk is split into: k kernel rows × inBlocks × outBlocks. */
+  /**
+   * Filter blocks one chunk is split into: k kernel rows × inBlocks × outBlocks (staged: × ⌈outBlocks /
+   * STAGED_TILE.filterOutBlocks⌉, one workgroup each).
+   */
   blocks: number;
   /** Cin padded to a multiple of 4. */
   inChannelsPadded: number;
@@ -147,6 +240,25 @@ export function filterGeometry(s: ConvShape, tiling: ConvTiling): FilterGeometry
   const biasOffsetVec4s = taps * inChannelsPadded * outBlocks;
   const rowVec4s = biasOffsetVec4s + outBlocks;
   const blocks = s.kernelSize * inBlocks * outBlocks;
+  if (tiling.staged) {
+    // One workgroup per (chunk, kernel row, Cin block, STAGED_TILE.filterOutBlocks Cout blocks).
+    const stagedBlocks = s.kernelSize * inBlocks * Math.ceil(outBlocks / STAGED_TILE.filterOutBlocks);
+    const workgroups = chunks * stagedBlocks;
+    return {
+      chunks,
+      inBlocks,
+      outBlocks,
+      taps,
+      blocks: stagedBlocks,
+      inChannelsPadded,
+      rowVec4s,
+      biasOffsetVec4s,
+      chunksPerWorkgroup: 1,
+      partialRows: chunks,
+      invocations: workgroups * STAGED_TILE.invocations,
+      workgroups,
+    };
+  }
   if (tiling.workgroupReduce) {
     // One workgroup per (chunk group, block): its invocations take consecutive chunks of one block.
     const chunksPerWorkgroup = tiling.filterWorkgroupSize;

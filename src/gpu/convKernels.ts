@@ -6,6 +6,9 @@
  * - BatchLabConv2DBackpropInput  dy, filter → dx                                       (convSameProgram.ts)
  * - BatchLabConv2DBackpropFilter x, dy → [dfilter, dbias]    (convFilterPartialsProgram.ts + convFilterReduceProgram.ts)
  * - BatchLabReluMask             dy, y → dy where y > 0                                (reluMaskProgram.ts)
+ * A staged tiling (GPU_SHARED_TILING) runs convStagedProgram.ts and convStagedFilterProgram.ts instead, with
+ * the reduction's filter and bias in one dispatch (cutRows.ts), and folds the ReLU mask into the gradients'
+ * loads (they take y; no BatchLabReluMask).
  * Stride 1, 'same' zero padding, odd square kernels, NHWC, float32. BatchLabConv2D's gradient is registered
  * too: the filter and bias gradients come from one kernel call; the input gradient is computed only when
  * the tape needs it (not for the first conv, whose input is the image).
@@ -18,6 +21,9 @@ import type { ConvShape, ConvTiling } from './convGeometry';
 import { ConvFilterPartialsProgram } from './convFilterPartialsProgram';
 import { ConvFilterReduceProgram } from './convFilterReduceProgram';
 import { ConvSameProgram } from './convSameProgram';
+import { ConvStagedFilterProgram } from './convStagedFilterProgram';
+import { ConvStagedProgram } from './convStagedProgram';
+import { cutRows } from './cutRows';
 import { ReluMaskProgram } from './reluMaskProgram';
 
 const CONV_KERNEL_NAMES = {
@@ -89,13 +95,9 @@ function conv2d(args: KernelArgs): tf.TensorInfo {
   const filter = input(args, 'filter');
   const shape = convShapeOf(x.shape, filter.shape);
   expectChannels(x, shape.inChannels, 'x');
-  const program = new ConvSameProgram(
-    shape,
-    'forward',
-    relu,
-    tiling.pixelsPerInvocation,
-    tiling.workgroupSize,
-  );
+  const program = tiling.staged
+    ? new ConvStagedProgram(shape, 'forward', relu, false)
+    : new ConvSameProgram(shape, 'forward', relu, tiling.pixelsPerInvocation, tiling.workgroupSize);
   const inputs = [asRows(x), asRows(filter), input(args, 'bias')];
   return (args.backend as WebGPUBackend).runWebGPUProgram(program, inputs, 'float32', program.uniformData());
 }
@@ -106,19 +108,12 @@ function conv2dBackpropInput(args: KernelArgs): tf.TensorInfo {
   const filter = input(args, 'filter');
   const shape = convShapeOf(dy.shape, filter.shape);
   expectChannels(dy, shape.outChannels, 'dy');
-  const program = new ConvSameProgram(
-    shape,
-    'input-gradient',
-    false,
-    tiling.pixelsPerInvocation,
-    tiling.workgroupSize,
-  );
-  return (args.backend as WebGPUBackend).runWebGPUProgram(
-    program,
-    [asRows(dy), asRows(filter)],
-    'float32',
-    program.uniformData(),
-  );
+  const y = args.inputs['y']; // the forward's ReLU output, when its mask is folded in (staged only)
+  const program = tiling.staged
+    ? new ConvStagedProgram(shape, 'input-gradient', false, y !== undefined)
+    : new ConvSameProgram(shape, 'input-gradient', false, tiling.pixelsPerInvocation, tiling.workgroupSize);
+  const inputs = [asRows(dy), asRows(filter), ...(y ? [asRows(y)] : [])];
+  return (args.backend as WebGPUBackend).runWebGPUProgram(program, inputs, 'float32', program.uniformData());
 }
 
 function conv2dBackpropFilter(args: KernelArgs): tf.TensorInfo[] {
@@ -133,6 +128,23 @@ function conv2dBackpropFilter(args: KernelArgs): tf.TensorInfo[] {
     );
   }
   const backend = args.backend as WebGPUBackend;
+  if (tiling.staged) {
+    const y = args.inputs['y'];
+    const staged = new ConvStagedFilterProgram(shape, tiling, y !== undefined);
+    const sums = backend.runWebGPUProgram(
+      staged,
+      [x, dy, ...(y ? [y] : [])],
+      'float32',
+      staged.uniformData(),
+    );
+    const both = new ConvFilterReduceProgram(shape, staged.geometry, 'both');
+    const whole = backend.runWebGPUProgram(both, [sums], 'float32', both.uniformData());
+    const { kernelSize: k, inChannels, outChannels } = shape;
+    const parts = cutRows(backend, whole, [[k, k, inChannels, outChannels], [outChannels]]);
+    backend.disposeData(sums.dataId);
+    backend.disposeData(whole.dataId);
+    return parts;
+  }
   const pass1 = new ConvFilterPartialsProgram(shape, tiling);
   const partials = backend.runWebGPUProgram(pass1, [x, dy], 'float32', pass1.uniformData());
   const reduce = (target: 'filter' | 'bias') => {
@@ -162,21 +174,25 @@ const conv2dGradient: tf.GradConfig = {
     const [x, filter, y] = saved as [tf.Tensor4D, tf.Tensor4D, tf.Tensor4D];
     const { tiling, relu = false } = attrs as unknown as ConvKernelAttrs;
     const engine = tf.engine();
-    const g = relu
-      ? (engine.runKernel(CONV_KERNEL_NAMES.reluMask, { dy: dy as tf.Tensor, y }) as tf.Tensor4D)
-      : (dy as tf.Tensor4D);
+    // A staged tiling folds the mask into its gradients' loads: they take y.
+    const fold = relu && tiling.staged === true;
+    const g =
+      relu && !fold
+        ? (engine.runKernel(CONV_KERNEL_NAMES.reluMask, { dy: dy as tf.Tensor, y }) as tf.Tensor4D)
+        : (dy as tf.Tensor4D);
+    const mask = fold ? { y } : {};
     // Both come from one kernel call, made here rather than in a thunk; tensors the tape does not use
     // are freed with the backward pass's scope.
     const [dFilter, dBias] = engine.runKernel(
       CONV_KERNEL_NAMES.filterGradient,
-      { x, dy: g },
+      { x, dy: g, ...mask },
       asAttrs({ tiling, kernelSize: filter.shape[0] }),
     ) as tf.Tensor[];
     return {
       x: () =>
         engine.runKernel(
           CONV_KERNEL_NAMES.inputGradient,
-          { dy: g, filter },
+          { dy: g, filter, ...mask },
           asAttrs({ tiling }),
         ) as tf.Tensor,
       filter: () => dFilter as tf.Tensor,

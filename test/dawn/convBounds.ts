@@ -12,21 +12,17 @@ import { createRng } from '../../src/data/random';
 import * as tf from '../../src/engine/tf';
 import {
   filterGeometry,
-  GPU_TILING,
+  OWN_TILINGS,
   sameGeometry,
-  SOFTWARE_TILING,
+  stagedGeometry,
   type ConvShape,
   type ConvTiling,
 } from '../../src/gpu/convGeometry';
 import { convSame, convSameFilterGradient, convSameInputGradient } from '../../src/gpu/convKernels';
 import { shapeParity, start, type ShapeParity } from './convParity';
 
-/** The tilings the own kernels can run with (convChoice.ts's candidates). */
-export const TILINGS: Record<string, ConvTiling> = {
-  software: SOFTWARE_TILING,
-  gpu: GPU_TILING,
-  gpuNoReduce: { ...GPU_TILING, workgroupReduce: false },
-};
+/** The tilings the own kernels can run with (a measured choice's candidates). */
+export const TILINGS = OWN_TILINGS;
 
 export type Direction = 'forward' | 'inputGradient' | 'filterGradient';
 
@@ -34,6 +30,7 @@ export type Direction = 'forward' | 'inputGradient' | 'filterGradient';
 export function dispatchWorkgroups(s: ConvShape, t: ConvTiling, d: Direction): number {
   if (d === 'filterGradient') return filterGeometry(s, t).workgroups;
   const channels = d === 'forward' ? s.outChannels : s.inChannels;
+  if (t.staged) return stagedGeometry(s, channels).workgroups;
   return sameGeometry(s, channels, t.pixelsPerInvocation, t.workgroupSize).workgroups;
 }
 
