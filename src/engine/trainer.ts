@@ -98,6 +98,8 @@ export interface TrainerOptions {
   trackPeak?: boolean;
   /** The U-Net's conv kernels ('auto' unless the bench times another choice beside it). */
   unet?: UNetOptions;
+  /** The fused optimizer update on webgpu (default true; the bench's comparison arm turns it off). */
+  fusedUpdate?: boolean;
 }
 
 export function createTrainer(
@@ -107,7 +109,7 @@ export function createTrainer(
 ): Trainer {
   let config = initialConfig;
   const model = createUNetForConfig(config, options.unet ?? {});
-  const optimizer = makeOptimizer(config);
+  const optimizer = makeOptimizer(config, options.fusedUpdate ?? true);
   const normalize = createNormalizeLayer(config.mean255, config.std255);
   let steps = 0;
   let disposed = false;
