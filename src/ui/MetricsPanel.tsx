@@ -62,6 +62,11 @@ export function MetricsPanel() {
           testId="metric-step-ms"
         />
         <Figure
+          label={t.kernelsPerStep}
+          value={latest ? String(latest.kernelsPerStep) : dash}
+          testId="metric-kernels-per-step"
+        />
+        <Figure
           label={t.samplesPerSec}
           value={latest ? latest.samplesPerSec.toFixed(1) : dash}
           testId="metric-samples-per-sec"
