@@ -101,8 +101,11 @@ export interface TrainerOptions {
   trackPeak?: boolean;
   /** The U-Net's conv kernels ('auto' unless the bench times another choice beside it). */
   unet?: UNetOptions;
-  /** The fused optimizer update on webgpu (default true; the bench's comparison arm turns it off). */
-  fusedUpdate?: boolean;
+  /**
+   * BatchLab's fused kernels on webgpu: the optimizer update and the loss (default true; the bench's
+   * comparison arm turns them off to run the step as tfjs's ops did).
+   */
+  fused?: boolean;
 }
 
 export function createTrainer(
@@ -112,7 +115,8 @@ export function createTrainer(
 ): Trainer {
   let config = initialConfig;
   const model = createUNetForConfig(config, options.unet ?? {});
-  const optimizer = makeOptimizer(config, options.fusedUpdate ?? true);
+  const fused = options.fused ?? true;
+  const optimizer = makeOptimizer(config, fused);
   const normalize = createNormalizeLayer(config.mean255, config.std255);
   let steps = 0;
   let disposed = false;
@@ -156,7 +160,9 @@ export function createTrainer(
             const labels = inLayer('normalize', () => normalize.labels(device.masks));
             hooks.inputs([x, labels.tensor]);
             const logits = model.forward(x);
-            const loss = inLayer('loss', () => softmaxCrossEntropy(logits, labels));
+            const loss = inLayer('loss', () =>
+              softmaxCrossEntropy(logits, labels, fused && backend === 'webgpu'),
+            );
             hooks.forwardDone();
             return loss;
           }, model.variables);

@@ -1,5 +1,5 @@
 /**
- * Runs on Dawn's WebGPU in a child process (dawnChild.mjs) for test/fusedOptimizer.test.ts: BatchLab's fused
+ * Runs on Dawn's WebGPU in a child process (dawnChild.mjs) for test/fusedKernels.test.ts: BatchLab's fused
  * Adam and SGD updates (src/engine/fusedOptimizers.ts) against tfjs's own AdamOptimizer and SGDOptimizer on
  * the same device, on random variables and on training steps. Returns plain numbers; the test asserts.
  */
@@ -112,7 +112,7 @@ async function lossParity(optimizer: 'adam' | 'sgd'): Promise<LossParity> {
   const config: TrainConfig = { ...TRAIN, optimizer };
   const batches = [0, 1, 2, 3].map((i) => buildHostBatch(config, i));
   const fused = createTrainer(config, 'webgpu');
-  const stock = createTrainer(config, 'webgpu', { fusedUpdate: false });
+  const stock = createTrainer(config, 'webgpu', { fused: false });
   const fusedLosses: number[] = [];
   const tfjsLosses: number[] = [];
   const tensorsAfterSteps: number[] = [];

@@ -20,7 +20,7 @@ export async function runFusedUpdate(ctx: BenchContext): Promise<CaseResult> {
   const batches = buildStepBatches(config);
   ctx.log('k: trainer.step with the fused optimizer update and with tfjs’s optimizer, interleaved');
   const fused = createTrainer(config, ctx.backend);
-  const today = createTrainer(config, ctx.backend, { fusedUpdate: false });
+  const today = createTrainer(config, ctx.backend, { fused: false });
   const kernels = { fused: 0, today: 0 };
   const [f, t] = await timeStepsInterleaved(ctx.plan.reps, batches, [
     async (b) => {

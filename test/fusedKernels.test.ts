@@ -1,7 +1,10 @@
-// BatchLab's fused Adam and SGD updates (src/engine/fusedOptimizers.ts, src/gpu/optimizerKernels.ts) on real
-// WebGPU: Dawn in a child Node process (test/dawn/runOnDawn.ts), SwiftShader here. The oracle is tfjs's own
-// AdamOptimizer and SGDOptimizer on the same device (test/dawn/optimizerParity.ts).
+// BatchLab's fused kernels on real WebGPU: Dawn in a child Node process (test/dawn/runOnDawn.ts), SwiftShader
+// here. The Adam and SGD updates (src/engine/fusedOptimizers.ts, src/gpu/optimizerKernels.ts) against tfjs's
+// own AdamOptimizer and SGDOptimizer on the same device (test/dawn/optimizerParity.ts); the cross-entropy
+// (src/gpu/crossEntropyKernels.ts) against the loss as tfjs ops compute it (test/dawn/lossParity.ts); and
+// training steps with both against the step as tfjs's ops ran it.
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { LossCase } from './dawn/lossParity';
 import type { LossParity, UpdateParity } from './dawn/optimizerParity';
 import { runOnDawn } from './dawn/runOnDawn';
 
@@ -11,10 +14,12 @@ type Run<T> = { results: T[]; tensorsBefore: number; tensorsAfter: number; probl
 describe('fused optimizer updates on Dawn', () => {
   let updates: Run<UpdateParity>;
   let losses: Run<LossParity>;
+  let crossEntropy: { cases: LossCase[]; tensorsBefore: number; tensorsAfter: number; problems: string[] };
 
   beforeAll(async () => {
     updates = await runOnDawn(ENTRY, 'updates');
     losses = await runOnDawn(ENTRY, 'losses');
+    crossEntropy = await runOnDawn(new URL('./dawn/lossParity.ts', import.meta.url), 'crossEntropy');
   }, 300_000);
 
   it("equal tfjs's Adam and SGD within 1e-6 on random variables over 10 updates, with the same state bytes", () => {
@@ -41,7 +46,20 @@ describe('fused optimizer updates on Dawn', () => {
     expect(total(adam!.kernels.tfjs)).toBe(14 * 5 + 4);
   });
 
-  it('train to the losses of tfjs’s optimizers within 1e-6 over 20 steps, with a flat tensor count', () => {
+  it('give the cross-entropy and its gradient of tfjs’s ops within 1e-6 in fewer kernels', () => {
+    expect(crossEntropy.problems).toEqual([]);
+    expect(crossEntropy.cases).toHaveLength(3);
+    for (const c of crossEntropy.cases) {
+      const label = JSON.stringify(c);
+      expect(c.valueDiff, label).toBeLessThanOrEqual(1e-6);
+      expect(c.gradientRelative, label).toBeLessThanOrEqual(1e-6);
+      // The ops' chain (max-pool, exp, avg-pool, log, mean…) becomes one kernel and a mean, one backward.
+      expect(c.kernels.fused, label).toBeLessThan(c.kernels.ops);
+    }
+    expect(crossEntropy.tensorsAfter).toBe(crossEntropy.tensorsBefore);
+  });
+
+  it('train (fused update and loss) to the losses of the step on tfjs’s ops within 1e-6 over 20 steps, with a flat tensor count', () => {
     expect(losses.problems).toEqual([]);
     for (const r of losses.results) {
       expect(r.fusedLosses, r.optimizer).toHaveLength(20);
