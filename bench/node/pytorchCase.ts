@@ -96,7 +96,7 @@ export async function runPyTorchCase(options: {
     const batchLab = options.batchLabSamplesPerSec;
     if (batchLab !== null) {
       rows.push({
-        implementation: `BatchLab trainer.step on ${options.batchLabBackend ?? '?'} (case k, fused update)`,
+        implementation: `BatchLab trainer.step on ${options.batchLabBackend ?? '?'} (case k, fused kernels)`,
         medianMs: round((config.batchSize * 1000) / batchLab),
         samplesPerSec: round(batchLab),
       });
