@@ -14,7 +14,7 @@ import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import { AdamProgram, type AdamTarget } from './adamProgram';
 import { SgdProgram } from './sgdProgram';
 
-export const OPTIMIZER_KERNEL_NAMES = {
+const OPTIMIZER_KERNEL_NAMES = {
   adamMoments: 'BatchLabAdamMoments',
   adamWeights: 'BatchLabAdamWeights',
   sgd: 'BatchLabSgdUpdate',

@@ -12,9 +12,6 @@ import type { CaseResult } from '../benchTypes';
 import { buildStepBatches, timeStepsInterleaved, type StepFigure } from '../stepTiming';
 import { round } from '../timing';
 
-/** Where case l (PyTorch) finds BatchLab's samples/s of the same config, measured here. */
-export const FUSED_STEP_FIGURE = 'fused-update';
-
 export async function runFusedUpdate(ctx: BenchContext): Promise<CaseResult> {
   const t0 = performance.now();
   const config = ctx.plan.train;
@@ -39,7 +36,6 @@ export async function runFusedUpdate(ctx: BenchContext): Promise<CaseResult> {
     today.dispose();
   });
   if (!f || !t) throw new Error('missing step figures');
-  ctx.stepFigures.set(FUSED_STEP_FIGURE, f);
   const row = (label: string, figure: StepFigure, count: number) => ({
     update: label,
     kernelsPerStep: count,
