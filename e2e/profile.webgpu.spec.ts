@@ -88,6 +88,20 @@ test('the default config: kernels timed or the note, categories peak at the repo
   const row = rowOfStep(history, profile.memoryStep)!;
   expect(row.gpuPeakBytes).toBe(profile.trackedPeakBytes);
   expect(profile.memory.peakBytes).toBe(profile.trackedPeakBytes);
+  // Kernels per step: the header, the step's telemetry row and the profile's list say the same number, at
+  // most 100 (issue 29's goal; 286 on tfjs's ops); the optimizer update is the fused one, two kernels per
+  // weight variable (a filter and a bias per conv), where tfjs's Adam runs 14 per variable plus 4, and the
+  // loss is the fused kernel.
+  await expect(panel.getByTestId('profile-kernels')).toHaveText(String(profile.kernels.length));
+  expect(profile.kernels.length).toBeLessThanOrEqual(100);
+  expect(names).toContain('BatchLabCrossEntropy');
+  expect(row.kernelsPerStep).toBe(profile.kernels.length);
+  const update = profile.kernels.filter((k) => k.phase === 'optimizer').map((k) => k.name);
+  const variables = 2 * describeUNet(config).convs.length;
+  expect(update.filter((n) => n === 'BatchLabAdamMoments')).toHaveLength(variables);
+  expect(update.filter((n) => n === 'BatchLabAdamWeights')).toHaveLength(variables);
+  expect(update).toHaveLength(2 * variables);
+  await expect(app.page.getByTestId('metric-kernels-per-step')).toHaveText(String(profile.kernels.length));
   // The categories against an independent count: the U-Net's parameter count from its spec (config/unetSpec)
   // gives the variables' float32 bytes, and Adam keeps two moments of every weight (plus its two scalar
   // powers of beta). A tensor put in the wrong category moves bytes away from these.

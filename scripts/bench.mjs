@@ -36,10 +36,10 @@ const quick = flag('quick');
 const node = flag('node');
 const gpu = flag('gpu');
 const outDir = resolve(root, option('out-dir', 'dist'));
-const ALL = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'];
+const ALL = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l'];
 /** --quick: the engine cases at small sizes and telemetry; no fresh-browser probes, no worker sweep, no devices. */
 // Case h (several devices) takes ~40 s even at N = 2 here: left to the full run so --quick stays < 2 min.
-const QUICK = ['a', 'b', 'e', 'g', 'i'];
+const QUICK = ['a', 'b', 'e', 'g', 'i', 'k'];
 const cases = option('cases', (quick ? QUICK : ALL).join(','));
 /**
  * --gpu in the browser: Chromium's GPU process on Vulkan rather than its SwiftShader default; WebGPU then
@@ -99,6 +99,45 @@ function writeResults(report, info) {
   return file;
 }
 
+/**
+ * Case l (PyTorch) runs here, not in the page or the engine child: train.py in a Python process, beside case
+ * k's BatchLab figure for the same config from this run's report (bench/node/pytorchChild.mjs).
+ */
+function addPyTorchCase(report) {
+  if (!cases.split(',').some((c) => c === 'l' || c === 'pytorch')) return;
+  const k = report.cases.find((c) => c.letter === 'k');
+  const batchLab = k?.rows?.[0]?.samplesPerSec;
+  const tmp = join(os.tmpdir(), `batchlab-bench-pytorch-${process.pid}.json`);
+  const child = spawnSync(
+    process.execPath,
+    [
+      join(root, 'bench/node/pytorchChild.mjs'),
+      tmp,
+      ...(quick ? ['--quick'] : []),
+      ...(typeof batchLab === 'number'
+        ? [`--batchlab=${batchLab}`, `--backend=${report.environment.backend}`]
+        : []),
+    ],
+    { stdio: 'inherit', cwd: root },
+  );
+  const result =
+    child.status === 0 && existsSync(tmp)
+      ? JSON.parse(readFileSync(tmp, 'utf8'))
+      : {
+          letter: 'l',
+          id: 'pytorch',
+          title: 'pytorch',
+          columns: [],
+          rows: [],
+          ratios: [],
+          notes: [],
+          durationMs: 0,
+          error: `the PyTorch case failed (exit ${child.status})`,
+        };
+  report.cases.push(result);
+  report.cases.sort((x, y) => x.letter.localeCompare(y.letter));
+}
+
 async function runNode() {
   const info = meta({ runner: 'node' });
   const tmp = join(os.tmpdir(), `batchlab-bench-${process.pid}.json`);
@@ -112,6 +151,7 @@ async function runNode() {
     process.exit(1);
   }
   const report = JSON.parse(readFileSync(tmp, 'utf8'));
+  addPyTorchCase(report);
   info.loadAverageEnd = loadAverage();
   console.log(formatReport(report, info));
   log(`results: ${writeResults(report, info)}`);
@@ -194,7 +234,7 @@ async function runBrowser() {
   const query = (extra) =>
     `${server.url}/bench.html?${new URLSearchParams({ ...(quick ? { quick: '1' } : {}), ...extra })}`;
   try {
-    const pageCases = letters.filter((l) => l !== 'f' && l !== 'firstStep');
+    const pageCases = letters.filter((l) => !['f', 'firstStep', 'l', 'pytorch'].includes(l));
     let report = null;
     const pageErrors = [];
     if (pageCases.length) {
@@ -236,6 +276,7 @@ async function runBrowser() {
       report.cases.push(f);
       report.cases.sort((x, y) => x.letter.localeCompare(y.letter));
     }
+    if (report) addPyTorchCase(report);
     info.loadAverageEnd = loadAverage();
     info.pageErrors = [...new Set(pageErrors)];
     console.log(formatReport(report, info));

@@ -9,6 +9,7 @@ import type { BenchReport, CaseLetter } from '../../src/bench/benchTypes';
 import {
   backendsCase,
   dataPathCase,
+  fusedUpdateCase,
   gflopsCase,
   peakMemoryCase,
   trainVsFitCase,
@@ -19,7 +20,7 @@ import { runCases } from '../../src/bench/runCases';
 
 export { parseCaseList } from '../../src/bench/benchTypes';
 
-export const NODE_CASES: readonly CaseLetter[] = ['a', 'b', 'c', 'g', 'i'];
+export const NODE_CASES: readonly CaseLetter[] = ['a', 'b', 'c', 'g', 'i', 'k'];
 
 export interface NodeBenchOptions {
   quick: boolean;
@@ -36,6 +37,7 @@ export async function runEngineBench(options: NodeBenchOptions): Promise<BenchRe
     c: backendsCase,
     g: gflopsCase,
     i: peakMemoryCase,
+    k: fusedUpdateCase,
   });
   const userAgent = globalThis.navigator?.userAgent ?? `Node.js ${process.version}`;
   return {

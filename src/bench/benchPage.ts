@@ -13,7 +13,14 @@ import { runMultiDevice } from './cases/multiDevice';
 import { runSweepOverhead } from './cases/sweepOverhead';
 import { runTelemetry } from './cases/telemetry';
 import { startBench } from './createContext';
-import { backendsCase, dataPathCase, gflopsCase, peakMemoryCase, trainVsFitCase } from './engineCases';
+import {
+  backendsCase,
+  dataPathCase,
+  fusedUpdateCase,
+  gflopsCase,
+  peakMemoryCase,
+  trainVsFitCase,
+} from './engineCases';
 import { describeEnvironment } from './environment';
 import { runCases } from './runCases';
 
@@ -44,7 +51,7 @@ async function main(): Promise<BenchReport> {
   log(`backend ${info.backend} (${info.adapterDescription}); plan ${quick ? 'quick' : 'full'}`);
   const cases = await runCases(
     ctx,
-    letters.filter((l) => l !== 'f'),
+    letters.filter((l) => l !== 'f' && l !== 'l'),
     {
       a: dataPathCase,
       b: trainVsFitCase,
@@ -55,6 +62,7 @@ async function main(): Promise<BenchReport> {
       h: runMultiDevice,
       i: peakMemoryCase,
       j: runSweepOverhead,
+      k: fusedUpdateCase,
     },
   );
   return { quick, environment, cases, gpuProblems };

@@ -16,6 +16,8 @@ export const BENCH_CASES = {
   h: 'multiDevice',
   i: 'peakMemory',
   j: 'sweepOverhead',
+  k: 'fusedUpdate',
+  l: 'pytorch',
 } as const;
 export type CaseLetter = keyof typeof BENCH_CASES;
 type CaseId = (typeof BENCH_CASES)[CaseLetter];

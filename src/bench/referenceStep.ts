@@ -77,7 +77,7 @@ export function createReferenceStep(config: TrainConfig, backend: BackendName): 
     return conv(h, at(c), false);
   }
 
-  const optimizer = makeOptimizer(config);
+  const optimizer = makeOptimizer(config, false); // the step before issue 9: tfjs's own update
   const normalize = createNormalizeLayer(config.mean255, config.std255);
   return {
     async step(batch) {

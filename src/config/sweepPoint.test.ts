@@ -27,6 +27,7 @@ function row(step: number, over: Partial<TelemetryRow> = {}): TelemetryRow {
     stepMs,
     batchSize: 4,
     samplesPerSec: 4000 / stepMs,
+    kernelsPerStep: 100,
     uploadedImageBytes: 4 * 16 * 16 * 3,
     uploadedMaskBytes: 4 * 16 * 16,
     hostBatchBytes: 0,

@@ -25,6 +25,8 @@ export interface TelemetryRow {
   /** Samples in this step's batch. */
   batchSize: number;
   samplesPerSec: number;
+  /** Kernels the step ran (tfjs ops, BatchLab's own included): each costs a dispatch whatever its size. */
+  kernelsPerStep: number;
   uploadedImageBytes: number;
   uploadedMaskBytes: number;
   /** Bytes of one batch on the host (images + masks buffers). */

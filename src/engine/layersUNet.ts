@@ -91,7 +91,7 @@ export function createLayersUNet(config: LayersUNetConfig): LayersUNet {
     reference.dispose();
   }
 
-  const optimizer = makeOptimizer(config);
+  const optimizer = makeOptimizer(config, false); // the stock tf.layers user's: tfjs's own update
   model.compile({ optimizer, loss: 'categoricalCrossentropy' });
   return { model, optimizer };
 }

@@ -8,8 +8,11 @@
  * gradient's sum of logSoftmax alone took ~1.5 s of a ~5 s step (docs/PERFORMANCE.md). Here the per-pixel
  * max and sum are a [1, K] max-pool and avg-pool (plain per-output loops), and the gradient is the closed
  * form softmax − y, so forward and backward are a dozen elementwise dispatches and one mean. Same math.
+ * On webgpu, `fused` runs the chain as BatchLab's own kernel instead (gpu/crossEntropyKernels.ts): one
+ * kernel and a mean forward, one kernel backward.
  */
 import * as tf from './tf';
+import { meanCrossEntropy as fusedMeanCrossEntropy } from '../gpu/crossEntropyKernels';
 
 export type DeviceLabels =
   | { kind: 'class-ids'; tensor: tf.Tensor3D }
@@ -84,11 +87,14 @@ function meanCrossEntropy(z: tf.Tensor2D, y: tf.Tensor2D): tf.Scalar {
   return loss(z) as tf.Scalar;
 }
 
-/** Mean over pixels of −Σ_k y_k · log softmax(logits)_k. logits [N, H, W, K]. Caller disposes. */
-export function softmaxCrossEntropy(logits: tf.Tensor4D, labels: DeviceLabels): tf.Scalar {
+/**
+ * Mean over pixels of −Σ_k y_k · log softmax(logits)_k. logits [N, H, W, K]. `fused`: BatchLab's own
+ * kernels (webgpu only). Caller disposes.
+ */
+export function softmaxCrossEntropy(logits: tf.Tensor4D, labels: DeviceLabels, fused = false): tf.Scalar {
   return tf.tidy(() => {
     const k = logits.shape[3];
     const flat = tf.reshape(logits, [-1, k]) as tf.Tensor2D;
-    return meanCrossEntropy(flat, labelsToOneHot(labels, k));
+    return (fused ? fusedMeanCrossEntropy : meanCrossEntropy)(flat, labelsToOneHot(labels, k));
   });
 }

@@ -55,6 +55,8 @@ describe('memory by category on a recorded cpu step', () => {
     expect(timeline.atPeak.parameters).toBe(weights + normalizeBytes(tiny));
     // Adam: a first and a second moment per weight, and its two scalar β powers.
     expect(timeline.atPeak.optimizerState).toBe(2 * weights + 2 * 4);
+    // The step's own kernel count (telemetry) is the recorder's list.
+    expect(profiled.result.kernels).toBe(profiled.recording.kernels.length);
     // Every weight's gradient is alive at once between the backward pass and the optimizer.
     expect(timeline.maxByCategory.gradients).toBe(weights);
     expect(timeline.startBytes).toBe(weights + normalizeBytes(tiny) + 2 * weights + 8);

@@ -26,6 +26,7 @@ export function telemetryRowOf(
     stepMs,
     batchSize: batch.batchSize,
     samplesPerSec: (batch.batchSize * 1000) / stepMs,
+    kernelsPerStep: r.kernels,
     uploadedImageBytes: r.uploadedImageBytes,
     uploadedMaskBytes: r.uploadedMaskBytes,
     hostBatchBytes: batch.images.byteLength + batch.masks.byteLength,

@@ -14,6 +14,7 @@ import { allocatorTap } from './allocatorTap';
 import { currentWebGpuDevice, type BackendName } from './backend';
 import { withGpuErrorScopes } from './gpuErrorScope';
 import { kernelTimingAvailable } from './kernelTiming';
+import { countKernels } from './kernelCounter';
 import { inLayer } from './layerScope';
 import { labelsToClassIds, softmaxCrossEntropy } from './loss';
 import { readMemory, type MemoryReadout } from './memoryReadout';
@@ -42,6 +43,8 @@ export interface StepResult {
    * torch.cuda.reset_peak_memory_stats): never below memory.gpuBytesInUse. null off webgpu.
    */
   gpuPeakBytes: number | null;
+  /** Kernels (tfjs ops, BatchLab's own included) the step ran: each costs a dispatch whatever its size. */
+  kernels: number;
 }
 
 /** A step recorded for its profile (profileStep). */
@@ -98,6 +101,11 @@ export interface TrainerOptions {
   trackPeak?: boolean;
   /** The U-Net's conv kernels ('auto' unless the bench times another choice beside it). */
   unet?: UNetOptions;
+  /**
+   * BatchLab's fused kernels on webgpu: the optimizer update and the loss (default true; the bench's
+   * comparison arm turns them off to run the step as tfjs's ops did).
+   */
+  fused?: boolean;
 }
 
 export function createTrainer(
@@ -107,7 +115,8 @@ export function createTrainer(
 ): Trainer {
   let config = initialConfig;
   const model = createUNetForConfig(config, options.unet ?? {});
-  const optimizer = makeOptimizer(config);
+  const fused = options.fused ?? true;
+  const optimizer = makeOptimizer(config, fused);
   const normalize = createNormalizeLayer(config.mean255, config.std255);
   let steps = 0;
   let disposed = false;
@@ -136,51 +145,57 @@ export function createTrainer(
   async function runStep(batch: HostBatch, hooks: StepHooks): Promise<StepResult> {
     assertLive();
     const tap = (options.trackPeak ?? true) ? allocatorTap() : null;
-    return withGpuErrorScopes(currentWebGpuDevice(), async () => {
-      tap?.resetHighWater();
-      const t0 = now();
-      const device = uploadBatch(batch, backend, config.uploadPath);
-      hooks.inputs(deviceBatchTensors(device));
-      const t1 = now();
-      let lossTensor: tf.Scalar | null = null;
-      try {
-        hooks.phase('forward');
-        const { value, grads } = optimizer.computeGradients(() => {
-          const x = inLayer('normalize', () => normalize.images(device.images));
-          const labels = inLayer('normalize', () => normalize.labels(device.masks));
-          hooks.inputs([x, labels.tensor]);
-          const logits = model.forward(x);
-          const loss = inLayer('loss', () => softmaxCrossEntropy(logits, labels));
-          hooks.forwardDone();
-          return loss;
-        }, model.variables);
-        lossTensor = value;
-        hooks.gradients(Object.values(grads));
-        hooks.phase('optimizer');
-        optimizer.applyGradients(model.variables.map((v) => ({ name: v.name, tensor: grads[v.name]! })));
-        tf.dispose(grads);
-        hooks.phase('readback');
-        const loss = (await lossTensor.data())[0] ?? Number.NaN;
-        const t2 = now();
-        hooks.end();
-        steps++;
-        if (!Number.isFinite(loss)) throw new NonFiniteLossError(steps, loss);
-        return {
-          loss,
-          uploadMs: t1 - t0,
-          computeMs: t2 - t1,
-          uploadedImageBytes: device.uploadedImageBytes,
-          uploadedMaskBytes: device.uploadedMaskBytes,
-          gpuImageBytes: batch.imageElements * Float32Array.BYTES_PER_ELEMENT,
-          memory: readMemory(),
-          // Read after the snapshot above, so the peak is never below it.
-          gpuPeakBytes: tap ? tap.highWaterBytes : null,
-        };
-      } finally {
-        lossTensor?.dispose();
-        disposeDeviceBatch(device);
-      }
-    });
+    const counted = await withGpuErrorScopes(currentWebGpuDevice(), () =>
+      countKernels(async () => {
+        tap?.resetHighWater();
+        const t0 = now();
+        const device = uploadBatch(batch, backend, config.uploadPath);
+        hooks.inputs(deviceBatchTensors(device));
+        const t1 = now();
+        let lossTensor: tf.Scalar | null = null;
+        try {
+          hooks.phase('forward');
+          const { value, grads } = optimizer.computeGradients(() => {
+            const x = inLayer('normalize', () => normalize.images(device.images));
+            const labels = inLayer('normalize', () => normalize.labels(device.masks));
+            hooks.inputs([x, labels.tensor]);
+            const logits = model.forward(x);
+            const loss = inLayer('loss', () =>
+              softmaxCrossEntropy(logits, labels, fused && backend === 'webgpu'),
+            );
+            hooks.forwardDone();
+            return loss;
+          }, model.variables);
+          lossTensor = value;
+          hooks.gradients(Object.values(grads));
+          hooks.phase('optimizer');
+          optimizer.applyGradients(model.variables.map((v) => ({ name: v.name, tensor: grads[v.name]! })));
+          tf.dispose(grads);
+          hooks.phase('readback');
+          const loss = (await lossTensor.data())[0] ?? Number.NaN;
+          const t2 = now();
+          hooks.end();
+          steps++;
+          if (!Number.isFinite(loss)) throw new NonFiniteLossError(steps, loss);
+          return {
+            loss,
+            uploadMs: t1 - t0,
+            computeMs: t2 - t1,
+            uploadedImageBytes: device.uploadedImageBytes,
+            uploadedMaskBytes: device.uploadedMaskBytes,
+            gpuImageBytes: batch.imageElements * Float32Array.BYTES_PER_ELEMENT,
+            memory: readMemory(),
+            // Read after the snapshot above, so the peak is never below it.
+            gpuPeakBytes: tap ? tap.highWaterBytes : null,
+            kernels: 0, // counted around the step, below
+          };
+        } finally {
+          lossTensor?.dispose();
+          disposeDeviceBatch(device);
+        }
+      }),
+    );
+    return { ...counted.value, kernels: counted.kernels };
   }
 
   /**

@@ -18,6 +18,7 @@ const TELEMETRY_COLUMNS = [
   'stepMs',
   'batchSize',
   'samplesPerSec',
+  'kernelsPerStep',
   'uploadedImageBytes',
   'uploadedMaskBytes',
   'hostBatchBytes',

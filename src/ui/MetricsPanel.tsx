@@ -96,6 +96,11 @@ export function MetricsPanel({ summary }: { summary: boolean }) {
               <PhaseSplit latest={latest} />
             </dd>
           </div>
+          <Figure
+            label={t.kernelsPerStep}
+            value={latest ? String(latest.kernelsPerStep) : dash}
+            testId="metric-kernels-per-step"
+          />
           <Figure label={t.gpuPeak} value={peakText(t, latest, locale)} testId="metric-gpu-peak" />
           <Figure label={t.loss} value={latest ? latest.loss.toFixed(4) : dash} testId="metric-loss" />
         </dl>

@@ -71,6 +71,7 @@ export const app = {
     iou: 'Mean IoU',
     stepTime: 'Step time',
     samplesPerSec: 'Samples/s',
+    kernelsPerStep: 'Kernels / step',
     bytesToGpu: 'Bytes to GPU / step',
     gpuInUse: 'GPU memory in use',
     gpuPeak: 'GPU peak in the step',

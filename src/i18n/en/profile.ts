@@ -47,6 +47,7 @@ export const profile = {
     profiled: 'Step {step}, profiled (slower)',
     peak: 'Peak inside step {step}',
     pool: 'Allocator pool',
+    kernels: 'Kernels in step {step}',
   },
   link: 'Link that makes this profile when opened (prof=1): ',
   phaseSplit: {

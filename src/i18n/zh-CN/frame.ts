@@ -65,6 +65,7 @@ export const app = {
     iou: '平均 IoU',
     stepTime: '每步耗时',
     samplesPerSec: '样本/秒',
+    kernelsPerStep: '每步内核数',
     bytesToGpu: '每步传到 GPU 的字节',
     gpuInUse: '已用显存',
     gpuPeak: '本步显存峰值',

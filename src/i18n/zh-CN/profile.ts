@@ -48,6 +48,7 @@ export const profile = {
     profiled: '第 {step} 步，剖析时（较慢）',
     peak: '第 {step} 步内的峰值',
     pool: '分配器显存池',
+    kernels: '第 {step} 步的内核数',
   },
   link: '打开即生成这份剖析的链接（prof=1）：',
   phaseSplit: {

@@ -44,6 +44,10 @@ function Summary({ profile }: { profile: StepProfile }) {
         <dt>{fill(w.asItRuns, { step: profile.memoryStep })}</dt>
         <dd data-testid="profile-normal-ms">{formatMs(profile.normalStepMs, locale)}</dd>
       </div>
+      <div className="figure">
+        <dt>{fill(w.kernels, { step: profile.memoryStep })}</dt>
+        <dd data-testid="profile-kernels">{profile.kernels.length}</dd>
+      </div>
       {timed && (
         <div className="figure">
           <dt>{fill(w.profiled, { step: profile.timingStep })}</dt>
