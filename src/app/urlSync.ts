@@ -44,6 +44,7 @@ function currentHash(): string {
     hide: [...s.hiddenControls],
     ...(s.compareOverrides ? { b: s.compareOverrides } : {}),
     sweep: s.sweep,
+    embed: s.embedded,
   });
 }
 

@@ -1,6 +1,7 @@
 /**
  * The page: a header (name, the language switch, the views as tabs, the backend, link problems) and the view
- * on screen — one lesson, the tradeoff curves, or the Playground. `<html lang>` follows the store's language.
+ * on screen — one lesson, the tradeoff curves, or the Playground. Framed in another page (`embed=1`) the
+ * header gives way to the compact frame's bar (./EmbedBar.tsx). `<html lang>` follows the store's language.
  * Components read the store and call its actions; nothing here talks to workers.
  */
 import { useEffect } from 'react';
@@ -8,6 +9,7 @@ import { isLesson } from '../config/views';
 import { LOCALE_TAGS } from '../i18n/dictionaries';
 import { useAppStore } from '../state/store';
 import { BackendNotice } from './BackendNotice';
+import { EmbedBar } from './EmbedBar';
 import { LessonView } from './lessons/LessonView';
 import { ProblemsBanner } from './ProblemsBanner';
 import { TradeoffsView } from './sweeps/TradeoffsView';
@@ -18,6 +20,7 @@ import { useLang, useText } from './i18n/useText';
 
 export function App() {
   const view = useAppStore((s) => s.view);
+  const embedded = useAppStore((s) => s.embedded);
   const lang = useLang();
   const t = useText();
   useEffect(() => {
@@ -25,17 +28,21 @@ export function App() {
     document.title = t.app.documentTitle;
   }, [lang, t]);
   return (
-    <div className="app">
-      <header className="app-header">
-        <div className="brand">
-          <h1>BatchLab</h1>
-          <p className="tagline">{t.app.tagline}</p>
-        </div>
-        <LangSwitch />
-        <ViewNav />
-        <BackendNotice />
-        <ProblemsBanner />
-      </header>
+    <div className={embedded ? 'app app-embed' : 'app'}>
+      {embedded ? (
+        <EmbedBar />
+      ) : (
+        <header className="app-header">
+          <div className="brand">
+            <h1>BatchLab</h1>
+            <p className="tagline">{t.app.tagline}</p>
+          </div>
+          <LangSwitch />
+          <ViewNav />
+          <BackendNotice />
+          <ProblemsBanner />
+        </header>
+      )}
       <main className={isLesson(view) || view === 'tradeoffs' ? 'main-lesson' : 'main-playground'}>
         {isLesson(view) ? (
           <LessonView key={view} id={view} />

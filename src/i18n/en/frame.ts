@@ -6,6 +6,7 @@ export const app = {
   /** Each language's name, written in that language (the switch shows them so). */
   langNames: { en: 'English', 'zh-CN': '简体中文' },
   navLabel: 'Lessons and playground',
+  openInBatchLab: 'Open in BatchLab ↗',
   playground: 'Playground',
   backend: {
     looking: 'Looking for a GPU…',

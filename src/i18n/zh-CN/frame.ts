@@ -7,6 +7,7 @@ export const app = {
   langSwitchLabel: '语言',
   langNames: { en: 'English', 'zh-CN': '简体中文' },
   navLabel: '课程与实验场',
+  openInBatchLab: '在 BatchLab 中打开 ↗',
   playground: '实验场',
   backend: {
     looking: '正在寻找 GPU…',
