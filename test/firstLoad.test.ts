@@ -1,7 +1,7 @@
 // What a lesson link loads, read from the plain build's files in dist/ (bytes, never time; `npm run check`
 // builds before the unit tests run): the JavaScript fetched before the Run button works stays within its
 // gzip budget, TensorFlow.js is in one chunk of the app, the photos generator is not preloaded, and the
-// page carries its link preview.
+// page carries its link preview (og: and twitter: tags, and the image they name).
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -125,5 +125,31 @@ describe('the first load of a lesson link (dist/)', () => {
     expect(photoSet).toHaveLength(1);
     expect(page.has(photoSet[0]!)).toBe(false);
     expect(html()).not.toContain('photoSet');
+  });
+});
+
+describe('the link preview (dist/index.html)', () => {
+  /** The `content` of `<meta property|name="key">`, or null. */
+  const meta = (key: string) =>
+    new RegExp(`<meta\\s+(?:property|name)="${key}"\\s+content="([^"]*)"`).exec(html())?.[1] ?? null;
+
+  it('has og:title, og:description, og:image and twitter:card', () => {
+    for (const key of ['og:title', 'og:description', 'og:image', 'og:image:alt', 'twitter:card']) {
+      expect(meta(key)?.length ?? 0, key).toBeGreaterThan(0);
+    }
+    expect(meta('twitter:card')).toBe('summary_large_image');
+  });
+
+  it('points og:image at a PNG shipped beside index.html, of the size the tags declare, and small', () => {
+    const image = meta('og:image')!;
+    expect(image).toMatch(/^\.\/[\w-]+\.png$/);
+    const png = readFileSync(join(DIST, image));
+    // The PNG signature, then the IHDR chunk: width and height, big-endian, at bytes 16 and 20.
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect(png.subarray(12, 16).toString('latin1')).toBe('IHDR');
+    const size = [png.readUInt32BE(16), png.readUInt32BE(20)];
+    expect(size).toEqual([1200, 630]);
+    expect(size).toEqual([Number(meta('og:image:width')), Number(meta('og:image:height'))]);
+    expect(png.length).toBeLessThan(200_000);
   });
 });
