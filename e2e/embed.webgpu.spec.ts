@@ -158,6 +158,9 @@ test('lesson 1, embedded with its own "Copy embed code", runs to its result card
   });
   const scroll = await frameScroll(frame);
   expect(scroll.scrollWidth).toBeLessThanOrEqual(scroll.clientWidth);
+  // The hash the frame writes back keeps embed=1: a reload of the frame stays compact.
+  expect(decodeHash(new URL(frame.url()).hash).embed).toBe(true);
+  await expect(frame.locator('.app-header')).toHaveCount(0);
 
   // The new tab opens the full app (header and tabs) on lesson 1.
   const [popup] = await Promise.all([
