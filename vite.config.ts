@@ -32,6 +32,13 @@ function cspMeta(): Plugin {
 }
 
 /**
+ * What every engine worker runs on: tfjs-core, the webgpu backend, and the cpu kernels webgpu borrows
+ * (tfjs-backend-cpu's `shared` entry, with what it imports).
+ */
+const TFJS_EAGER =
+  /@tensorflow[\\/](tfjs-core|tfjs-backend-webgpu)[\\/]|@tensorflow[\\/]tfjs-backend-cpu[\\/]dist[\\/]shared\.js$/;
+
+/**
  * The test build: `vite build --mode e2e` (into dist-e2e/) sets `import.meta.env.VITE_TEST_HOOKS`, which
  * adds the window test APIs, the fault injection and the sweep's step cap. Every other build has the flag
  * false, so those branches and the modules they import are left out of the bundle (test/plainBuild.test.ts
@@ -45,7 +52,25 @@ export default defineConfig(({ mode }) => ({
   base: './',
   define: { 'import.meta.env.VITE_TEST_HOOKS': JSON.stringify(mode === TEST_BUILD_MODE) },
   plugins: [react(), cspMeta()],
-  worker: { format: 'es' },
+  // One worker entry (src/app/engineWorker.ts) hosts every worker that runs tfjs, so they share its chunks.
+  // TensorFlow.js goes in one chunk, `tfjs` (core, the webgpu backend and the cpu kernels webgpu borrows);
+  // the webgl and cpu backends, which a worker imports only when it falls back to them, each in their own.
+  worker: {
+    format: 'es',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The fallback groups take only the modules their test names, never what those import.
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'tfjs', test: TFJS_EAGER, priority: 3, includeDependenciesRecursively: true },
+            { name: 'tfjs-webgl', test: /@tensorflow[\\/]tfjs-backend-webgl[\\/]/, priority: 2 },
+            { name: 'tfjs-cpu', test: /@tensorflow[\\/]tfjs-backend-cpu[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
   build: {
     outDir: mode === TEST_BUILD_MODE ? TEST_BUILD_OUT_DIR : 'dist',
     target: 'es2022',

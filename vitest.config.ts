@@ -12,6 +12,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
+    // The cpu backend, registered for every test file (the app loads it on demand: engine/backend.ts).
+    setupFiles: ['test/fixtures/cpuBackend.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     // tfjs training tests are CPU heavy; one file at a time keeps them predictable on 2 cores.

@@ -74,9 +74,12 @@ test('lesson 1 runs to its result card from the build served under a nested path
   });
   expect(missing).toEqual([]);
   expect(asked.filter((path) => !path.startsWith(FOLDER))).toEqual([]);
-  // The workers were fetched from the folder too.
-  expect(
-    asked.some((path) => /^\/courses\/ml\/batchlab\/assets\/trainingWorker-[\w-]+\.js$/.test(path)),
-  ).toBe(true);
+  // The workers were fetched from the folder too: the engine worker, its training role and tfjs.
+  for (const chunk of ['engineWorker', 'trainingWorker', 'tfjs']) {
+    const inFolder = new RegExp(`^/courses/ml/batchlab/assets/${chunk}-[\\w-]+\\.js$`);
+    expect(asked.filter((path) => inFolder.test(path)).length, chunk).toBeGreaterThan(0);
+  }
+  // On WebGPU the fallback backends are never fetched.
+  expect(asked.filter((path) => /\/tfjs-(webgl|cpu)-/.test(path))).toEqual([]);
   expect(app.errors).toEqual([]);
 });

@@ -138,14 +138,19 @@ export function smallBufferLimitPrelude(limitBytes: number): string {
 })();`;
 }
 
+/** The script every engine worker starts from (src/app/engineWorker.ts), in the build's assets. */
+export const ENGINE_WORKER_SCRIPT = '**/assets/engineWorker-*.js';
+
 /**
- * Serves every training worker's script (the main run's and short-lived ones alike) with `prelude` in front
- * of it. Call before the page opens.
+ * Serves the engine workers' script with `prelude` in front of it, run only in the training role (the main
+ * run's worker and short-lived ones alike: their name is `training` or starts with `training:`). Call before
+ * the page opens.
  */
 export async function prependToTrainingWorker(page: Page, prelude: string): Promise<void> {
-  await page.route('**/assets/trainingWorker-*.js', async (route) => {
+  await page.route(ENGINE_WORKER_SCRIPT, async (route) => {
     const response = await route.fetch();
-    await route.fulfill({ response, body: `${prelude}\n${await response.text()}` });
+    const guarded = `if (self.name.split(':')[0] === 'training') {\n${prelude}\n}`;
+    await route.fulfill({ response, body: `${guarded}\n${await response.text()}` });
   });
 }
 

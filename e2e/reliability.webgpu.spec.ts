@@ -243,8 +243,11 @@ test.describe('pre-flight check and GPU error guards', () => {
     expect(await openWith(app, '', TINY)).toBe('webgpu');
     await app.start();
     await waitForRows(app, 2);
-    const training = page.workers().find((w) => w.url().includes('trainingWorker'));
-    await training?.evaluate('self.__injectUncapturedGpuError("injected by the test")');
+    const engines = page.workers().filter((w) => w.url().includes('engineWorker'));
+    const names = await Promise.all(engines.map((w) => w.evaluate('self.name')));
+    const training = engines[names.indexOf('training')];
+    expect(training).toBeDefined();
+    await training!.evaluate('self.__injectUncapturedGpuError("injected by the test")');
     await expect.poll(() => statusOf(app)).toBe('failed');
     const rows = (await app.api((a) => a.history())).length;
     expect(rows).toBeGreaterThanOrEqual(2);

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Worker } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { ENGINE_WORKER_SCRIPT, expect, test } from './fixtures';
 
 /** A tiny model (~0.3 s steps) with one loader worker, so that both kinds of worker run. */
 const TINY_RUN = 'v=1&px=16&b=2&d=2&w=4&steps=1000&val=1000&wk=1';
@@ -27,7 +27,7 @@ const WORKER_LISTENER =
   `self.name, e.violatedDirective, e.blockedURI)); }`;
 
 /**
- * Collects violations: in the document through an init script; in the training worker through its script,
+ * Collects violations: in the document through an init script; in the engine workers through their script,
  * rewritten to start with the listener (Playwright cannot add init scripts to workers); in nested workers
  * (the loaders, whose script requests the page cannot intercept) by evaluating the listener as soon as
  * they appear. Returns the workers seen, by name.
@@ -47,7 +47,7 @@ async function instrumentCsp(page: Page): Promise<Map<string, Worker>> {
       .then((name) => workers.set(String(name), worker))
       .catch(() => undefined); // a worker that already ended
   });
-  await page.route('**/assets/trainingWorker-*.js', async (route) => {
+  await page.route(ENGINE_WORKER_SCRIPT, async (route) => {
     const response = await route.fetch();
     await route.fulfill({ response, body: `${WORKER_LISTENER}\n${await response.text()}` });
   });

@@ -1,6 +1,6 @@
 /**
  * Keeps the file datasets of the page: the user's own images (indexed when chosen) and the "photos" preset
- * (drawn and encoded the first time a config asks for it). Holds the File objects and each index, derives
+ * (its generator fetched, then drawn and encoded, the first time a config asks for it). Holds the File objects and each index, derives
  * what the Dataset panel shows (problems follow the class count and the palette), and hands the training
  * worker the dataset a Start needs. Files are read only here and in the workers: never uploaded.
  */
@@ -10,7 +10,6 @@ import { decodeFullInBrowser, decodeSquareInBrowser } from '../data/files/browse
 import type { FileDataset } from '../data/files/fileDataset';
 import { indexFiles, problemsFor, type FileIndex } from '../data/files/indexFiles';
 import { defaultPalette, maskModeOf, type PaletteEntry } from '../data/files/maskClasses';
-import { drawPhotoSet } from '../data/files/photoSet';
 import { validationSplit } from '../data/files/validationSplit';
 import { useDatasetStore } from '../state/datasetStore';
 import { useAppStore } from '../state/store';
@@ -106,7 +105,10 @@ export function startDatasets(): Datasets {
     const { config } = useAppStore.getState();
     if (config.dataSource === 'photos' && !photosAsked) {
       photosAsked = true;
-      void drawPhotoSet().then((files) => load('photos', files));
+      // Loaded only now: nothing on a page that never picks the photos dataset fetches the generator.
+      void import('../data/files/photoSet')
+        .then(({ drawPhotoSet }) => drawPhotoSet())
+        .then((files) => load('photos', files));
     }
   };
   let lastClasses = useAppStore.getState().config.numClasses;

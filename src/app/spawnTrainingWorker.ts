@@ -1,11 +1,12 @@
 /**
- * Starts one training worker (./trainingWorker.ts) on `backend`: the page's main run, and each arm of a
+ * Starts one training worker (./trainingWorker.ts, in ./engineWorker.ts's `training` role) on `backend`: the page's main run, and each arm of a
  * job (a comparison, a lesson, a sweep, the batch finder), each with its own tfjs engine and GPU device.
  * Messages go to `onMessage`; a crash (an uncaught error in the worker) goes to `onCrash` with its text,
  * once, after which the worker is dead and terminated. With a `signal`, the worker is terminated the moment
  * it fires (a job's Stop); otherwise the caller terminates it when done.
  */
 import type { BackendPreference } from '../config/trainConfig';
+import { spawnEngineWorker } from './spawnEngineWorker';
 import type { FromWorker, ToWorker } from './trainingProtocol';
 
 export interface TrainingWorkerHandlers {
@@ -19,7 +20,7 @@ export function spawnTrainingWorker(
   handlers: TrainingWorkerHandlers,
   signal?: AbortSignal,
 ): Worker {
-  const worker = new Worker(new URL('./trainingWorker.ts', import.meta.url), { type: 'module', name });
+  const worker = spawnEngineWorker('training', name === 'training' ? undefined : name);
   const silence = () => {
     worker.onmessage = null;
     worker.onerror = null;

@@ -45,6 +45,7 @@ function currentHash(): string {
     hide: [...s.hiddenControls],
     ...(s.compareOverrides ? { b: s.compareOverrides } : {}),
     sweep: s.sweep,
+    embed: s.embedded,
   });
 }
 

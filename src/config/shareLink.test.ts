@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type TrainConfig } from './trainConfig';
 import { decodeHash } from './urlCodec';
 import { LESSONS } from './lessons';
-import { buildLessonShareLink, buildShareLink } from './shareLink';
+import { buildLessonShareLink, buildShareLink, EMBED_FRAME_PX, embedSnippet } from './shareLink';
 
 const config: TrainConfig = {
   ...DEFAULT_CONFIG,
@@ -150,5 +150,49 @@ describe('buildLessonShareLink', () => {
         false,
       ).length / 4,
     );
+  });
+});
+
+describe('embedSnippet', () => {
+  /** The HTML attribute entities back to their characters: an oracle apart from the escaping under test. */
+  const unescape = (text: string) =>
+    text
+      .replaceAll('&quot;', '"')
+      .replaceAll('&#39;', "'")
+      .replaceAll('&lt;', '<')
+      .replaceAll('&gt;', '>')
+      .replaceAll('&amp;', '&');
+  const SNIPPET =
+    /^<iframe src="([^"<>]*)" title="([^"<>]*)" width="(\d+)" height="(\d+)" [^<>]*><\/iframe>$/;
+
+  it('frames the same link plus embed=1, titled and sized, which decodes to the same state', () => {
+    const link = buildLessonShareLink(
+      LESSONS.loaders,
+      { lang: 'zh-CN', config: LESSONS.loaders.config },
+      'https://example.org/batchlab/',
+    );
+    const m = SNIPPET.exec(embedSnippet(link, 'BatchLab: Loader workers'));
+    expect(m).not.toBeNull();
+    const [, src, title, width, height] = m!;
+    expect(unescape(src!)).toBe(`${link}&embed=1`);
+    expect(unescape(title!)).toBe('BatchLab: Loader workers');
+    expect([Number(width), Number(height)]).toEqual([EMBED_FRAME_PX.width, EMBED_FRAME_PX.height]);
+    const decoded = decodeHash(new URL(unescape(src!)).hash);
+    expect([decoded.view, decoded.lang, decoded.embed, decoded.problems]).toEqual([
+      'loaders',
+      'zh-CN',
+      true,
+      [],
+    ]);
+  });
+
+  it('escapes everything: no quote, angle bracket or entity from the link or the title survives raw', () => {
+    const link = `https://example.org/a"b'<c>&d/#v=1&view=bytes&x="><script>1</script>`;
+    const title = `"><img src=x onerror=alert(1)>&amp;'`;
+    const m = SNIPPET.exec(embedSnippet(link, title));
+    expect(m).not.toBeNull();
+    expect(unescape(m![1]!)).toBe(`${link}&embed=1`);
+    expect(unescape(m![2]!)).toBe(title);
+    expect(embedSnippet(link, title).match(/</g)).toHaveLength(2); // <iframe and </iframe>, nothing else
   });
 });

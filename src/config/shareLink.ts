@@ -9,7 +9,7 @@ import { changedKeys } from './fieldTable';
 import type { Lesson } from './lessons';
 import type { SweepSpec } from './sweep';
 import type { TrainConfig } from './trainConfig';
-import { encodeConfigToHash, encodeFieldPairs, encodeHashHead } from './urlCodec';
+import { EMBED_KEY, encodeConfigToHash, encodeFieldPairs, encodeHashHead } from './urlCodec';
 import type { Lang } from './languages';
 import type { SectionId, ViewId } from './views';
 
@@ -54,4 +54,27 @@ export function buildLessonShareLink(
   ) as Partial<TrainConfig>;
   const pairs = [...encodeHashHead(lesson.id, state.lang), ...encodeFieldPairs(differs)];
   return `${base}#${pairs.join('&')}`;
+}
+
+/** The frame the embed code asks for: room for one lesson (ui/EmbedFrame.tsx fits it without sideways scroll). */
+export const EMBED_FRAME_PX = { width: 700, height: 500 } as const;
+
+const ATTRIBUTE_ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '"': '&quot;',
+  "'": '&#39;',
+  '<': '&lt;',
+  '>': '&gt;',
+};
+const escapeAttribute = (text: string): string => text.replace(/[&"'<>]/g, (c) => ATTRIBUTE_ESCAPES[c]!);
+
+/**
+ * The code a teaching page pastes to embed `link` (a share link, whose hash always has `v=1`): an
+ * `<iframe>` of the same link plus `embed=1`, with its `title` and size. Every value is escaped, so nothing
+ * in the link or the title can close the attribute or open markup.
+ */
+export function embedSnippet(link: string, title: string): string {
+  const { width, height } = EMBED_FRAME_PX;
+  const src = `${link}&${EMBED_KEY}=1`;
+  return `<iframe src="${escapeAttribute(src)}" title="${escapeAttribute(title)}" width="${width}" height="${height}" style="border: 0" loading="lazy"></iframe>`;
 }

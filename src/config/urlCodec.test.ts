@@ -475,6 +475,23 @@ describe('extras', () => {
     expect(encodeConfigToHash(DEFAULT_CONFIG)).not.toContain('prof=');
   });
 
+  it('embed asks for the compact frame only for embed=1 exactly, and round-trips', () => {
+    expect(decodeHash('#view=bytes&embed=1').embed).toBe(true);
+    expect(decodeHash('#view=bytes&embed=1').problems).toEqual([]);
+    expect(decodeHash('#embed=0').embed).toBe(false);
+    expect(decodeHash('#px=16').embed).toBe(false);
+    for (const v of ['true', '2', '1 ', '<b>1</b>', '']) {
+      const d = decodeOne('embed', v);
+      expect(d.embed).toBe(false);
+      expect(problemKeys(d)).toEqual(['embed']);
+    }
+    const hash = encodeConfigToHash(DEFAULT_CONFIG, { view: 'bytes', embed: true, hide: ['lr'] });
+    expect(hash).toMatch(/&hide=lr&embed=1$/);
+    const back = decodeHash(hash);
+    expect([back.embed, back.view, back.hide, back.problems]).toEqual([true, 'bytes', ['lr'], []]);
+    expect(encodeConfigToHash(DEFAULT_CONFIG)).not.toContain('embed');
+  });
+
   it('hide is allowlisted to the short keys', () => {
     const d = decodeHash('#hide=lr,px,zz,<script>,lr');
     expect(d.hide).toEqual(['px', 'lr']);

@@ -24,6 +24,7 @@
  * at MAX_MESSAGE characters.
  * - `lang=` names the interface language (`en`, `zh`); anything else reads as English and is reported.
  * - `sec=` names the Playground's open section (views.ts); anything else opens none and is reported.
+ * - `embed=1` shows the view alone, framed in another page (ui/EmbedFrame.tsx); anything but 0|1 reads as 0.
  * (Over 300 lines on purpose: these policies are one algorithm, and reading them in one file is the point.)
  */
 import { z } from 'zod';
@@ -64,6 +65,8 @@ export type HashExtras = {
   profile?: boolean;
   /** Short keys of controls to hide (`hide=lr,opt`). */
   hide?: string[];
+  /** The page is framed in another page (`embed=1`): the view alone, in a compact frame. */
+  embed?: boolean;
   /** Overrides for the comparison configuration B, stored as `b.<key>=…`. */
   b?: Partial<TrainConfig>;
   /** The sweep the Tradeoff view runs (`sw=b:1,2,4`; config/sweep.ts). */
@@ -83,6 +86,8 @@ export type DecodedHash = {
   /** The link asks for a step profile (`prof=1`). */
   profile: boolean;
   hide: string[];
+  /** The link asks for the compact frame (`embed=1`). */
+  embed: boolean;
   /** null when the link has no `b.` key at all; otherwise the valid overrides (possibly none). */
   overridesB: Partial<TrainConfig> | null;
   /** The sweep the link names (`sw=`); null when it names none or none usable. */
@@ -104,6 +109,8 @@ const LANG_KEY = 'lang';
 const SECTION_KEY = 'sec';
 const PROFILE_KEY = 'prof';
 const HIDE_KEY = 'hide';
+/** `embed=1`: exported for the embed snippet (config/shareLink.ts), which adds it to a share link. */
+export const EMBED_KEY = 'embed';
 const B_PREFIX = 'b.';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -150,6 +157,7 @@ export function encodeConfigToHash(config: TrainConfig, extras: HashExtras = {})
     pairs.push(`${SWEEP_LINK_KEY}=${encodeComponent(encodeSweep(extras.sweep)).replace(/%3A/gi, ':')}`);
   if (extras.run) pairs.push(`${RUN_KEY}=1`);
   if (extras.profile) pairs.push(`${PROFILE_KEY}=1`);
+  if (extras.embed) pairs.push(`${EMBED_KEY}=1`);
   return `#${pairs.join('&')}`;
 }
 
@@ -306,6 +314,7 @@ function emptyResult(problems: Problem[]): DecodedHash {
     run: false,
     profile: false,
     hide: [],
+    embed: false,
     overridesB: null,
     sweep: null,
   };
@@ -434,28 +443,9 @@ export function decodeHashStrict(hash: string): DecodedHash {
       ]);
     }
   }
-  let run = false;
-  if (pairs.has(RUN_KEY)) {
-    const raw = pairs.get(RUN_KEY) ?? null;
-    run = raw === '1';
-    if (raw !== '1' && raw !== '0') {
-      problems.add(RUN_KEY, [
-        part('notOneOf', { raw: quoted(raw ?? ''), choices: '0|1' }),
-        part('notRunning'),
-      ]);
-    }
-  }
-  let profile = false;
-  if (pairs.has(PROFILE_KEY)) {
-    const raw = pairs.get(PROFILE_KEY) ?? null;
-    profile = raw === '1';
-    if (raw !== '1' && raw !== '0') {
-      problems.add(PROFILE_KEY, [
-        part('notOneOf', { raw: quoted(raw ?? ''), choices: '0|1' }),
-        part('noProfile'),
-      ]);
-    }
-  }
+  const run = readFlag(pairs, RUN_KEY, part('notRunning'), problems);
+  const profile = readFlag(pairs, PROFILE_KEY, part('noProfile'), problems);
+  const embed = readFlag(pairs, EMBED_KEY, part('usingValue', { value: '0' }), problems);
   const hide: string[] = [];
   if (pairs.has(HIDE_KEY)) {
     const raw = pairs.get(HIDE_KEY) ?? null;
@@ -490,11 +480,39 @@ export function decodeHashStrict(hash: string): DecodedHash {
       key === SECTION_KEY ||
       key === PROFILE_KEY ||
       key === HIDE_KEY ||
+      key === EMBED_KEY ||
       key === SWEEP_LINK_KEY ||
       FIELD_BY_KEY.has(key) ||
       (key.startsWith(B_PREFIX) && FIELD_BY_KEY.has(key.slice(B_PREFIX.length)));
     if (!known) problems.add(key, [part('unknownKey'), part('ignored')], true);
   }
 
-  return { config, problems: problems.list(), view, lang, section, run, profile, hide, overridesB, sweep };
+  return {
+    config,
+    problems: problems.list(),
+    view,
+    lang,
+    section,
+    run,
+    profile,
+    hide,
+    embed,
+    overridesB,
+    sweep,
+  };
+}
+
+/** A `0|1` flag (`run=1`): true only for `1`; anything but `0` or `1` is reported with `otherwise`. */
+function readFlag(
+  pairs: Map<string, string | null>,
+  key: string,
+  otherwise: ProblemPart,
+  problems: ProblemList,
+): boolean {
+  if (!pairs.has(key)) return false;
+  const raw = pairs.get(key) ?? null;
+  if (raw !== '1' && raw !== '0') {
+    problems.add(key, [part('notOneOf', { raw: quoted(raw ?? ''), choices: '0|1' }), otherwise]);
+  }
+  return raw === '1';
 }

@@ -105,6 +105,16 @@ async function registerWebGpu(
   };
 }
 
+/**
+ * Registers the tfjs backend `name` with tfjs-core by importing it. webgl and cpu are fallbacks (about 80 and
+ * 27 KB gzip): a worker fetches them only when it comes to try them (or, for the export, to run on cpu);
+ * webgpu registers with its own device in registerWebGpu.
+ */
+export async function loadBackend(name: BackendName): Promise<void> {
+  if (name === 'webgl') await import('@tensorflow/tfjs-backend-webgl');
+  if (name === 'cpu') await import('@tensorflow/tfjs-backend-cpu');
+}
+
 async function probe(): Promise<void> {
   const t = tf.tidy(() => tf.add(tf.ones([4]), tf.ones([4])));
   const values = await t.data();
@@ -134,6 +144,7 @@ export async function initBackend(
         isSoftwareAdapter = gpu.software;
         limits = gpu.limits;
       }
+      await loadBackend(name);
       const ok = await tf.setBackend(name);
       if (!ok || tf.getBackend() !== name) throw new Error(`tfjs could not initialise ${name}`);
       await tf.ready();

@@ -54,6 +54,8 @@ interface ConfigSlice {
   configChosen: boolean;
   /** URL keys of controls a link asked to hide (`hide=lr,opt`), for embedding in a teaching page. */
   hiddenControls: readonly string[];
+  /** The page was opened framed in another page (`embed=1`): the view alone, in a compact frame. */
+  embedded: boolean;
   /** The link asked to start training as soon as it opens (`run=1`); honoured once, if the config fits. */
   autoStartRequested: boolean;
   /** Configuration B of an A/B comparison, as overrides of A (`b.px=64`); null when not comparing. */
@@ -118,6 +120,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   configProblems: [],
   configChosen: false,
   hiddenControls: [],
+  embedded: false,
   autoStartRequested: false,
   compareOverrides: null,
   setCompareOverrides: (overrides) => set({ compareOverrides: overrides }),
@@ -145,6 +148,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
       compareOverrides: decoded.overridesB,
       sweep: decoded.sweep,
       hiddenControls: opening || decoded.hide.length > 0 ? decoded.hide : s.hiddenControls,
+      embedded: opening ? decoded.embed : s.embedded,
       autoStartRequested: opening && decoded.run,
     }));
     return decoded;

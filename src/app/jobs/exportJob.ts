@@ -11,6 +11,7 @@ import { pytorchExportRefusals, type PyTorchExportRequest } from '../../config/p
 import type { TrainConfig } from '../../config/trainConfig';
 import { usePyTorchExportStore } from '../../state/pytorchExportStore';
 import type { ExportWorkerReply, ExportWorkerRequest } from '../pytorchExport/exportProtocol';
+import { spawnEngineWorker } from '../spawnEngineWorker';
 import type { JobDefinition } from './runJob';
 
 /** The saved download. */
@@ -39,10 +40,7 @@ function buildInWorker(
       reject(abortError());
       return;
     }
-    const worker = new Worker(new URL('../pytorchExport/exportWorker.ts', import.meta.url), {
-      type: 'module',
-      name: 'pytorch-export',
-    });
+    const worker = spawnEngineWorker('export', 'pytorch');
     const end = () => {
       worker.terminate();
       signal.removeEventListener('abort', onAbort);

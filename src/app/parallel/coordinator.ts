@@ -17,6 +17,7 @@ import type {
   ReplicaMemory,
 } from '../../config/parallel';
 import { Mailbox } from '../../engine/parallel/mailbox';
+import { spawnEngineWorker } from '../spawnEngineWorker';
 import type { FromReplica, ToReplica } from './parallelProtocol';
 
 export interface ParallelRunOptions {
@@ -131,10 +132,7 @@ export function startParallelRun(
       }
     }
     for (let rank = 0; rank < n; rank++) {
-      const worker = new Worker(new URL('./replicaWorker.ts', import.meta.url), {
-        type: 'module',
-        name: `replica-${rank}`,
-      });
+      const worker = spawnEngineWorker('replica', String(rank));
       worker.onmessage = (event: MessageEvent<FromReplica>) => inbox.deliver(event.data);
       worker.onerror = (event) => {
         event.preventDefault();

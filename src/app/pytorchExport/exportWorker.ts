@@ -6,6 +6,7 @@
  */
 import { exportedBatchCount } from '../../config/pytorchExport';
 import { buildHostBatch } from '../../data/buildBatch';
+import { loadBackend } from '../../engine/backend';
 import { readInitialWeights } from '../../engine/initialWeights';
 import * as tf from '../../engine/tf';
 import { buildPyTorchProject, rawBatchConfig } from '../../export/pytorch/buildProject';
@@ -18,6 +19,7 @@ interface WorkerScope {
 const scope = self as unknown as WorkerScope;
 
 async function build({ config, request, folder }: ExportWorkerRequest): Promise<ArrayBuffer> {
+  await loadBackend('cpu');
   if (!(await tf.setBackend('cpu'))) throw new Error('the cpu backend did not start');
   await tf.ready();
   const variables = await readInitialWeights(config);

@@ -12,6 +12,7 @@ export const app = {
   navLabel: 'Lessons and playground',
   /** The view menu's button on a phone, beside the current view's name. */
   viewMenu: 'Views',
+  openInBatchLab: 'Open in BatchLab ↗',
   playground: 'Playground',
   /** The Playground's sections under its first screen (config/views.ts), one open at a time. */
   sections: {

@@ -9,6 +9,7 @@ export const app = {
   langShort: { en: 'EN', 'zh-CN': '中文' },
   navLabel: '课程与实验场',
   viewMenu: '视图',
+  openInBatchLab: '在 BatchLab 中打开 ↗',
   playground: '实验场',
   sections: {
     label: '实验场的更多内容',

@@ -8,6 +8,7 @@ import { useState, type MouseEvent } from 'react';
 import { encodeConfigToHash } from '../../config/urlCodec';
 import { LESSON_IDS, type ViewId } from '../../config/views';
 import { useAppStore } from '../../state/store';
+import type { Dictionary } from '../../i18n/types';
 import { useText } from '../i18n/useText';
 
 const TABS: { id: ViewId; number: number | null }[] = [
@@ -15,6 +16,10 @@ const TABS: { id: ViewId; number: number | null }[] = [
   { id: 'tradeoffs', number: LESSON_IDS.length + 1 },
   { id: 'playground', number: null },
 ];
+
+/** A view's name, as its tab shows it (and the embed code's title). */
+export const viewLabel = (t: Dictionary, id: ViewId): string =>
+  id === 'playground' ? t.app.playground : id === 'tradeoffs' ? t.sweeps.navLabel : t.lessons[id].title;
 
 export function ViewNav() {
   const view = useAppStore((s) => s.view);
@@ -54,7 +59,7 @@ export function ViewNav() {
               data-testid={`view-${tab.id}`}
             >
               {tab.number !== null && <span className="view-number">{tab.number}</span>}
-              {label(tab.id)}
+              {viewLabel(t, tab.id)}
             </a>
           </li>
         ))}
