@@ -25,7 +25,7 @@ export interface ConvCandidateTime {
 }
 
 /** Where the choice came from: measured now, or this measurement reused from the session or an earlier visit. */
-export type ConvChoiceSource = 'measured' | 'session' | 'stored';
+type ConvChoiceSource = 'measured' | 'session' | 'stored';
 
 /** What the engine chose by measurement, with what it rests on; carried by the step profile. */
 export interface ConvChoiceReport {
