@@ -46,8 +46,6 @@ export interface UNet {
   shape: UNetShape;
   /** The conv path this instance runs now ('wgsl' also when some direction runs tfjs's kernel). */
   readonly convKernel: ConvPath;
-  /** The kernel of each direction now; null on tfjs's plain path off the own op ('tiled', 'direct'). */
-  readonly convKernels: ConvKernels | null;
   /** True for 'auto' on webgpu: the trainer measures the kernels (./convTuning.ts) and sets them. */
   readonly measuresKernels: boolean;
   /** Runs every conv from now on with these kernels (same math: the weights are untouched). */
@@ -116,7 +114,7 @@ export function createUNet(shape: UNetShape, seed: number, options: UNetOptions 
   const backend = tf.getBackend();
   const rule = chooseConvKernel(backend, currentWebGpuCapabilities()).kernels;
   const wanted = options.convKernel ?? 'auto';
-  let kernels = wanted === 'auto' ? rule : forcedKernels(wanted, rule);
+  const kernels = wanted === 'auto' ? rule : forcedKernels(wanted, rule);
   if (kernels && !allTfjs(kernels) && backend !== 'webgpu') {
     throw new Error(`BatchLab's own conv kernels need the webgpu backend, not ${backend}`);
   }
@@ -187,12 +185,8 @@ export function createUNet(shape: UNetShape, seed: number, options: UNetOptions 
     get convKernel(): ConvPath {
       return own ? 'wgsl' : wanted === 'direct' ? 'direct' : 'tiled';
     },
-    get convKernels() {
-      return kernels;
-    },
     measuresKernels: wanted === 'auto' && backend === 'webgpu' && rule !== null,
     setConvKernels(next) {
-      kernels = next;
       own = allTfjs(next) ? null : ownConv(next);
     },
     variables,
