@@ -255,11 +255,15 @@ async function runBrowser() {
       const f = await runFirstStepCase({
         reps: FIRST_STEP_REPS,
         log,
-        openProbe: async (parallel) => {
+        openProbe: async (variant) => {
           const run = await openBench(
             chromium,
             found,
-            query({ cases: 'f', parallel: parallel ? '1' : '0' }),
+            query({
+              cases: 'f',
+              parallel: variant === 'on' ? '1' : '0',
+              conv: variant === 'fixed' ? 'fixed' : 'measured',
+            }),
             PROBE_TIMEOUT_MS,
             () => {},
           );

@@ -1,5 +1,7 @@
 // Case f from the driver's side: one fresh browser per probe (nothing cached: not the page, not the GPU
-// process), alternating parallel compilation off / on, then the median of each variant's probes.
+// process, not a measured conv choice), alternating the variants (parallel compilation off / on, both with
+// the conv kernels chosen by measurement; off with the rule's fixed choice), then the median of each
+// variant's probes.
 
 const median = (xs) => {
   const s = xs.filter((x) => typeof x === 'number').sort((a, b) => a - b);
@@ -9,18 +11,20 @@ const median = (xs) => {
 };
 const round = (x) => (x === null ? null : Number(x.toPrecision(3)));
 
-/** openProbe(parallel) → the probe's CaseResult (one row), in a fresh browser. */
+const VARIANTS = ['off', 'on', 'fixed'];
+
+/** openProbe(variant) → the probe's CaseResult (one row), in a fresh browser. */
 export async function runFirstStepCase({ reps, openProbe, log }) {
   const t0 = Date.now();
-  const probes = { off: [], on: [] };
+  const probes = { off: [], on: [], fixed: [] };
   const errors = [];
   for (let i = 0; i < reps; i++) {
-    for (const parallel of [false, true]) {
-      log(`f: probe ${i + 1}/${reps}, parallel compile ${parallel ? 'on' : 'off'}`);
+    for (const variant of VARIANTS) {
+      log(`f: probe ${i + 1}/${reps}, ${variant}`);
       try {
-        const result = await openProbe(parallel);
+        const result = await openProbe(variant);
         if (result.error) errors.push(result.error);
-        else probes[parallel ? 'on' : 'off'].push(result.rows[0]);
+        else probes[variant].push(result.rows[0]);
       } catch (error) {
         errors.push(error instanceof Error ? error.message : String(error));
       }
@@ -28,10 +32,13 @@ export async function runFirstStepCase({ reps, openProbe, log }) {
   }
   const columns = [
     { key: 'parallel', label: 'parallel compile' },
+    { key: 'conv', label: 'conv kernels' },
     { key: 'probes', label: 'fresh browsers' },
     { key: 'initMs', label: 'backend init ms' },
     { key: 'compileMs', label: 'compile pass ms' },
-    { key: 'firstStepMs', label: 'first step ms (incl. compile)' },
+    { key: 'tuningMs', label: 'conv choice ms (measurement)' },
+    { key: 'firstStepMs', label: 'first step ms (incl. compile and choice)' },
+    { key: 'cachedTuningMs', label: 'conv choice ms, next model (cache)' },
     { key: 'secondStepMs', label: 'second step ms' },
     { key: 'pipelines', label: 'pipelines' },
   ];
@@ -39,18 +46,44 @@ export async function runFirstStepCase({ reps, openProbe, log }) {
     const rows = probes[name];
     const pick = (key) => round(median(rows.map((r) => r[key])));
     return {
-      parallel: name,
+      parallel: name === 'on' ? 'on' : 'off',
+      conv: name === 'fixed' ? 'fixed (rule)' : 'measured',
       probes: rows.length,
       initMs: pick('initMs'),
       compileMs: pick('compileMs'),
+      tuningMs: pick('tuningMs'),
       firstStepMs: pick('firstStepMs'),
+      cachedTuningMs: pick('cachedTuningMs'),
       secondStepMs: pick('secondStepMs'),
       pipelines: pick('pipelines'),
     };
   };
   const off = summary('off');
   const on = summary('on');
+  const fixed = summary('fixed');
   const ratios = [];
+  if (off.tuningMs !== null && fixed.firstStepMs) {
+    // The first step on the fixed choice compiles the own kernels that the measurement compiles instead.
+    const added = (off.firstStepMs - fixed.firstStepMs) / fixed.firstStepMs;
+    ratios.push(
+      {
+        label: 'conv choice ms, first visit (nothing cached) ÷ first step ms on the fixed choice',
+        value: round(off.tuningMs / fixed.firstStepMs),
+        goal: '≤ 0.25',
+        met: off.tuningMs / fixed.firstStepMs <= 0.25,
+      },
+      {
+        label: 'first step with the measured choice (choice included) ÷ on the fixed choice, − 1',
+        value: round(added),
+      },
+      {
+        label: 'conv choice ms, a later model or visit (cache hit) ÷ first step ms on the fixed choice',
+        value: round((off.cachedTuningMs ?? Number.NaN) / fixed.firstStepMs),
+        goal: '≤ 0.25',
+        met: (off.cachedTuningMs ?? Number.POSITIVE_INFINITY) / fixed.firstStepMs <= 0.25,
+      },
+    );
+  }
   if (off.firstStepMs && on.firstStepMs) {
     ratios.push({
       label: 'first step with parallel compile ÷ without',
@@ -62,11 +95,12 @@ export async function runFirstStepCase({ reps, openProbe, log }) {
     id: 'firstStep',
     title: 'time to first step (shader compilation), fresh browser per probe, webgpu',
     columns,
-    rows: [off, on],
+    rows: [off, on, fixed],
     ratios,
     notes: [
       `median of ${reps} fresh browsers per variant, alternating; "first step" runs from trainer creation to the first loss readback, the compile pass included when on`,
       'parallel compile = WEBGPU_ENGINE_COMPILE_ONLY pass over a scratch copy of the step + checkCompileCompletionAsync (src/bench/compileWarmup.ts)',
+      '"conv choice ms" = the trainer measuring its conv kernels before the first step (src/engine/convTuning.ts; nothing cached in a fresh browser), included in "first step ms"; "next model" = a second model of the same shapes in the same page, whose choice comes from the session cache (a later visit reads IndexedDB instead)',
     ],
     ...(errors.length ? { error: [...new Set(errors)].join('; ') } : {}),
     durationMs: Date.now() - t0,

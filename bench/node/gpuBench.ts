@@ -8,7 +8,8 @@
  * - convs: every conv of the U-Net at 128 / 256 / 512 px × batch 8 / 16 / 32 × width 16 / 32 / 64, every
  *   candidate per direction (the own kernels with each tiling, tfjs's), where the device's buffer limits
  *   allow (the rest listed as refused, with why);
- * - step: the whole training step with tfjs's kernels alone and the own kernels alone.
+ * - step: the whole training step with the conv kernels chosen by measurement (src/engine/convTuning.ts, a
+ *   fresh cache), against tfjs's kernels alone and the own kernels alone.
  * Every timing is DISPATCHES back-to-back dispatches between an awaited warm-up and one awaited readback
  * (per-kernel profile timestamps are too coarse), except candidates whose warm-up alone takes longer than
  * SLOW_WARMUP_MS, timed over SLOW_DISPATCHES (each row records its count).
@@ -19,6 +20,8 @@ import { buildHostBatch } from '../../src/data/buildBatch';
 import { currentWebGpuCapabilities, currentWebGpuDevice, initBackend } from '../../src/engine/backend';
 import * as tf from '../../src/engine/tf';
 import { createTrainer } from '../../src/engine/trainer';
+import { createMemoryConvStore } from '../../src/engine/convTuning';
+import type { ConvChoiceReport } from '../../src/config/convKernels';
 import { filterGeometry, OWN_TILINGS, type ConvShape } from '../../src/gpu/convGeometry';
 import { convSame, convSameFilterGradient, convSameInputGradient } from '../../src/gpu/convKernels';
 
@@ -58,7 +61,13 @@ export type GpuBenchReport =
       adapter: { description: string; limits: Record<string, number> };
       peak: { matmulTflops: number; matmulMs: number; copyGBps: number; copyMs: number; dispatches: number };
       convs: ConvRow[];
-      step: { config: Partial<TrainConfig>; ownMs: number; tfjsMs: number; measuredChoice: string };
+      step: {
+        config: Partial<TrainConfig>;
+        ownMs: number;
+        tfjsMs: number;
+        measuredMs: number;
+        measuredChoice: ConvChoiceReport | null;
+      };
       /** Device losses and uncaptured GPU errors during the run (should be empty). */
       problems: string[];
     };
@@ -231,22 +240,27 @@ async function stepCase() {
     augment: false,
   };
   const batches = [0, 1].map((i) => buildHostBatch(config, i));
-  const timeSteps = async (convKernel: 'wgsl' | 'tiled') => {
-    const trainer = createTrainer(config, 'webgpu', { unet: { convKernel } });
+  const timeSteps = async (convKernel: 'auto' | 'wgsl' | 'tiled') => {
+    const trainer = createTrainer(config, 'webgpu', {
+      unet: { convKernel },
+      convStores: [createMemoryConvStore()],
+    });
     try {
-      await trainer.step(batches[0]!);
+      await trainer.step(batches[0]!); // the measurement, where 'auto', comes before it
       const started = performance.now();
       for (let i = 0; i < DISPATCHES; i++) await trainer.step(batches[i % 2]!);
-      return (performance.now() - started) / DISPATCHES;
+      return { ms: (performance.now() - started) / DISPATCHES, choice: trainer.convChoice };
     } finally {
       trainer.dispose();
     }
   };
+  const measured = await timeSteps('auto');
   return {
     config: { imageSizePx: 256, batchSize: 16, baseWidth: 32 },
-    ownMs: await timeSteps('wgsl'),
-    tfjsMs: await timeSteps('tiled'),
-    measuredChoice: 'not built yet: the kernels are still chosen by src/engine/convChoice.ts',
+    ownMs: (await timeSteps('wgsl')).ms,
+    tfjsMs: (await timeSteps('tiled')).ms,
+    measuredMs: measured.ms,
+    measuredChoice: measured.choice,
   };
 }
 

@@ -31,14 +31,15 @@ export type ToWorker =
 
 /**
  * Test build only (`import.meta.env.VITE_TEST_HOOKS`): destroy the GPU device, throw inside the training
- * worker, or crash a loader worker. A plain build neither sends nor handles it.
+ * worker, crash a loader worker, or run the next new models on the own conv kernels instead of the measured
+ * choice. A plain build neither sends nor handles it.
  */
 export interface TestHookMessage {
   type: 'test-hook';
   action: TestHookAction;
 }
 
-export type TestHookAction = 'lose-device' | 'crash' | 'crash-loader';
+export type TestHookAction = 'lose-device' | 'crash' | 'crash-loader' | 'force-own-conv-kernels';
 
 export type { RunStatus };
 export type FromWorker =

@@ -31,7 +31,9 @@ import { readMemory } from '../engine/memoryReadout';
 import { telemetryRowOf } from '../engine/telemetryRow';
 import { buildStepProfile, type RecordedStep } from '../engine/buildStepProfile';
 import { kernelTimingAvailable } from '../engine/kernelTiming';
-import { createTrainer, type StepResult, type Trainer } from '../engine/trainer';
+import { createTrainer, type StepResult, type Trainer, type TrainerOptions } from '../engine/trainer';
+import { sessionConvStore } from '../engine/convTuning';
+import { createIndexedDbConvStore } from './convChoiceStore';
 import type { FromWorker, RunStatus, TestHookAction, ToWorker } from './trainingProtocol';
 
 const PREVIEW_SAMPLES = 3;
@@ -49,7 +51,10 @@ export interface SessionDeps {
 
 export interface TrainingSession {
   handle(message: ToWorker): Promise<void>;
-  /** Test build only: destroy the GPU device or make a loader worker's next build throw. */
+  /**
+   * Test build only: destroy the GPU device, make a loader worker's next build throw, or run the next new
+   * models on the own conv kernels (the rule's tiling) instead of the measured choice.
+   */
   testHook?(action: Exclude<TestHookAction, 'crash'>): void;
 }
 
@@ -69,6 +74,13 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
     preview: HostBatch;
   } | null = null;
   const decode = deps.decode ?? decodeSquareInBrowser;
+  /** Measured conv choices: this worker's session, then this origin's IndexedDB (later visits, arm workers). */
+  const convStores = [sessionConvStore, createIndexedDbConvStore()];
+  let forceOwnConvKernels = false;
+  const trainerOptions = (): TrainerOptions => ({
+    convStores,
+    ...(forceOwnConvKernels ? { unet: { convKernel: 'wgsl' } } : {}),
+  });
   let batchSource: BatchSource | null = null;
   let running = false;
   let loop: Promise<void> | null = null;
@@ -153,7 +165,7 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
     const newModel = !trainer || !sameModel(trainer.config, config);
     if (newModel) {
       disposeTrainer();
-      trainer = createTrainer(config, backendInfo.backend);
+      trainer = createTrainer(config, backendInfo.backend, trainerOptions());
     } else {
       trainer!.continueWith(config);
     }
@@ -270,7 +282,7 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
       timed = { step: t.steps, recorded: timedStep, dataWaitMs: next.dataWaitMs };
     }
     try {
-      return { type: 'profile', profile: buildStepProfile(config, t.backend, memory, timed) };
+      return { type: 'profile', profile: buildStepProfile(config, t.backend, memory, timed, t.convChoice) };
     } catch (error) {
       return { type: 'profile-failed', message: error instanceof Error ? error.message : String(error) };
     }
@@ -300,7 +312,7 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
       const batch = buildHostBatch(config, 0);
       const startMs = performance.now();
       const result = await withGpuErrorScopes(currentWebGpuDevice(), async () => {
-        made.trainer = createTrainer(config, backend);
+        made.trainer = createTrainer(config, backend, trainerOptions());
         return made.trainer.step(batch);
       });
       const stepMs = performance.now() - startMs;
@@ -414,6 +426,7 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
     testHook(action) {
       if (action === 'lose-device') currentWebGpuDevice()?.destroy();
       if (action === 'crash-loader') batchSource?.injectLoaderCrash?.();
+      if (action === 'force-own-conv-kernels') forceOwnConvKernels = true;
     },
   };
 }

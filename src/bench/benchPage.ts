@@ -1,7 +1,7 @@
 /**
  * Entry of bench.html, driven by `npm run bench` (scripts/bench.mjs) in headless Chromium against the
  * production build, under the app's CSP. Query: `cases=a,b,…` (letters or ids; default all but f),
- * `quick=1` (the reduced plan), and for case f `cases=f&parallel=0|1` (one probe; the driver starts a
+ * `quick=1` (the reduced plan), and for case f `cases=f&parallel=0|1&conv=measured|fixed` (one probe; the driver starts a
  * fresh browser per probe). Results go to window.batchlabBench (BenchHandle); progress lines to the
  * console and the page.
  */
@@ -45,7 +45,11 @@ async function main(): Promise<BenchReport> {
   const initMs = performance.now() - t0;
   const environment = await describeEnvironment('browser', info, navigator.userAgent);
   if (probe) {
-    const result = await runFirstStepProbe(ctx, params.get('parallel') === '1', initMs);
+    const result = await runFirstStepProbe(
+      ctx,
+      { parallel: params.get('parallel') === '1', fixedConv: params.get('conv') === 'fixed' },
+      initMs,
+    );
     return { quick, environment, cases: [result], gpuProblems };
   }
   log(`backend ${info.backend} (${info.adapterDescription}); plan ${quick ? 'quick' : 'full'}`);

@@ -55,8 +55,6 @@ interface Variant {
   run(): tf.Tensor[];
 }
 
-const CONV_ATTRS = { strides: [1, 1], pad: 'same', dataFormat: 'NHWC', dimRoundingMode: undefined } as const;
-
 function makeConvs(config: TrainConfig): Conv[] {
   return describeUNet(config).convs.map((spec, i) => {
     const side = levelSizePx(config.imageSizePx, spec.level);
@@ -87,13 +85,6 @@ function variants(convs: Conv[], config: TrainConfig, tiling: ConvTiling): Varia
   const forwardFlops = sum((c) => flopsOf(c).forward);
   const dxFlops = sum((c) => flopsOf(c).backwardInput, withDx);
   const dwFlops = sum((c) => flopsOf(c).backwardKernel + flopsOf(c).backwardBias);
-  const tfjsFilterGradient = (c: Conv) => [
-    tf.engine().runKernel(tf.Conv2DBackpropFilter, { x: c.x, dy: c.dy }, {
-      ...CONV_ATTRS,
-      filterShape: c.filter.shape,
-    } as unknown as tf.NamedAttrMap) as tf.Tensor,
-    tf.sum(c.dy, [0, 1, 2]),
-  ];
   const directForward = (c: Conv): tf.Tensor[] => {
     if (c.spec.kernelSize === 1) {
       return [tf.fused.conv2d({ x: c.x, filter: c.filter, strides: 1, pad: 'same', bias: c.bias })];
@@ -150,7 +141,7 @@ function variants(convs: Conv[], config: TrainConfig, tiling: ConvTiling): Varia
       implementation: 'tfjs',
       kernels: 'Conv2DBackpropInput',
       flops: dxFlops,
-      run: () => withDx.map((c) => tf.conv2dTranspose(c.dy, c.filter, c.x.shape, 1, 'same')),
+      run: () => withDx.map((c) => convSameInputGradient(c.dy, c.filter, 'tfjs')),
     },
     {
       direction: 'filter gradient',
@@ -164,7 +155,7 @@ function variants(convs: Conv[], config: TrainConfig, tiling: ConvTiling): Varia
       implementation: 'tfjs',
       kernels: 'Conv2DBackpropFilter + Sum (bias)',
       flops: dwFlops,
-      run: () => convs.flatMap(tfjsFilterGradient),
+      run: () => convs.flatMap((c) => convSameFilterGradient(c.x, c.dy, c.spec.kernelSize, 'tfjs')),
     },
   ];
 }

@@ -3,6 +3,7 @@
  * memory-by-category chart) and the UI (kernel table): the tensor categories, the step's phases, the kernel
  * families the bottleneck line names, and the StepProfile record itself. Pure types and tables: no tfjs.
  */
+import type { ConvChoiceReport } from './convKernels';
 import type { TrainConfig } from './trainConfig';
 
 /**
@@ -72,6 +73,7 @@ export const FILTER_GRADIENT_KERNELS = ['Conv2DBackpropFilter', 'BatchLabConv2DB
 
 const CONV_KERNELS = new Set([
   'BatchLabConv2D',
+  'BatchLabTfjsConv2D',
   'BatchLabConv2DBackpropInput',
   'BatchLabConv2DBackpropFilter',
   'Conv2D',
@@ -232,4 +234,6 @@ export interface StepProfile {
   poolBytes: number | null;
   /** GPU bytes in use between steps (the telemetry snapshot of memoryStep); null where there is none. */
   inUseBytes: number | null;
+  /** The conv kernels chosen by measurement for this model, with each candidate's time; null off webgpu. */
+  convChoice: ConvChoiceReport | null;
 }

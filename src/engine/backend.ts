@@ -25,11 +25,35 @@ let uncapturedErrors = 0;
 export interface WebGpuCapabilities {
   /** The adapter says it is a fallback (software) one, e.g. SwiftShader. */
   isFallbackAdapter: boolean;
-  /** Device limits the conv programs' workgroups must fit. */
+  /** Device limits the conv programs' workgroups and buffers must fit (convChoice.ts's fits). */
   maxComputeWorkgroupStorageSizeBytes: number;
   maxComputeInvocationsPerWorkgroup: number;
+  maxComputeWorkgroupSizeX: number;
+  maxStorageBufferBindingSizeBytes: number;
+  maxBufferSizeBytes: number;
   /** The adapter offers the 'subgroups' feature. */
   hasSubgroups: boolean;
+  /**
+   * The adapter's identity for the measured kernel choice's cache (convTuning.ts): vendor, architecture,
+   * fallback flag, every limit and feature. Never its description or device name.
+   */
+  adapterKey: string;
+}
+
+/** The adapter's identity: what it is and allows, never which device it is called. */
+function adapterIdentity(info: GPUAdapterInfo, adapter: GPUAdapter): string {
+  const limits: Record<string, number> = {};
+  for (const key in adapter.limits) {
+    const value = (adapter.limits as unknown as Record<string, unknown>)[key];
+    if (typeof value === 'number') limits[key] = value;
+  }
+  return JSON.stringify({
+    vendor: info.vendor,
+    architecture: info.architecture,
+    isFallbackAdapter: info.isFallbackAdapter,
+    limits: Object.fromEntries(Object.entries(limits).sort(([a], [b]) => a.localeCompare(b))),
+    features: [...adapter.features].sort(),
+  });
 }
 
 /** GPU errors that no error scope captured since the backend started (should stay 0). */
@@ -90,7 +114,11 @@ async function registerWebGpu(
     isFallbackAdapter: info.isFallbackAdapter,
     maxComputeWorkgroupStorageSizeBytes: device.limits.maxComputeWorkgroupStorageSize,
     maxComputeInvocationsPerWorkgroup: device.limits.maxComputeInvocationsPerWorkgroup,
+    maxComputeWorkgroupSizeX: device.limits.maxComputeWorkgroupSizeX,
+    maxStorageBufferBindingSizeBytes: device.limits.maxStorageBufferBindingSize,
+    maxBufferSizeBytes: device.limits.maxBufferSize,
     hasSubgroups: adapter.features.has('subgroups'),
+    adapterKey: adapterIdentity(info, adapter),
   };
   const software =
     info.isFallbackAdapter || /swiftshader|llvmpipe|lavapipe|software/i.test(info.architecture);

@@ -12,6 +12,7 @@ import {
   type StepProfile,
 } from '../config/stepProfile';
 import type { TrainConfig } from '../config/trainConfig';
+import type { ConvChoiceReport } from '../config/convKernels';
 import type { BackendName } from './backend';
 import { kernelFlops } from './flops';
 import { classifyTensors, memoryTimeline } from './memoryTimeline';
@@ -101,6 +102,7 @@ export function buildStepProfile(
   backend: BackendName,
   memory: RecordedStep,
   timed: RecordedStep | null,
+  convChoice: ConvChoiceReport | null = null,
 ): StepProfile {
   const usable =
     timed !== null &&
@@ -134,5 +136,6 @@ export function buildStepProfile(
     trackedPeakBytes: m.gpuPeakBytes,
     poolBytes: m.memory.gpuBytesAllocated,
     inUseBytes: m.memory.gpuBytesInUse,
+    convChoice,
   };
 }

@@ -218,7 +218,8 @@ export function kernelFlops(k: KernelShapes): number | null {
   switch (k.name) {
     case 'Conv2D':
     case 'FusedConv2D':
-    case 'BatchLabConv2D': {
+    case 'BatchLabConv2D':
+    case 'BatchLabTfjsConv2D': {
       const filter = k.inputShapes[1];
       if (!filter || filter.length !== 4) return null;
       const [kh, kw, cin] = filter as [number, number, number, number];

@@ -4,6 +4,8 @@
  * dispose() frees all of them, optimizer slots included, so the tensor count returns to its baseline.
  * A step does exactly one awaited readback (the loss) and nothing else synchronous; it reports the
  * allocator's high-water mark of the step (allocatorTap.ts). profileStep records one step for its profile.
+ * On webgpu, before the first step (and again if the conv shapes change), the conv kernels are chosen by
+ * measurement (convTuning.ts, outside the step's timed region); convChoice reports it.
  */
 import * as tf from './tf';
 import { sameModel } from '../config/fieldTable';
@@ -11,7 +13,11 @@ import type { TrainConfig } from '../config/trainConfig';
 import type { HostBatch } from '../data/hostBatch';
 import type { KernelTiming } from '../config/stepProfile';
 import { allocatorTap } from './allocatorTap';
-import { currentWebGpuDevice, type BackendName } from './backend';
+import type { ConvChoiceReport } from '../config/convKernels';
+import { currentWebGpuCapabilities, currentWebGpuDevice, type BackendName } from './backend';
+import { convCandidates } from './convChoice';
+import { createConvProbe, modelConvs, type ModelConv } from './convProbe';
+import { sessionConvStore, tuneConvKernels, type ConvChoiceStore } from './convTuning';
 import { withGpuErrorScopes } from './gpuErrorScope';
 import { kernelTimingAvailable } from './kernelTiming';
 import { countKernels } from './kernelCounter';
@@ -61,6 +67,8 @@ export interface Trainer {
   readonly config: TrainConfig;
   /** Steps taken so far. */
   readonly steps: number;
+  /** The conv kernels chosen by measurement, what they rest on and their cost; null until then, and off webgpu. */
+  readonly convChoice: ConvChoiceReport | null;
   step(batch: HostBatch): Promise<StepResult>;
   /**
    * The same step, recorded for its profile. With kernel times (the default, where the backend has them)
@@ -106,7 +114,22 @@ export interface TrainerOptions {
    * comparison arm turns them off to run the step as tfjs's ops did).
    */
   fused?: boolean;
+  /** Where measured conv choices are cached, first to last (default: this realm's session only). */
+  convStores?: readonly ConvChoiceStore[];
 }
+
+/**
+ * How the candidates are timed. On a fallback adapter every pipeline compiles for seconds and every run
+ * costs 10–1,000 ms: one probe conv (the model's largest that takes an input gradient) at batch 1, timed
+ * twice; the cache then spares later models and visits. Elsewhere every conv at the real batch, five times.
+ */
+const TUNING = {
+  software: { probeBatch: 1, reps: 2, largestConvOnly: true },
+  hardware: { probeBatch: null, reps: 5, largestConvOnly: false },
+} as const;
+
+const convMacs = ({ shape: s }: ModelConv) =>
+  s.batch * s.heightPx * s.widthPx * s.kernelSize ** 2 * s.inChannels * s.outChannels;
 
 export function createTrainer(
   initialConfig: TrainConfig,
@@ -120,6 +143,61 @@ export function createTrainer(
   const normalize = createNormalizeLayer(config.mean255, config.std255);
   let steps = 0;
   let disposed = false;
+  let convChoice: ConvChoiceReport | null = null;
+  /** The conv shapes the kernels were measured for (JSON), so a new batch or image size measures again. */
+  let tunedFor: string | null = null;
+
+  /** Measures the conv kernels where the U-Net asks for it, unless they were measured for these shapes. */
+  async function chooseConvKernels(): Promise<void> {
+    const caps = currentWebGpuCapabilities();
+    if (!model.measuresKernels || !caps) return;
+    const convs = modelConvs(config);
+    const plan = caps.isFallbackAdapter ? TUNING.software : TUNING.hardware;
+    const probeBatch = Math.min(plan.probeBatch ?? config.batchSize, config.batchSize);
+    const largest = convs
+      .filter((c) => c.needsInputGradient)
+      .reduce<ModelConv | null>((a, c) => (a && convMacs(a) >= convMacs(c) ? a : c), null);
+    const probeConvs = plan.largestConvOnly && largest ? [largest] : convs;
+    // Which own tilings fit depends on the real shapes (buffers grow with the batch); what is timed, and
+    // cached, is the probes: on a fallback adapter a new batch size reuses the measurement.
+    const candidates = convCandidates(
+      caps,
+      convs.map((c) => c.shape),
+    );
+    const shapes = probeConvs.map((c) => ({ ...c.shape, batch: probeBatch }));
+    const key = JSON.stringify({ shapes, candidates });
+    if (tunedFor === key) return;
+    const probe = createConvProbe(probeConvs, probeBatch);
+    try {
+      const report = await withGpuErrorScopes(currentWebGpuDevice(), () =>
+        tuneConvKernels({
+          adapterKey: caps.adapterKey,
+          shapes,
+          candidates,
+          run: probe.run,
+          stores: options.convStores ?? [sessionConvStore],
+          reps: plan.reps,
+          probeBatch,
+          probeConvs: probeConvs.length,
+        }),
+      );
+      model.setConvKernels(report.kernels);
+      convChoice = { ...report, firstStepMs: null };
+      tunedFor = key;
+    } finally {
+      probe.dispose();
+    }
+  }
+
+  /** A step after the kernels are chosen; the first one's ms goes into the choice's report. */
+  async function stepAfterChoice<T>(run: () => Promise<T>, resultOf: (t: T) => StepResult): Promise<T> {
+    await chooseConvKernels();
+    const measuredNow = convChoice !== null && convChoice.firstStepMs === null;
+    const out = await run();
+    const r = resultOf(out);
+    if (measuredNow && convChoice) convChoice = { ...convChoice, firstStepMs: r.uploadMs + r.computeMs };
+    return out;
+  }
 
   const assertLive = () => {
     if (disposed) throw new Error('trainer was disposed');
@@ -215,8 +293,13 @@ export function createTrainer(
       constants: () => normalize.constants(),
       optimizerVariables: () => optimizerVariables(optimizer),
     };
-    const { value: result, recording } = await recordRun(known, timing, (hooks) => runStep(batch, hooks));
-    return { result, recording, timing };
+    return stepAfterChoice(
+      async () => {
+        const { value: result, recording } = await recordRun(known, timing, (hooks) => runStep(batch, hooks));
+        return { result, recording, timing };
+      },
+      (p) => p.result,
+    );
   }
 
   async function evaluate(batch: HostBatch): Promise<SegmentationScores> {
@@ -273,12 +356,19 @@ export function createTrainer(
     get steps() {
       return steps;
     },
+    get convChoice() {
+      return convChoice;
+    },
     continueWith(next) {
       assertLive();
       if (!sameModel(config, next)) throw new Error('continueWith: a setting that defines the model changed');
       config = next;
     },
-    step: (batch) => runStep(batch, NO_STEP_HOOKS),
+    step: (batch) =>
+      stepAfterChoice(
+        () => runStep(batch, NO_STEP_HOOKS),
+        (r) => r,
+      ),
     profileStep,
     evaluate,
     predict,

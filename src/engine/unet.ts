@@ -2,16 +2,16 @@
  * The U-Net: parameters as tfjs variables and a pure forward function.
  * Architecture (see unetSpec.ts for the layer table): per level two conv3×3+ReLU, 2×2 max-pool down,
  * bilinear ×2 up + skip concat, two conv3×3+ReLU, then a 1×1 head to K logits. The convolutions run on
- * BatchLab's own WGSL kernels or on tfjs's (ConvKernel below: picked per adapter by ./convChoice.ts, same
- * math).
+ * BatchLab's own WGSL kernels or on tfjs's, per direction (ConvKernel below: on webgpu the rule of
+ * ./convChoice.ts until the trainer sets the kernels ./convTuning.ts measured; same math either way).
  * The caller owns the returned model and must call dispose(); forward() returns a tensor the caller disposes.
  */
 import * as tf from './tf';
-import { convSame } from '../gpu/convKernels';
 import { upsample2x } from '../gpu/upsampleKernels';
-import { SOFTWARE_TILING, type ConvTiling } from '../gpu/convGeometry';
+import { convSame, type ConvDirections } from '../gpu/convKernels';
+import type { ConvKernels } from '../config/convKernels';
 import { currentWebGpuCapabilities } from './backend';
-import { chooseConvKernel, type ConvPath } from './convChoice';
+import { allTfjs, chooseConvKernel, tilingOf, type ConvPath } from './convChoice';
 import { directConv2d } from './directConv';
 import { inLayer } from './layerScope';
 import { HEAD_NAME } from '../config/unetSpec';
@@ -31,11 +31,12 @@ interface ConvParams {
 /**
  * Which kernels run the convolutions: 'tiled' = tf.fused.conv2d (tfjs's kernels, the only choice off
  * webgpu), 'direct' = directConv.ts for the 3×3 convs (tfjs's per-output kernel: BatchLab's step before
- * issue 17, kept for the bench), 'wgsl' = BatchLab's own kernels (src/gpu/convKernels.ts) for every conv,
- * bias and ReLU fused, 'auto' = what ./convChoice.ts picks for the active backend and adapter.
- * Same math either way.
+ * issue 17, kept for the bench), 'wgsl' = BatchLab's own kernels (src/gpu/convKernels.ts) in every
+ * direction with the rule's tiling, bias and ReLU fused, a ConvKernels = that kernel per direction, 'auto' =
+ * the rule of ./convChoice.ts for the active backend and adapter, until setConvKernels gives the measured
+ * choice (on webgpu the trainer measures before its first step). Same math either way.
  */
-type ConvKernel = 'auto' | ConvPath;
+type ConvKernel = 'auto' | ConvPath | ConvKernels;
 
 export interface UNetOptions {
   convKernel?: ConvKernel;
@@ -43,8 +44,12 @@ export interface UNetOptions {
 
 export interface UNet {
   shape: UNetShape;
-  /** The conv kernels this instance runs ('auto' resolved when it was created). */
-  convKernel: ConvPath;
+  /** The conv path this instance runs now ('wgsl' also when some direction runs tfjs's kernel). */
+  readonly convKernel: ConvPath;
+  /** True for 'auto' on webgpu: the trainer measures the kernels (./convTuning.ts) and sets them. */
+  readonly measuresKernels: boolean;
+  /** Runs every conv from now on with these kernels (same math: the weights are untouched). */
+  setConvKernels(kernels: ConvKernels): void;
   /** Every trainable variable, in creation order (optimizer slot order follows it). */
   variables: tf.Variable[];
   /** x: float32 NHWC normalized input → logits float32 [N, H, W, K]. Caller disposes. */
@@ -79,9 +84,26 @@ function directConv(x: tf.Tensor4D, p: ConvParams, relu: boolean): tf.Tensor4D {
   return relu ? tf.relu(y) : y;
 }
 
-function wgslConv(tiling: ConvTiling) {
+function ownConv(kernels: ConvKernels) {
+  const k = (d: keyof ConvKernels) => tilingOf(kernels[d]) ?? 'tfjs';
+  const directions: ConvDirections = {
+    forward: k('forward'),
+    inputGradient: k('inputGradient'),
+    filterGradient: k('filterGradient'),
+  };
   return (x: tf.Tensor4D, p: ConvParams, relu: boolean): tf.Tensor4D =>
-    convSame(x, p.kernel, p.bias, relu, tiling);
+    convSame(x, p.kernel, p.bias, relu, directions);
+}
+
+/** The kernels a non-'auto' option asks for; null for tfjs's plain path. */
+function forcedKernels(wanted: Exclude<ConvKernel, 'auto'>, rule: ConvKernels | null): ConvKernels | null {
+  if (wanted === 'tiled' || wanted === 'direct') return null;
+  if (wanted !== 'wgsl') return wanted;
+  const own =
+    rule && !allTfjs(rule)
+      ? (Object.values(rule).find((c) => c !== 'tfjs') ?? 'own-software')
+      : 'own-software';
+  return { forward: own, inputGradient: own, filterGradient: own };
 }
 
 let nameCounter = 0;
@@ -89,19 +111,21 @@ let nameCounter = 0;
 /** Builds a fresh U-Net. Variable names are unique per instance so several can coexist. */
 export function createUNet(shape: UNetShape, seed: number, options: UNetOptions = {}): UNet {
   const { depth, baseWidth, channels, numClasses } = shape;
-  const choice = chooseConvKernel(tf.getBackend(), currentWebGpuCapabilities());
+  const backend = tf.getBackend();
+  const rule = chooseConvKernel(backend, currentWebGpuCapabilities()).kernels;
   const wanted = options.convKernel ?? 'auto';
-  const convKernel = wanted === 'auto' ? choice.path : wanted;
-  if (convKernel === 'wgsl' && tf.getBackend() !== 'webgpu') {
-    throw new Error(`BatchLab's own conv kernels need the webgpu backend, not ${tf.getBackend()}`);
+  const kernels = wanted === 'auto' ? rule : forcedKernels(wanted, rule);
+  if (kernels && !allTfjs(kernels) && backend !== 'webgpu') {
+    throw new Error(`BatchLab's own conv kernels need the webgpu backend, not ${backend}`);
   }
-  const wgsl = convKernel === 'wgsl' ? wgslConv(choice.tiling ?? SOFTWARE_TILING) : null;
-  /** 3×3 convs take the chosen kernel; the 1×1 head runs on the own kernel or as tfjs's fused matmul. */
-  const conv3 = wgsl ?? (convKernel === 'direct' ? directConv : tiledConv);
-  const conv1 = wgsl ?? tiledConv;
+  const plain = wanted === 'direct' ? directConv : tiledConv;
+  let own = kernels && !allTfjs(kernels) ? ownConv(kernels) : null;
+  /** 3×3 convs take the chosen kernels; the 1×1 head runs on the own op or as tfjs's fused matmul. */
+  const conv3 = (x: tf.Tensor4D, p: ConvParams, relu: boolean) => (own ?? plain)(x, p, relu);
+  const conv1 = (x: tf.Tensor4D, p: ConvParams, relu: boolean) => (own ?? tiledConv)(x, p, relu);
   /** Bilinear upsampling to the skip's size; exact ×2 takes the own gradient kernel with the own convs. */
   const upsample = (h: tf.Tensor4D, size: [number, number]): tf.Tensor4D =>
-    wgsl && size[0] === 2 * h.shape[1] && size[1] === 2 * h.shape[2]
+    own && size[0] === 2 * h.shape[1] && size[1] === 2 * h.shape[2]
       ? upsample2x(h)
       : tf.image.resizeBilinear(h, size);
   const id = `unet${nameCounter++}`;
@@ -158,7 +182,13 @@ export function createUNet(shape: UNetShape, seed: number, options: UNetOptions 
 
   return {
     shape,
-    convKernel,
+    get convKernel(): ConvPath {
+      return own ? 'wgsl' : wanted === 'direct' ? 'direct' : 'tiled';
+    },
+    measuresKernels: wanted === 'auto' && backend === 'webgpu' && rule !== null,
+    setConvKernels(next) {
+      own = allTfjs(next) ? null : ownConv(next);
+    },
     variables,
     forward,
     dispose: () => variables.forEach((v) => v.dispose()),

@@ -6,12 +6,15 @@
  * - BatchLabConv2DBackpropInput  dy, filter → dx                                       (convSameProgram.ts)
  * - BatchLabConv2DBackpropFilter x, dy → [dfilter, dbias]    (convFilterPartialsProgram.ts + convFilterReduceProgram.ts)
  * - BatchLabReluMask             dy, y → dy where y > 0                                (reluMaskProgram.ts)
+ * - BatchLabTfjsConv2D           the same op on tfjs's FusedConv2D kernel, under the gradient below
  * A staged tiling (GPU_SHARED_TILING) runs convStagedProgram.ts and convStagedFilterProgram.ts instead, with
  * the reduction's filter and bias in one dispatch (cutRows.ts), and folds the ReLU mask into the gradients'
  * loads (they take y; no BatchLabReluMask).
- * Stride 1, 'same' zero padding, odd square kernels, NHWC, float32. BatchLabConv2D's gradient is registered
+ * Stride 1, 'same' zero padding, odd square kernels, NHWC, float32. The forward's gradient is registered
  * too: the filter and bias gradients come from one kernel call; the input gradient is computed only when
- * the tape needs it (not for the first conv, whose input is the image).
+ * the tape needs it (not for the first conv, whose input is the image). Each direction runs the own kernel
+ * with its tiling or tfjs's kernel, as the caller's ConvDirections say (src/engine/convTuning.ts measures
+ * which is faster on the device), so a mix such as tfjs's forward with the own filter gradient works.
  * Callers own every tensor they get back. Only valid on the webgpu backend; src/engine picks these kernels
  * (src/engine/convChoice.ts) and keeps tfjs's elsewhere.
  */
@@ -28,10 +31,18 @@ import { ReluMaskProgram } from './reluMaskProgram';
 
 const CONV_KERNEL_NAMES = {
   forward: 'BatchLabConv2D',
+  tfjsForward: 'BatchLabTfjsConv2D',
   inputGradient: 'BatchLabConv2DBackpropInput',
   filterGradient: 'BatchLabConv2DBackpropFilter',
   reluMask: 'BatchLabReluMask',
 } as const;
+
+/** Per direction: the own kernel with this tiling, or 'tfjs' for tfjs's kernel. */
+export interface ConvDirections {
+  forward: ConvTiling | 'tfjs';
+  inputGradient: ConvTiling | 'tfjs';
+  filterGradient: ConvTiling | 'tfjs';
+}
 
 /** Attributes of every kernel above: the tiling its programs use (and relu for the forward). */
 interface ConvKernelAttrs {
@@ -39,6 +50,22 @@ interface ConvKernelAttrs {
   /** Forward only: apply max(0, ·) to the output; its gradient then masks dy by the output. */
   relu?: boolean;
 }
+
+/** Attributes of the two forward kernels: relu, and what each gradient direction runs. */
+interface ForwardAttrs extends ConvKernelAttrs {
+  relu: boolean;
+  inputGradient: ConvTiling | 'tfjs';
+  filterGradient: ConvTiling | 'tfjs';
+}
+
+/** tfjs's attributes for a stride-1 'same' NHWC conv. */
+const TFJS_CONV_ATTRS = {
+  strides: [1, 1],
+  pad: 'same',
+  dataFormat: 'NHWC',
+  dilations: [1, 1],
+  dimRoundingMode: undefined,
+} as const;
 
 type KernelArgs = { inputs: tf.NamedTensorInfoMap; backend: unknown; attrs?: tf.NamedAttrMap };
 
@@ -100,6 +127,20 @@ function conv2d(args: KernelArgs): tf.TensorInfo {
     : new ConvSameProgram(shape, 'forward', relu, tiling.pixelsPerInvocation, tiling.workgroupSize);
   const inputs = [asRows(x), asRows(filter), input(args, 'bias')];
   return (args.backend as WebGPUBackend).runWebGPUProgram(program, inputs, 'float32', program.uniformData());
+}
+
+/** The forward on tfjs's own FusedConv2D kernel (bias and ReLU fused), called as tfjs's kernels call each other. */
+function tfjsConv2d(args: KernelArgs): tf.TensorInfo {
+  const relu = (args.attrs as { relu?: boolean } | undefined)?.relu ?? false;
+  const fused = tf.getKernel('FusedConv2D', 'webgpu');
+  if (!fused) throw new Error("tfjs's FusedConv2D kernel is not registered for webgpu");
+  const inputs = { x: input(args, 'x'), filter: input(args, 'filter'), bias: input(args, 'bias') };
+  const attrs = { ...TFJS_CONV_ATTRS, activation: relu ? 'relu' : 'linear' };
+  return fused.kernelFunc({
+    inputs,
+    backend: args.backend as WebGPUBackend,
+    attrs: attrs as unknown as tf.NamedAttrMap,
+  }) as tf.TensorInfo;
 }
 
 function conv2dBackpropInput(args: KernelArgs): tf.TensorInfo {
@@ -165,44 +206,49 @@ function reluMask(args: KernelArgs): tf.TensorInfo {
 
 const asAttrs = (a: object) => a as unknown as tf.NamedAttrMap;
 
-/** The gradient of BatchLabConv2D: the ReLU mask (when fused), then the filter/bias and input gradients. */
-const conv2dGradient: tf.GradConfig = {
-  kernelName: CONV_KERNEL_NAMES.forward,
-  inputsToSave: ['x', 'filter'],
-  outputsToSave: [true],
-  gradFunc: (dy, saved, attrs) => {
-    const [x, filter, y] = saved as [tf.Tensor4D, tf.Tensor4D, tf.Tensor4D];
-    const { tiling, relu = false } = attrs as unknown as ConvKernelAttrs;
-    const engine = tf.engine();
-    // A staged tiling folds the mask into its gradients' loads: they take y.
-    const fold = relu && tiling.staged === true;
-    const g =
-      relu && !fold
-        ? (engine.runKernel(CONV_KERNEL_NAMES.reluMask, { dy: dy as tf.Tensor, y }) as tf.Tensor4D)
-        : (dy as tf.Tensor4D);
-    const mask = fold ? { y } : {};
-    // Both come from one kernel call, made here rather than in a thunk; tensors the tape does not use
-    // are freed with the backward pass's scope.
-    const [dFilter, dBias] = engine.runKernel(
-      CONV_KERNEL_NAMES.filterGradient,
-      { x, dy: g, ...mask },
-      asAttrs({ tiling, kernelSize: filter.shape[0] }),
-    ) as tf.Tensor[];
-    return {
-      x: () =>
-        engine.runKernel(
-          CONV_KERNEL_NAMES.inputGradient,
-          { dy: g, filter, ...mask },
-          asAttrs({ tiling }),
-        ) as tf.Tensor,
-      filter: () => dFilter as tf.Tensor,
-      bias: () => dBias as tf.Tensor,
-    };
-  },
+/**
+ * The gradient of both forward kernels: the ReLU mask (when fused), then the filter/bias and input
+ * gradients, each on the own kernel or tfjs's as the attributes say. A staged tiling folds the mask into
+ * its loads (it takes y); every other kernel takes the masked dy, computed once if any needs it.
+ */
+const gradFunc: tf.GradConfig['gradFunc'] = (dy, saved, attrs) => {
+  const [x, filter, y] = saved as [tf.Tensor4D, tf.Tensor4D, tf.Tensor4D];
+  const { relu, inputGradient, filterGradient } = attrs as unknown as ForwardAttrs;
+  const folds = (k: ConvTiling | 'tfjs') => relu && k !== 'tfjs' && k.staged === true;
+  let masked: tf.Tensor4D | null = null;
+  const upstream = (k: ConvTiling | 'tfjs'): tf.Tensor4D => {
+    if (!relu || folds(k)) return dy as tf.Tensor4D;
+    masked ??= tf.engine().runKernel(CONV_KERNEL_NAMES.reluMask, { dy: dy as tf.Tensor, y }) as tf.Tensor4D;
+    return masked;
+  };
+  const foldedY = (k: ConvTiling | 'tfjs') => (folds(k) ? y : undefined);
+  // Both come from one kernel call (or tfjs's two), made here rather than in a thunk; tensors the tape
+  // does not use are freed with the backward pass's scope.
+  const [dFilter, dBias] = convSameFilterGradient(
+    x,
+    upstream(filterGradient),
+    filter.shape[0],
+    filterGradient,
+    foldedY(filterGradient),
+  );
+  return {
+    x: () => convSameInputGradient(upstream(inputGradient), filter, inputGradient, foldedY(inputGradient)),
+    filter: () => dFilter,
+    bias: () => dBias,
+  };
 };
+
+const gradients: tf.GradConfig[] = [CONV_KERNEL_NAMES.forward, CONV_KERNEL_NAMES.tfjsForward].map(
+  (kernelName) => ({ kernelName, inputsToSave: ['x', 'filter'], outputsToSave: [true], gradFunc }),
+);
 
 const kernels: tf.KernelConfig[] = [
   { kernelName: CONV_KERNEL_NAMES.forward, backendName: 'webgpu', kernelFunc: conv2d as tf.KernelFunc },
+  {
+    kernelName: CONV_KERNEL_NAMES.tfjsForward,
+    backendName: 'webgpu',
+    kernelFunc: tfjsConv2d as tf.KernelFunc,
+  },
   {
     kernelName: CONV_KERNEL_NAMES.inputGradient,
     backendName: 'webgpu',
@@ -221,11 +267,12 @@ function registerConvKernels(): void {
   for (const k of kernels) {
     if (!tf.getKernel(k.kernelName, 'webgpu')) tf.registerKernel(k);
   }
-  if (!tf.getGradient(CONV_KERNEL_NAMES.forward)) tf.registerGradient(conv2dGradient);
+  for (const g of gradients) if (!tf.getGradient(g.kernelName)) tf.registerGradient(g);
 }
 
 /**
- * relu?(conv2d(x, filter, 1, 'same') + bias) on BatchLab's kernels; differentiable. NHWC, odd square
+ * relu?(conv2d(x, filter, 1, 'same') + bias) on BatchLab's kernels, or per direction on tfjs's where
+ * `kernels` says so (a tiling alone: the own kernels in every direction); differentiable. NHWC, odd square
  * filter. Webgpu backend only. Caller disposes the result.
  */
 export function convSame(
@@ -233,32 +280,80 @@ export function convSame(
   filter: tf.Tensor4D,
   bias: tf.Tensor1D,
   relu: boolean,
-  tiling: ConvTiling,
+  kernels: ConvTiling | ConvDirections,
 ): tf.Tensor4D {
   registerConvKernels();
-  return tf
-    .engine()
-    .runKernel(CONV_KERNEL_NAMES.forward, { x, filter, bias }, asAttrs({ tiling, relu })) as tf.Tensor4D;
+  const k: ConvDirections =
+    'forward' in kernels ? kernels : { forward: kernels, inputGradient: kernels, filterGradient: kernels };
+  const attrs: Omit<ForwardAttrs, 'tiling'> & { tiling?: ConvTiling } = {
+    relu,
+    inputGradient: k.inputGradient,
+    filterGradient: k.filterGradient,
+    ...(k.forward === 'tfjs' ? {} : { tiling: k.forward }),
+  };
+  const name = k.forward === 'tfjs' ? CONV_KERNEL_NAMES.tfjsForward : CONV_KERNEL_NAMES.forward;
+  return tf.engine().runKernel(name, { x, filter, bias }, asAttrs(attrs)) as tf.Tensor4D;
 }
 
-/** dx of convSame (without ReLU) for an upstream dy; for benchmarks and parity tests. Caller disposes. */
-export function convSameInputGradient(dy: tf.Tensor4D, filter: tf.Tensor4D, tiling: ConvTiling): tf.Tensor4D {
+/**
+ * dx of convSame (without ReLU) for an upstream dy, on the own kernel with this tiling or on tfjs's
+ * Conv2DBackpropInput. Caller disposes.
+ */
+export function convSameInputGradient(
+  dy: tf.Tensor4D,
+  filter: tf.Tensor4D,
+  kernel: ConvTiling | 'tfjs',
+  foldedReluOutput?: tf.Tensor4D,
+): tf.Tensor4D {
   registerConvKernels();
-  return tf
-    .engine()
-    .runKernel(CONV_KERNEL_NAMES.inputGradient, { dy, filter }, asAttrs({ tiling })) as tf.Tensor4D;
+  const [n, h, w] = dy.shape;
+  const y = foldedReluOutput ? { y: foldedReluOutput } : {};
+  return (
+    kernel === 'tfjs'
+      ? tf
+          .engine()
+          .runKernel(
+            'Conv2DBackpropInput',
+            { dy, filter },
+            asAttrs({ ...TFJS_CONV_ATTRS, inputShape: [n, h, w, filter.shape[2]] }),
+          )
+      : tf
+          .engine()
+          .runKernel(CONV_KERNEL_NAMES.inputGradient, { dy, filter, ...y }, asAttrs({ tiling: kernel }))
+  ) as tf.Tensor4D;
 }
 
-/** [dfilter, dbias] of convSame (without ReLU) for an upstream dy; for benchmarks and parity tests. */
+/**
+ * [dfilter, dbias] of convSame (without ReLU) for an upstream dy, on the own kernel with this tiling or on
+ * tfjs's Conv2DBackpropFilter and a Sum. Caller disposes both.
+ */
 export function convSameFilterGradient(
   x: tf.Tensor4D,
   dy: tf.Tensor4D,
   kernelSize: number,
-  tiling: ConvTiling,
+  kernel: ConvTiling | 'tfjs',
+  foldedReluOutput?: tf.Tensor4D,
 ): [tf.Tensor4D, tf.Tensor1D] {
   registerConvKernels();
+  if (kernel === 'tfjs') {
+    const filterShape = [kernelSize, kernelSize, x.shape[3], dy.shape[3]];
+    return [
+      tf
+        .engine()
+        .runKernel(
+          'Conv2DBackpropFilter',
+          { x, dy },
+          asAttrs({ ...TFJS_CONV_ATTRS, filterShape }),
+        ) as tf.Tensor4D,
+      tf.sum(dy, [0, 1, 2]),
+    ];
+  }
   const [dFilter, dBias] = tf
     .engine()
-    .runKernel(CONV_KERNEL_NAMES.filterGradient, { x, dy }, asAttrs({ tiling, kernelSize })) as tf.Tensor[];
+    .runKernel(
+      CONV_KERNEL_NAMES.filterGradient,
+      { x, dy, ...(foldedReluOutput ? { y: foldedReluOutput } : {}) },
+      asAttrs({ tiling: kernel, kernelSize }),
+    ) as tf.Tensor[];
   return [dFilter as tf.Tensor4D, dBias as tf.Tensor1D];
 }

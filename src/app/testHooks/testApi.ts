@@ -107,6 +107,8 @@ interface BatchLabTestHooks {
   loseDevice(): void;
   crashTrainingWorker(): void;
   crashLoaderWorker(): void;
+  /** The training worker's next new models run the own conv kernels (rule's tiling), not the measured choice. */
+  forceOwnConvKernels(): void;
 }
 
 declare global {
@@ -124,6 +126,7 @@ export function installTestHooks(post: (action: TestHookAction) => void): void {
     loseDevice: () => post('lose-device'),
     crashTrainingWorker: () => post('crash'),
     crashLoaderWorker: () => post('crash-loader'),
+    forceOwnConvKernels: () => post('force-own-conv-kernels'),
   };
   Object.defineProperty(window, 'batchlabTestHooks', { value: Object.freeze(hooks), configurable: false });
 }

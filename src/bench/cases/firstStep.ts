@@ -14,17 +14,23 @@ import { round } from '../timing';
 
 const FIRST_STEP_COLUMNS = [
   { key: 'parallel', label: 'parallel compile' },
+  { key: 'conv', label: 'conv kernels' },
   { key: 'initMs', label: 'backend init ms' },
   { key: 'compileMs', label: 'compile pass ms' },
-  { key: 'firstStepMs', label: 'first step ms (incl. compile)' },
+  { key: 'tuningMs', label: 'conv choice ms (measurement)' },
+  { key: 'firstStepMs', label: 'first step ms (incl. compile and choice)' },
+  { key: 'cachedTuningMs', label: 'conv choice ms, next model (cache)' },
   { key: 'secondStepMs', label: 'second step ms' },
   { key: 'pipelines', label: 'pipelines' },
 ];
 
-/** `initMs`: how long startBench took in this fresh page (backend start, before any pipeline). */
+/**
+ * `initMs`: how long startBench took in this fresh page (backend start, before any pipeline); `fixedConv`:
+ * the rule's fixed conv kernels instead of the measured choice.
+ */
 export async function runFirstStepProbe(
   ctx: BenchContext,
-  parallel: boolean,
+  { parallel, fixedConv }: { parallel: boolean; fixedConv: boolean },
   initMs: number,
 ): Promise<CaseResult> {
   const t0 = performance.now();
@@ -37,13 +43,24 @@ export async function runFirstStepProbe(
     await compileStepPipelines(config, batch);
     compileMs = performance.now() - start;
   }
-  const trainer = createTrainer(config, 'webgpu');
+  const trainer = createTrainer(config, 'webgpu', fixedConv ? { unet: { convKernel: 'wgsl' } } : {});
   try {
     await trainer.step(batch);
     const firstStepMs = performance.now() - start;
     const t2 = performance.now();
     await trainer.step(batch);
     const secondStepMs = performance.now() - t2;
+    // A second model of the same shapes: its choice comes from the session's cache.
+    let cachedTuningMs: number | null = null;
+    if (!fixedConv) {
+      const next = createTrainer(config, 'webgpu');
+      try {
+        await next.step(batch);
+        cachedTuningMs = next.convChoice?.tuningMs ?? null;
+      } finally {
+        next.dispose();
+      }
+    }
     return {
       letter: 'f',
       id: 'firstStep',
@@ -52,9 +69,13 @@ export async function runFirstStepProbe(
       rows: [
         {
           parallel: parallel ? 'on' : 'off',
+          conv: fixedConv ? 'fixed (rule)' : 'measured',
           initMs: round(initMs),
           compileMs: compileMs === null ? null : round(compileMs),
+          tuningMs: trainer.convChoice ? round(trainer.convChoice.tuningMs) : null,
           firstStepMs: round(firstStepMs),
+          cachedTuningMs:
+            cachedTuningMs === null || cachedTuningMs === undefined ? null : round(cachedTuningMs),
           secondStepMs: round(secondStepMs),
           pipelines: pipelineCount(),
         },

@@ -14,7 +14,8 @@ import { buildHostBatch } from '../../data/buildBatch';
 import { trainingStepFlops } from '../../engine/flops';
 import type { HostBatch } from '../../data/hostBatch';
 import { currentWebGpuCapabilities } from '../../engine/backend';
-import { chooseConvKernel, type ConvChoice } from '../../engine/convChoice';
+import { chooseConvKernel, tilingOf, type ConvChoice } from '../../engine/convChoice';
+import type { ConvChoiceReport } from '../../config/convKernels';
 import { profiledKernels } from '../../engine/buildStepProfile';
 import { kernelTimingAvailable } from '../../engine/kernelTiming';
 import { summarizeKernels } from '../../engine/profileSummary';
@@ -33,7 +34,11 @@ import { convBeforeIssue17 } from './trainVsFit';
 const TOP_KERNELS = 6;
 
 interface Figures {
+  /** Today's step: the conv kernels chosen by measurement (the trainer measures before its first step). */
   step: StepFigure;
+  /** The same step on the rule's fixed choice (the own kernels, the rule's tiling, every direction). */
+  fixed: StepFigure;
+  measuredChoice: ConvChoiceReport | null;
   before17: StepFigure;
   matmul: { gflops: number; medianMs: number };
   /** The same product on the own forward conv kernel (a 1×1 conv over a 1 × n image of n channels). */
@@ -55,6 +60,8 @@ async function stepsAndMatmul(ctx: BenchContext, choice: ConvChoice): Promise<Fi
   const zeros = tf.zeros([n]) as tf.Tensor1D;
   const trainer = createTrainer(config, ctx.backend);
   const old = createTrainer(config, ctx.backend, { unet: { convKernel: convBeforeIssue17() } });
+  const fixedChoice = choice.path === 'wgsl' ? 'wgsl' : 'tiled';
+  const fixed = createTrainer(config, ctx.backend, { unet: { convKernel: fixedChoice } });
   const matmul = async () => {
     const c = tf.matMul(a, b);
     const corner = tf.slice(c, [n - 1, n - 1], [1, 1]);
@@ -63,7 +70,7 @@ async function stepsAndMatmul(ctx: BenchContext, choice: ConvChoice): Promise<Fi
     corner.dispose();
     return 0;
   };
-  const tiling = choice.path === 'wgsl' ? choice.tiling : null;
+  const tiling = choice.kernels ? tilingOf(choice.kernels.forward) : null;
   const ownMatmul = async () => {
     if (!tiling) return 0;
     const c = convSame(a4, b4, zeros, false, tiling);
@@ -78,18 +85,31 @@ async function stepsAndMatmul(ctx: BenchContext, choice: ConvChoice): Promise<Fi
     medianMs: f.timing.medianMs,
   });
   try {
-    const [step, before17, mm, own] = await timeStepsInterleaved(ctx.plan.reps, buildStepBatches(config), [
-      async (batch) => (await trainer.step(batch)).loss,
-      async (batch) => (await old.step(batch)).loss,
-      matmul,
-      ...(tiling ? [ownMatmul] : []),
-    ]);
-    if (!step || !before17 || !mm) throw new Error('missing figures');
-    return { step, before17, matmul: gflops(mm), ownMatmul: own ? gflops(own) : null };
+    const [step, before17, mm, fixedStep, own] = await timeStepsInterleaved(
+      ctx.plan.reps,
+      buildStepBatches(config),
+      [
+        async (batch) => (await trainer.step(batch)).loss,
+        async (batch) => (await old.step(batch)).loss,
+        matmul,
+        async (batch) => (await fixed.step(batch)).loss,
+        ...(tiling ? [ownMatmul] : []),
+      ],
+    );
+    if (!step || !before17 || !mm || !fixedStep) throw new Error('missing figures');
+    return {
+      step,
+      fixed: fixedStep,
+      measuredChoice: trainer.convChoice,
+      before17,
+      matmul: gflops(mm),
+      ownMatmul: own ? gflops(own) : null,
+    };
   } finally {
     tf.dispose([a, b, a4, b4, zeros]);
     trainer.dispose();
     old.dispose();
+    fixed.dispose();
   }
 }
 
@@ -163,7 +183,7 @@ async function convKernelRows(
 ): Promise<{ rows: Record<string, Cell>[]; ratios: BenchRatio[]; figures: ConvKernelFigure[] }> {
   if (ctx.backend !== 'webgpu') return { rows: [], ratios: [], figures: [] };
   // Off the own kernels (a GPU whose limits fit no tiling) the comparison still runs, on the GPU tiling.
-  const tiling = choice.tiling ?? GPU_TILING;
+  const tiling = (choice.kernels && tilingOf(choice.kernels.forward)) ?? GPU_TILING;
   const figures = await timeConvKernels(ctx.plan.train, ctx.plan.reps, tiling);
   const own = (d: ConvKernelFigure['direction']) =>
     figures.find((f) => f.direction === d && f.implementation === 'own');
@@ -202,7 +222,14 @@ export async function runGflops(ctx: BenchContext): Promise<CaseResult> {
   ctx.log(
     `g: training step, the step before issue 17 and a ${ctx.plan.matmulSize}² matmul (tfjs's, own), interleaved`,
   );
-  const { step, before17: before17Step, matmul: mm, ownMatmul } = await stepsAndMatmul(ctx, choice);
+  const {
+    step,
+    fixed,
+    measuredChoice,
+    before17: before17Step,
+    matmul: mm,
+    ownMatmul,
+  } = await stepsAndMatmul(ctx, choice);
   const before9Step = ctx.stepFigures.get(`before-issue-9:${stepFigureKey(ctx.backend, config)}`);
   ctx.log('g: kernel breakdown of one step, today, before issue 17 and before issue 9');
   const { today: kernels, before17, before9 } = await kernelBreakdowns(ctx);
@@ -231,6 +258,7 @@ export async function runGflops(ctx: BenchContext): Promise<CaseResult> {
   const count = (list: KernelTotal[]) => list.reduce((s, k) => s + k.count, 0);
   const rows: Record<string, Cell>[] = [
     stepRow(`training step (${config.imageSizePx} px, batch ${config.batchSize})`, step.timing.medianMs),
+    stepRow("the same step on the rule's fixed conv kernels (before measurement)", fixed.timing.medianMs),
     stepRow("the same step before issue 17 (tfjs's conv kernels)", before17Step.timing.medianMs),
     ...(before9Step ? [stepRow('the same step before issue 9 (case b)', before9Step.timing.medianMs)] : []),
     {
@@ -293,6 +321,13 @@ export async function runGflops(ctx: BenchContext): Promise<CaseResult> {
     ratios: [
       { label: 'step GFLOP/s ÷ matmul GFLOP/s', value: round(ratio), goal: '≥ 0.8', met: ratio >= 0.8 },
       {
+        label:
+          "step speed, conv kernels chosen by measurement ÷ the rule's fixed choice (fixed ms ÷ measured ms)",
+        value: round(fixed.timing.medianMs / step.timing.medianMs),
+        goal: '≥ 0.95',
+        met: fixed.timing.medianMs / step.timing.medianMs >= 0.95,
+      },
+      {
         label: 'step GFLOP/s ÷ matmul GFLOP/s before issue 17',
         value: round(flops.total / (before17Step.timing.medianMs * 1e6) / mm.gflops),
       },
@@ -307,7 +342,10 @@ export async function runGflops(ctx: BenchContext): Promise<CaseResult> {
       ...own.ratios,
     ],
     notes: [
-      `conv kernels the engine chose on this adapter: ${choice.path}: ${choice.reason}${choice.tiling ? ` (tiling ${JSON.stringify(choice.tiling)})` : ''}`,
+      `conv kernels the rule gives this adapter: ${choice.path}: ${choice.reason}`,
+      measuredChoice
+        ? `conv kernels chosen by measurement (${measuredChoice.source}, ${round(measuredChoice.tuningMs)} ms, probes at batch ${measuredChoice.probeBatch} over ${measuredChoice.probeConvs} conv(s)): ${JSON.stringify(measuredChoice.kernels)}; candidate ms: ${measuredChoice.candidates.map((c) => `${c.direction} ${c.candidate} ${round(c.ms)} (${c.runs} runs)`).join(', ')}`
+        : 'conv kernels: no measurement on this backend',
       `step FLOPs (src/engine/flops.ts): forward ${round(flops.forward / 1e6)} M, backward ${round(flops.backward / 1e6)} M, optimizer ${round(flops.optimizer / 1e6)} M`,
       `kernel rows: per kernel name, the median over ${PROFILED_STEPS} profiled steps of its summed kernel ms; today ${count(kernels)} kernels / ${round(totalKernelMs)} kernel ms, before issue 17 ${count(before17)} / ${round(total(before17))}, before issue 9 ${count(before9)} / ${round(total(before9))} (GPU timestamps on webgpu when available; profiling slows a step)`,
       ...(own.figures.length

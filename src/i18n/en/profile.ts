@@ -84,6 +84,33 @@ export const profile = {
     showFirst: 'Show the first {n}',
     showAll: 'Show all {n}',
   },
+  convChoice: {
+    caption: 'Convolution kernels, chosen by measurement on this device',
+    direction: 'direction',
+    candidate: 'candidate',
+    ms: 'ms per run (median)',
+    runs: 'timed runs',
+    chosen: 'chosen',
+    directions: {
+      forward: 'forward',
+      inputGradient: 'input gradient',
+      filterGradient: 'filter and bias gradient',
+    },
+    candidates: {
+      tfjs: "tfjs's kernel",
+      'own-software': "BatchLab's own, software tiling",
+      'own-gpu': "BatchLab's own, GPU tiling",
+      'own-gpuNoReduce': "BatchLab's own, GPU tiling without workgroup reduction",
+      'own-gpuShared': "BatchLab's own, staged GPU tiling (tiles in workgroup memory)",
+    },
+    measured:
+      'Measured before the first step in {tuningMs} (that step then took {firstStepMs}): each candidate ran once to compile, then was timed on {probeConvs} of the model’s convolutions at batch {probeBatch}, up to an awaited readback; one more than twice as slow as the fastest after its first timed run was not run again.',
+    session:
+      'Reused from an earlier model of this session in {tuningMs}; measured then in {measuredTuningMs}, on {probeConvs} of the model’s convolutions at batch {probeBatch}.',
+    stored:
+      'Reused from an earlier visit on this device in {tuningMs}; measured then in {measuredTuningMs}, on {probeConvs} of the model’s convolutions at batch {probeBatch}.',
+    firstStepPending: 'not yet run',
+  },
   memory: {
     caption:
       "Step {step} at its peak ({unit}); the estimate is the pre-flight check's group for the same bytes.",

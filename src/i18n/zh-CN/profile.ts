@@ -84,6 +84,33 @@ export const profile = {
     showFirst: '只显示前 {n} 行',
     showAll: '显示全部 {n} 行',
   },
+  convChoice: {
+    caption: '卷积核函数：在本设备上实测后选定',
+    direction: '方向',
+    candidate: '候选',
+    ms: '每次运行 ms（中位数）',
+    runs: '计时次数',
+    chosen: '选中',
+    directions: {
+      forward: '前向',
+      inputGradient: '输入梯度',
+      filterGradient: '卷积核与偏置梯度',
+    },
+    candidates: {
+      tfjs: 'tfjs 的核函数',
+      'own-software': 'BatchLab 自有，软件分块',
+      'own-gpu': 'BatchLab 自有，GPU 分块',
+      'own-gpuNoReduce': 'BatchLab 自有，GPU 分块（不做工作组归约）',
+      'own-gpuShared': 'BatchLab 自有，分段 GPU 分块（数据块放在工作组内存）',
+    },
+    measured:
+      '在第一步之前实测，用时 {tuningMs}（随后第一步用时 {firstStepMs}）：每个候选先运行一次以编译，再在模型的 {probeConvs} 个卷积上以批大小 {probeBatch} 计时，直到读回完成；第一次计时后慢于最快者两倍以上的候选不再运行。',
+    session:
+      '沿用本次会话中先前模型的结果，用时 {tuningMs}；当时实测用时 {measuredTuningMs}，在模型的 {probeConvs} 个卷积上、批大小 {probeBatch}。',
+    stored:
+      '沿用本设备上一次访问的结果，用时 {tuningMs}；当时实测用时 {measuredTuningMs}，在模型的 {probeConvs} 个卷积上、批大小 {probeBatch}。',
+    firstStepPending: '尚未运行',
+  },
   memory: {
     caption: '第 {step} 步的峰值时刻（{unit}）；估计值取自预检中对应同一部分字节的分组。',
     unitGpu: 'tfjs 的 WebGPU 分配器分配出的 GPU 缓冲区',

@@ -2,6 +2,7 @@
  * "Profile a step": a self-contained panel a view can mount anywhere. It asks the training worker for a
  * profile (the profile job) and shows where the step's time and memory go: the bottleneck in one
  * sentence, the profiled step's phase split, the slowest kernels, the kernel table by kernel or by layer,
+ * the conv kernels chosen by measurement with each candidate's time,
  * memory by category over the kernels beside the pre-flight estimate, and a Chrome trace (Perfetto)
  * download named after the config.
  * Reads the profile store, the profile job's status and the app store; never the worker.
@@ -16,6 +17,7 @@ import { useProfileStore } from '../../state/profileStore';
 import { useAppStore } from '../../state/store';
 import { formatBytes, formatMs } from '../format';
 import { usePreflight } from '../usePreflight';
+import { ConvChoiceTable } from './ConvChoiceTable';
 import { KernelTable } from './KernelTable';
 import { MemoryCategoryTable } from './MemoryCategoryTable';
 import { PhaseSplitTable } from './PhaseSplitTable';
@@ -97,6 +99,7 @@ function ProfileResult({ profile }: { profile: StepProfile }) {
       <PhaseSplitTable profile={profile} />
       <ProfileCharts profile={profile} />
       <KernelTable profile={profile} />
+      <ConvChoiceTable choice={profile.convChoice} />
       <MemoryCategoryTable profile={profile} />
       <p className="profile-link">
         <label htmlFor={linkId}>{t.profile.link}</label>

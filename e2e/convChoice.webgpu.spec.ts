@@ -1,0 +1,85 @@
+/**
+ * The conv kernels chosen by measurement, on the software adapter: the profile shows the choice with each
+ * candidate's time and what the measurement cost, and training with the measured choice gives the same
+ * losses as the own kernels forced (the test build's hook), to 1e-5 over 10 steps.
+ */
+import { CONV_DIRECTIONS, type ConvChoiceReport } from '../src/config/convKernels';
+import type { StepProfile } from '../src/config/stepProfile';
+import { expect, test, type AppPage } from './fixtures';
+
+const STEPS = 10;
+const HASH = `#v=1&px=16&b=2&d=2&w=4&lr=0.02&steps=${STEPS}&val=${STEPS}&s=42`;
+
+async function lossesOfARun(app: AppPage): Promise<number[]> {
+  await app.page.getByTestId('reset').click();
+  await expect.poll(() => app.api((a) => a.status().status)).toBe('idle');
+  await app.start();
+  await app.waitForSteps(STEPS);
+  await expect.poll(() => app.api((a) => a.status().status)).toBe('stopped');
+  const history = await app.api((a) => a.history());
+  return history.filter((r) => r.step >= 1 && r.step <= STEPS).map((r) => r.loss);
+}
+
+test('the profile shows the measured conv choice and its cost; its losses equal the own kernels forced', async ({
+  app,
+}) => {
+  test.setTimeout(600_000);
+  await app.page.goto(`/?testHooks=1${HASH}`);
+  expect(await app.waitForBackend()).toBe('webgpu');
+
+  await app.page.getByTestId('profile-step').click();
+  await expect
+    .poll(
+      async () => {
+        const p = await app.api((a) => a.profile());
+        if (p.status === 'failed') throw new Error(`profile failed: ${p.message}`);
+        return p.status;
+      },
+      { timeout: 400_000, intervals: [1000] },
+    )
+    .toBe('done');
+  const profile = (await app.api((a) => a.profile().profile)) as StepProfile;
+  const choice = profile.convChoice as ConvChoiceReport;
+  // A fresh browser profile: nothing cached, so the choice was measured here, before the first step.
+  expect(choice.source).toBe('measured');
+  expect(choice.tuningMs).toBeGreaterThan(0);
+  expect(choice.firstStepMs).toBeGreaterThan(0);
+
+  const panel = app.page.getByTestId('profile-conv-choice');
+  await expect(panel).toHaveAttribute('data-source', 'measured');
+  for (const d of CONV_DIRECTIONS) {
+    const rows = panel.locator(`tr[data-direction="${d}"]`);
+    const shown = await rows.evaluateAll((trs) =>
+      trs.map((tr) => ({
+        candidate: tr.getAttribute('data-candidate'),
+        ms: Number(tr.getAttribute('data-ms')),
+        chosen: tr.getAttribute('data-chosen') === 'true',
+      })),
+    );
+    // tfjs's kernel and at least one own tiling, each with its time; the one chosen is the fastest.
+    expect(shown.map((r) => r.candidate)).toContain('tfjs');
+    expect(shown.length).toBeGreaterThanOrEqual(2);
+    expect(shown.map((r) => r.candidate)).toEqual(
+      choice.candidates.filter((c) => c.direction === d).map((c) => c.candidate),
+    );
+    for (const r of shown) expect(r.ms).toBeGreaterThan(0);
+    const chosen = shown.filter((r) => r.chosen);
+    expect(chosen).toHaveLength(1);
+    expect(chosen[0]!.candidate).toBe(choice.kernels[d]);
+    expect(chosen[0]!.ms).toBe(Math.min(...shown.map((r) => r.ms)));
+  }
+  const cost = app.page.getByTestId('profile-conv-choice-cost');
+  await expect(cost).toHaveAttribute('data-tuning-ms', String(choice.tuningMs));
+  await expect(cost).toContainText('Measured before the first step in');
+
+  const measured = await lossesOfARun(app);
+  await app.page.evaluate(() => window.batchlabTestHooks?.forceOwnConvKernels());
+  const forcedOwn = await lossesOfARun(app);
+  expect(measured).toHaveLength(STEPS);
+  expect(forcedOwn).toHaveLength(STEPS);
+  for (let i = 0; i < STEPS; i++) {
+    expect(Math.abs(measured[i]! - forcedOwn[i]!), `step ${i + 1}`).toBeLessThanOrEqual(1e-5);
+  }
+  expect(measured[STEPS - 1]!).toBeLessThan(measured[0]!);
+  expect(app.errors).toEqual([]);
+});

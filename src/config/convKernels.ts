@@ -1,0 +1,52 @@
+/**
+ * The vocabulary of the conv kernel choice, shared by the engine (engine/convChoice.ts measures and
+ * chooses), the step profile (which carries the report) and the UI (which words it): the three directions
+ * of a convolution, the candidates for each (tfjs's kernels, or BatchLab's own with one of its tilings) and
+ * the measured choice's report. Pure types and tables: no tfjs.
+ */
+
+export const CONV_DIRECTIONS = ['forward', 'inputGradient', 'filterGradient'] as const;
+export type ConvDirection = (typeof CONV_DIRECTIONS)[number];
+
+/** tfjs's own kernels, or BatchLab's own (src/gpu/convKernels.ts) with a tiling of gpu/convGeometry.ts. */
+export const CONV_CANDIDATES = [
+  'tfjs',
+  'own-software',
+  'own-gpu',
+  'own-gpuNoReduce',
+  'own-gpuShared',
+] as const;
+export type ConvCandidate = (typeof CONV_CANDIDATES)[number];
+
+/** The kernel each direction runs. */
+export type ConvKernels = Record<ConvDirection, ConvCandidate>;
+
+export interface ConvCandidateTime {
+  direction: ConvDirection;
+  candidate: ConvCandidate;
+  /** Median wall ms of its timed runs (all the model's convs of the direction, up to an awaited readback). */
+  ms: number;
+  /** Timed runs after the warm-up (1 when its first run was already far behind the fastest). */
+  runs: number;
+}
+
+/** Where the choice came from: measured now, or this measurement reused from the session or an earlier visit. */
+type ConvChoiceSource = 'measured' | 'session' | 'stored';
+
+/** What the engine chose by measurement, with what it rests on; carried by the step profile. */
+export interface ConvChoiceReport {
+  kernels: ConvKernels;
+  source: ConvChoiceSource;
+  /** Every candidate that fits the device, per direction, with its time (from the measurement reused). */
+  candidates: ConvCandidateTime[];
+  /** Wall ms the choice cost this time: the measurement, or the cache look-up. */
+  tuningMs: number;
+  /** Wall ms the measurement took when it was made (equal to tuningMs when source is 'measured'). */
+  measuredTuningMs: number;
+  /** Batch of the probes the candidates were timed on (their sides and channels are the model's). */
+  probeBatch: number;
+  /** How many of the model's convs the probes run per direction (all, or the largest on a fallback adapter). */
+  probeConvs: number;
+  /** Wall ms of the model's first training step after the choice (upload to loss readback); null before it. */
+  firstStepMs: number | null;
+}

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import type { ConvCandidate, ConvDirection } from '../config/convKernels';
+import type { ConvShape } from '../gpu/convGeometry';
+import {
+  convChoiceKey,
+  createMemoryConvStore,
+  KERNEL_VERSION,
+  tuneConvKernels,
+  type ConvChoiceStore,
+  type TuneRequest,
+} from './convTuning';
+
+const SHAPES: ConvShape[] = [
+  { batch: 4, heightPx: 32, widthPx: 32, inChannels: 3, outChannels: 8, kernelSize: 3 },
+];
+const ALL: Record<ConvDirection, ConvCandidate[]> = {
+  forward: ['own-software', 'own-gpu', 'tfjs'],
+  inputGradient: ['own-software', 'own-gpu', 'tfjs'],
+  filterGradient: ['own-software', 'own-gpu', 'own-gpuNoReduce', 'tfjs'],
+};
+
+/** A made-up device: each candidate's run takes the ms the table says; every run is logged. */
+function device(ms: Partial<Record<`${ConvDirection}/${ConvCandidate}`, number>>) {
+  const runs: string[] = [];
+  const run: TuneRequest['run'] = (direction, candidate) => {
+    runs.push(`${direction}/${candidate}`);
+    return Promise.resolve(ms[`${direction}/${candidate}`] ?? 100);
+  };
+  return { run, runs };
+}
+
+const request = (run: TuneRequest['run'], stores: ConvChoiceStore[], over: Partial<TuneRequest> = {}) => ({
+  adapterKey: 'vendor-a/arch-1',
+  shapes: SHAPES,
+  candidates: ALL,
+  run,
+  stores,
+  reps: 3,
+  probeBatch: 4,
+  probeConvs: 1,
+  ...over,
+});
+
+describe('tuneConvKernels', () => {
+  it("picks the own kernels, tfjs's or a mix, whichever is faster per direction", async () => {
+    const d = device({
+      'forward/tfjs': 5,
+      'forward/own-software': 9,
+      'inputGradient/own-gpu': 7,
+      'filterGradient/own-gpuNoReduce': 3,
+      'filterGradient/tfjs': 50,
+    });
+    const r = await tuneConvKernels(request(d.run, [createMemoryConvStore()]));
+    expect(r.kernels).toEqual({
+      forward: 'tfjs',
+      inputGradient: 'own-gpu',
+      filterGradient: 'own-gpuNoReduce',
+    });
+    expect(r.source).toBe('measured');
+    // Every candidate is reported with its median.
+    expect(r.candidates).toHaveLength(10);
+    expect(r.candidates.find((c) => c.candidate === 'tfjs' && c.direction === 'forward')?.ms).toBe(5);
+    const allTfjs = device({ 'forward/tfjs': 1, 'inputGradient/tfjs': 1, 'filterGradient/tfjs': 1 });
+    const t = await tuneConvKernels(request(allTfjs.run, [createMemoryConvStore()]));
+    expect(t.kernels).toEqual({ forward: 'tfjs', inputGradient: 'tfjs', filterGradient: 'tfjs' });
+  });
+
+  it('warms each candidate up once, times it `reps` times, and runs one far behind only once', async () => {
+    const d = device({ 'forward/own-software': 10, 'forward/own-gpu': 15, 'forward/tfjs': 300 });
+    const r = await tuneConvKernels(request(d.run, [createMemoryConvStore()]));
+    const count = (name: string) => d.runs.filter((x) => x === name).length;
+    expect(count('forward/own-software')).toBe(1 + 3);
+    expect(count('forward/own-gpu')).toBe(1 + 3);
+    expect(count('forward/tfjs')).toBe(1 + 1); // 30× the fastest after its first timed run
+    expect(r.candidates.find((c) => c.direction === 'forward' && c.candidate === 'tfjs')?.runs).toBe(1);
+    expect(r.candidates.find((c) => c.direction === 'forward' && c.candidate === 'own-gpu')?.runs).toBe(3);
+  });
+
+  it('keeps the median of the timed runs, not the warm-up', async () => {
+    const times = [1000, 12, 30, 11]; // warm-up (compile), then three runs: median 12
+    let i = 0;
+    const r = await tuneConvKernels(
+      request(() => Promise.resolve(times[i++ % 4]!), [createMemoryConvStore()], {
+        candidates: { forward: ['own-software'], inputGradient: ['tfjs'], filterGradient: ['tfjs'] },
+      }),
+    );
+    expect(r.candidates[0]).toMatchObject({ candidate: 'own-software', ms: 12, runs: 3 });
+  });
+
+  it('reuses the cache: no run at all, the same choice, from the session or an earlier visit', async () => {
+    const session = createMemoryConvStore();
+    const visits = createMemoryConvStore();
+    const first = device({ 'forward/own-gpu': 1 });
+    const measured = await tuneConvKernels(request(first.run, [session, visits]));
+    expect(first.runs.length).toBeGreaterThan(0);
+    const again = device({ 'forward/tfjs': 1 });
+    const reused = await tuneConvKernels(request(again.run, [session, visits]));
+    expect(again.runs).toEqual([]);
+    expect(reused.source).toBe('session');
+    expect(reused.kernels).toEqual(measured.kernels);
+    expect(reused.candidates).toEqual(measured.candidates);
+    expect(reused.measuredTuningMs).toBe(measured.measuredTuningMs);
+    // A new session (empty memory) finds the earlier visit's choice, and writes it back to the session.
+    const newSession = createMemoryConvStore();
+    const stored = await tuneConvKernels(request(again.run, [newSession, visits]));
+    expect(again.runs).toEqual([]);
+    expect(stored.source).toBe('stored');
+    expect(stored.kernels).toEqual(measured.kernels);
+    expect((await tuneConvKernels(request(again.run, [newSession, visits]))).source).toBe('session');
+  });
+
+  it('tunes again for another adapter identity, other conv shapes, other candidates or another kernel version', async () => {
+    const store = createMemoryConvStore();
+    await tuneConvKernels(request(device({}).run, [store]));
+    for (const over of [
+      { adapterKey: 'vendor-a/arch-2' },
+      { shapes: [{ ...SHAPES[0]!, batch: 8 }] },
+      { version: KERNEL_VERSION + 1 },
+      { candidates: { ...ALL, filterGradient: ['own-gpu', 'tfjs'] } },
+    ] satisfies Partial<TuneRequest>[]) {
+      const d = device({ 'filterGradient/tfjs': 1 });
+      const r = await tuneConvKernels(request(d.run, [store], over));
+      expect(d.runs.length, JSON.stringify(over)).toBeGreaterThan(0);
+      expect(r.source).toBe('measured');
+      expect(r.kernels.filterGradient).toBe('tfjs');
+    }
+    expect(convChoiceKey('a', SHAPES, ALL, 1)).not.toBe(convChoiceKey('a', SHAPES, ALL, 2));
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * The conv kernels chosen by measurement: for each direction, every candidate the device can run
+ * (./convChoice.ts's convCandidates) is timed on the model's conv shapes, one warm-up run then a few timed
+ * runs, each up to an awaited readback, and the fastest is kept. A candidate whose first timed run is
+ * already CUT_FACTOR× behind the fastest's is not run again (on a software adapter tfjs's kernels are
+ * 6–30× behind, and each of their runs costs seconds).
+ * The result is cached per adapter identity, probe shapes, candidates and KERNEL_VERSION in the stores the caller
+ * passes, first to last (the worker's session in memory, then IndexedDB across visits: app/); a hit in a
+ * later store is written back to the earlier ones. A new kernel version or another adapter tunes again.
+ * The timing itself is injected (./convProbe.ts runs the real kernels), so the chooser is tested in Node
+ * with made-up times. Knows nothing of tfjs.
+ */
+import {
+  CONV_DIRECTIONS,
+  type ConvCandidate,
+  type ConvCandidateTime,
+  type ConvChoiceReport,
+  type ConvDirection,
+  type ConvKernels,
+} from '../config/convKernels';
+import type { ConvShape } from '../gpu/convGeometry';
+
+/** Bump with any change to an own kernel, a tiling or the candidates: every stored choice is then re-measured. */
+export const KERNEL_VERSION = 1;
+
+/** A candidate this many times slower than the fastest after one timed run is not run again. */
+const CUT_FACTOR = 2;
+
+/** What a store keeps of a measurement. */
+export type StoredConvChoice = Pick<
+  ConvChoiceReport,
+  'kernels' | 'candidates' | 'measuredTuningMs' | 'probeBatch' | 'probeConvs'
+>;
+
+/** Where measured choices are kept: in memory (below) or IndexedDB (app/convChoiceStore.ts). */
+export interface ConvChoiceStore {
+  get(key: string): Promise<StoredConvChoice | undefined>;
+  set(key: string, value: StoredConvChoice): Promise<void>;
+}
+
+export function createMemoryConvStore(): ConvChoiceStore {
+  const map = new Map<string, StoredConvChoice>();
+  return {
+    get: (key) => Promise.resolve(map.get(key)),
+    set: (key, value) => {
+      map.set(key, value);
+      return Promise.resolve();
+    },
+  };
+}
+
+/** This realm's session (the training worker's, or a Node process's). */
+export const sessionConvStore = createMemoryConvStore();
+
+/** The cache key: what was measured (probe shapes, candidates), on what (adapter identity), by which kernels (version). */
+export function convChoiceKey(
+  adapterKey: string,
+  shapes: readonly ConvShape[],
+  candidates: Record<ConvDirection, readonly ConvCandidate[]>,
+  version: number,
+): string {
+  return JSON.stringify({ version, adapterKey, shapes, candidates });
+}
+
+/** One timed run of a candidate over every conv of a direction, up to an awaited readback: wall ms. */
+export type RunCandidate = (direction: ConvDirection, candidate: ConvCandidate) => Promise<number>;
+
+export interface TuneRequest {
+  /** The adapter's identity (backend.ts's WebGpuCapabilities.adapterKey). */
+  adapterKey: string;
+  /** The conv shapes `run` times (the probes'), for the cache key. */
+  shapes: readonly ConvShape[];
+  candidates: Record<ConvDirection, readonly ConvCandidate[]>;
+  run: RunCandidate;
+  stores: readonly ConvChoiceStore[];
+  /** Timed runs per candidate after the warm-up (fewer for one far behind). */
+  reps: number;
+  /** Batch of the probes `run` times, and how many of the model's convs they are (for the report). */
+  probeBatch: number;
+  probeConvs: number;
+  /** KERNEL_VERSION unless a test says otherwise. */
+  version?: number;
+  now?: () => number;
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+async function timeDirection(
+  direction: ConvDirection,
+  candidates: readonly ConvCandidate[],
+  run: RunCandidate,
+  reps: number,
+): Promise<ConvCandidateTime[]> {
+  for (const c of candidates) await run(direction, c); // warm-up: compiles the pipelines
+  const times = new Map<ConvCandidate, number[]>();
+  for (const c of candidates) times.set(c, [await run(direction, c)]);
+  const best = Math.min(...[...times.values()].map((t) => t[0]!));
+  const kept = candidates.filter((c) => times.get(c)![0]! <= CUT_FACTOR * best);
+  for (let rep = 1; rep < reps; rep++) {
+    for (let j = 0; j < kept.length; j++) {
+      const c = kept[(rep + j) % kept.length]!; // the order rotates, so drift hits every candidate alike
+      times.get(c)!.push(await run(direction, c));
+    }
+  }
+  return candidates.map((candidate) => {
+    const t = times.get(candidate)!;
+    return { direction, candidate, ms: median(t), runs: t.length };
+  });
+}
+
+/** The fastest candidate of each direction (the first listed on a tie). */
+function fastest(candidates: readonly ConvCandidateTime[]): ConvKernels {
+  const pick = (d: ConvDirection): ConvCandidate => {
+    const of = candidates.filter((c) => c.direction === d);
+    const best = of.reduce<ConvCandidateTime | null>((b, c) => (b === null || c.ms < b.ms ? c : b), null);
+    if (!best) throw new Error(`no conv candidate was timed for ${d}`);
+    return best.candidate;
+  };
+  return {
+    forward: pick('forward'),
+    inputGradient: pick('inputGradient'),
+    filterGradient: pick('filterGradient'),
+  };
+}
+
+/** The measured choice, from a store when one has it for this adapter, shapes and kernel version. */
+export async function tuneConvKernels(req: TuneRequest): Promise<Omit<ConvChoiceReport, 'firstStepMs'>> {
+  const now = req.now ?? (() => performance.now());
+  const t0 = now();
+  const key = convChoiceKey(req.adapterKey, req.shapes, req.candidates, req.version ?? KERNEL_VERSION);
+  for (let i = 0; i < req.stores.length; i++) {
+    const hit = await req.stores[i]!.get(key);
+    if (!hit) continue;
+    for (const earlier of req.stores.slice(0, i)) await earlier.set(key, hit);
+    return { ...hit, source: i === 0 ? 'session' : 'stored', tuningMs: now() - t0 };
+  }
+  const candidates: ConvCandidateTime[] = [];
+  for (const d of CONV_DIRECTIONS) {
+    candidates.push(...(await timeDirection(d, req.candidates[d], req.run, req.reps)));
+  }
+  const measuredTuningMs = now() - t0;
+  const stored: StoredConvChoice = {
+    kernels: fastest(candidates),
+    candidates,
+    measuredTuningMs,
+    probeBatch: req.probeBatch,
+    probeConvs: req.probeConvs,
+  };
+  for (const store of req.stores) await store.set(key, stored);
+  return { ...stored, source: 'measured', tuningMs: measuredTuningMs };
+}

@@ -1,0 +1,66 @@
+/**
+ * The conv kernels the engine chose by measurement for the profiled model: per direction, every candidate
+ * that fits the device with its median ms and timed runs, the chosen one marked; below, what the choice
+ * cost (the measurement, or the cache look-up and the measurement it reuses) beside the first step.
+ * Nothing off webgpu, where tfjs's kernels run without a measurement.
+ */
+import { CONV_DIRECTIONS, type ConvChoiceReport } from '../../config/convKernels';
+import { fill } from '../../i18n/fill';
+import { formatMs } from '../format';
+import { useLocale, useText } from '../i18n/useText';
+
+export function ConvChoiceTable({ choice }: { choice: ConvChoiceReport | null }) {
+  const w = useText().profile.convChoice;
+  const locale = useLocale();
+  if (!choice) return null;
+  const figures = {
+    tuningMs: formatMs(choice.tuningMs, locale),
+    measuredTuningMs: formatMs(choice.measuredTuningMs, locale),
+    firstStepMs: choice.firstStepMs === null ? w.firstStepPending : formatMs(choice.firstStepMs, locale),
+    probeBatch: choice.probeBatch,
+    probeConvs: choice.probeConvs,
+  };
+  return (
+    <div className="table-scroll" data-testid="profile-conv-choice" data-source={choice.source}>
+      <table>
+        <caption>{w.caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{w.direction}</th>
+            <th scope="col">{w.candidate}</th>
+            <th scope="col">{w.ms}</th>
+            <th scope="col">{w.runs}</th>
+            <th scope="col">{w.chosen}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {CONV_DIRECTIONS.flatMap((d) =>
+            choice.candidates
+              .filter((c) => c.direction === d)
+              .map((c, i) => {
+                const chosen = choice.kernels[d] === c.candidate;
+                return (
+                  <tr
+                    key={`${d}/${c.candidate}`}
+                    data-direction={d}
+                    data-candidate={c.candidate}
+                    data-ms={c.ms}
+                    data-chosen={chosen}
+                  >
+                    <th scope="row">{i === 0 ? w.directions[d] : ''}</th>
+                    <td>{w.candidates[c.candidate]}</td>
+                    <td className="num">{formatMs(c.ms, locale)}</td>
+                    <td className="num">{c.runs}</td>
+                    <td>{chosen ? '✓' : ''}</td>
+                  </tr>
+                );
+              }),
+          )}
+        </tbody>
+      </table>
+      <p className="help" data-testid="profile-conv-choice-cost" data-tuning-ms={choice.tuningMs}>
+        {fill(w[choice.source], figures)}
+      </p>
+    </div>
+  );
+}
