@@ -15,7 +15,7 @@ import type { TrainConfig } from '../config/trainConfig';
 import { URL_KEYS } from '../config/urlCodec';
 import { selectConfig, selectIsRunning, useAppStore } from '../state/store';
 import { FieldInput } from './fields/FieldInput';
-import { fieldHelp, fieldLabel } from './fields/fieldText';
+import { fieldHelp, fieldLabel, fieldOption } from './fields/fieldText';
 import { useText } from './i18n/useText';
 
 const GROUPS: readonly FieldGroup[] = ['data', 'training', 'model', 'loader'];
@@ -51,6 +51,7 @@ function Field({ name, control }: { name: keyof TrainConfig; control: FieldContr
         value={config[name]}
         disabled={running || isDisabled(name, config)}
         describedBy={helpId}
+        optionText={(o) => fieldOption(t, name, o)}
         onChange={(v) => setConfig({ [name]: v } as Partial<TrainConfig>)}
       />
       <p id={helpId} className="help">

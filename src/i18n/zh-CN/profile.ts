@@ -7,7 +7,7 @@ export const profile = {
   exportTrace: '导出跟踪文件（Perfetto）',
   traceSaved: '已保存 {name}：可在 ui.perfetto.dev 或 chrome://tracing 中打开。',
   waiting:
-    '剖析中：worker 先在下一步正常运行时记录显存，再对其后的一步逐个核函数计时。若运行已停止，它会先训练一步热身（第一步要编译 GPU 管线）。',
+    '剖析中：工作程序先在下一步正常运行时记录显存，再对其后的一步逐个核函数计时。若运行已停止，它会先训练一步热身（第一步要编译 GPU 管线）。',
   failed: '没有剖析结果：{reason}。',
   unknownReason: '原因不明',
   linkConfig: '此链接的配置',
@@ -40,7 +40,7 @@ export const profile = {
     slower:
       '剖析会让核函数串行执行，所以第 {timed} 步用了 {profiledMs} ms，而正常运行的第 {memory} 步是 {normalMs} ms；显存数据取自第 {memory} 步，记录时不会拖慢它。',
     gpu: '核函数时间是第 {timed} 步的 GPU 时间戳。{slower}',
-    cpu: '核函数时间是第 {timed} 步中每个核函数的墙钟时间（cpu 后端逐个执行它们）。{slower}',
+    cpu: '核函数时间是第 {timed} 步中每个核函数的墙钟时间（CPU 后端逐个执行它们）。{slower}',
     none: "这个设备无法给核函数计时（没有 'timestamp-query'：tfjs 会把每个核函数报告为 0 ms），所以只计时墙钟阶段；第 {memory} 步的核函数按次数和形状列出。",
   },
   summary: {
@@ -86,7 +86,7 @@ export const profile = {
   memory: {
     caption: '第 {step} 步的峰值时刻（{unit}）；估计值取自预检中对应同一部分字节的分组。',
     unitGpu: 'tfjs 的 WebGPU 分配器分配出的 GPU 缓冲区',
-    unitCpu: '主机内存中的张量数据（cpu 后端没有 GPU）',
+    unitCpu: '主机内存中的张量数据（CPU 后端没有 GPU）',
     unitTensors: 'tfjs 统计的张量数据',
     category: '类别',
     atPeak: '峰值时刻',
@@ -104,7 +104,7 @@ export const profile = {
       temporaries: '临时张量',
     },
     categoryHelp: {
-      parameters: '模型的权重和偏置，以及 Normalize 层的均值和 1/std',
+      parameters: '模型的权重和偏置，以及 标准化层的均值和 1/标准差',
       optimizerState: '优化器的变量（Adam 为每个权重保存的两个矩，以及两个 β 的幂）',
       inputs: '上传的批以及仅由它得到的张量（解包、类型转换、标准化、独热编码）',
       activations: '前向传播产生并保留给反向传播的张量',
