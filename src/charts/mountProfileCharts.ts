@@ -13,6 +13,7 @@ import type { Dictionary } from '../i18n/types';
 import { BYTE_TICK_INCREMENTS } from '../config/byteFormat';
 import { formatByteTicks, formatBytesShort, formatMsShort, formatTicks } from './chartFormat';
 import { readChartTheme, withAlpha, type ChartTheme } from './chartTheme';
+import { yAxisSize } from './mountChart';
 import { memoryStack, topKernelBars } from './profileColumns';
 
 export interface ProfileChartHandle {
@@ -96,7 +97,7 @@ function memoryOptions(
         scale: 'bytes',
         label: words.bytes,
         labelSize: 18,
-        size: 64,
+        size: yAxisSize,
         incrs: [...BYTE_TICK_INCREMENTS],
         values: (_u, splits, _i, _s, increment) => {
           const ticks = formatByteTicks(splits, increment);
@@ -159,7 +160,7 @@ function barOptions(
         scale: 'ms',
         label: words.ms,
         labelSize: 18,
-        size: 56,
+        size: yAxisSize,
         values: (_u, splits, _i, _s, increment) => formatTicks(splits, increment, ''),
       },
     ],

@@ -36,6 +36,21 @@ export const profile = {
     phase: '这个设备无法给核函数计时：按墙钟时间，{phase}阶段占本步的 {share}。',
     none: '本步没有可计时的核函数。',
   },
+  nextStep: {
+    families: {
+      convolutions: '下一步：减小基础宽度或图像尺寸可以缩短它；第 4 课画出了其中的权衡。',
+      'convolution gradients': '下一步：减小基础宽度或图像尺寸可以缩短它；第 4 课画出了其中的权衡。',
+      'pooling and resizing': '下一步：减小图像尺寸可以缩短它；第 4 课画出了其中的权衡。',
+      'data path': '下一步：第 1 课展示了哪种批编码传输的字节最少。',
+      'optimizer update': '下一步：SGD 不为每个权重保存额外状态；可以和 Adam 对比试试。',
+    },
+    phases: {
+      'data-wait': '下一步：增加加载工作程序；第 2 课展示了它们何时有用。',
+      upload: '下一步：减少每批的字节数；第 1 课展示了做法。',
+      forward: '下一步：减小基础宽度或图像尺寸可以缩短它；第 4 课画出了其中的权衡。',
+      backward: '下一步：减小基础宽度或图像尺寸可以缩短它；第 4 课画出了其中的权衡。',
+    },
+  },
   timing: {
     slower:
       '剖析会让核函数串行执行，所以第 {timed} 步用了 {profiledMs} ms，而正常运行的第 {memory} 步是 {normalMs} ms；显存数据取自第 {memory} 步，记录时不会拖慢它。',
@@ -82,6 +97,7 @@ export const profile = {
     layerHelp: '反向传播的核函数计入它们所求导的前向运算所在的层。',
     showFirst: '只显示前 {n} 行',
     showAll: '显示全部 {n} 行',
+    moreShapes: '另有 {n} 个',
   },
   memory: {
     caption: '第 {step} 步的峰值时刻（{unit}）；估计值取自预检中对应同一部分字节的分组。',
