@@ -45,12 +45,12 @@ export const lessons = {
     },
     kernels: {
       caption:
-        '剖析（串行）：一个剖析步的核函数耗时，每个核函数单独计时，因此不是上面实测的每步耗时。标准化层处理输入的时间与该步全部核函数对比。打包路径的解包是 BatchLab 自己的 WGSL 程序，剖析器不列出它，因此这里没有它的耗时。',
+        '剖析（串行）：一个剖析步的核函数耗时，每个核函数单独计时，因此不是上面实测的每步耗时。标准化层处理输入的时间与该步全部核函数对比。打包路径的解包是 BatchLab 自己的 WGSL 程序，和 TensorFlow.js 的核函数一样计时。',
       inputKernels: '输入核函数',
       input: '输入（剖析，串行）',
       step: '全部核函数（剖析，串行）',
       none: '无',
-      ownUnpack: 'BatchLab 自己的 WGSL 解包程序（不在剖析结果中）',
+      ownKernel: '{name}（BatchLab 自己的 WGSL 程序）',
     },
     tableCaption: '每步传到 GPU 的字节：实测值与字节计算器的预期',
   },
