@@ -56,6 +56,18 @@ test('the default config: kernels timed or the note, categories peak at the repo
   expect(phaseMs.length).toBeGreaterThanOrEqual(3);
   expect(phaseMs.filter((ms) => ms > 0).length, phaseMs.join(', ')).toBeGreaterThanOrEqual(3);
   await expect(panel.getByTestId('profile-chart-memory')).toHaveAttribute('data-ticks', /KiB|MiB/);
+  // The slowest kernels' bars carry their names: one drawn tick under each bar.
+  if (profile.timing !== 'none') {
+    const kernelsChart = panel.getByTestId('profile-chart-kernels');
+    const bars = Number(await kernelsChart.getAttribute('data-bars'));
+    expect(bars).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () =>
+          ((await kernelsChart.getAttribute('data-bar-ticks')) ?? '').split('|').filter(Boolean).length,
+      )
+      .toBe(bars);
+  }
   const more = panel.getByRole('button', { name: /^Show all/ });
   if (await more.isVisible()) await more.click();
   await expect(
