@@ -10,7 +10,7 @@ import { UnpackBytesProgram, type UnpackBytesMode } from './unpackBytesProgram';
 import { UnpackHalfProgram } from './unpackHalfProgram';
 
 /** The unpack programs' names as tfjs kernels: so `tf.profile` lists and times them like any op. */
-export const UNPACK_KERNEL_NAMES = { bytes: 'BatchLabUnpackBytes', half: 'BatchLabUnpackHalf' } as const;
+const UNPACK_KERNEL_NAMES = { bytes: 'BatchLabUnpackBytes', half: 'BatchLabUnpackHalf' } as const;
 
 interface UnpackAttrs {
   shape: number[];

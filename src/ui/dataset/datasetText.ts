@@ -65,7 +65,7 @@ export const DATASET_TEXT = {
 };
 
 /** Ascending values with their runs folded: [0, 1, 2, 5] → "0–2, 5". */
-export function valueRuns(values: readonly number[]): string {
+function valueRuns(values: readonly number[]): string {
   const runs: string[] = [];
   for (let i = 0; i < values.length; ) {
     let j = i;

@@ -7,12 +7,7 @@ import { formatExactBytes, formatMs } from '../format';
 import { ArticleFigure } from './ArticleFigure';
 import { ArmTable } from './ArmTable';
 import { times } from './lessonFormat';
-import {
-  articleBytes,
-  bytesLessonResult,
-  inputKernelTime,
-  type ArmResult,
-} from './lessonResults';
+import { articleBytes, bytesLessonResult, inputKernelTime, type ArmResult } from './lessonResults';
 import { fill } from '../../i18n/fill';
 import { DEFAULT_TIMING } from '../../config/stableTiming';
 import { verdictWords } from '../results/verdictText';
