@@ -4,7 +4,9 @@
  * symbols both languages share left out), with `<html lang="zh-CN">`, no horizontal scroll at 390 px, and
  * no serious or critical axe finding; a run started in Chinese survives the header's switch to English
  * (same history, steps still rising); the link carries `lang=zh` through Copy link and the hash; a hostile
- * `lang` opens in English with a problem on the banner.
+ * `lang` opens in English with a problem on the banner. Single Latin words are counted too: on every view,
+ * at rest and after a run, at most 3 outside the names the glossary keeps (src/i18n/GLOSSARY.md), and none
+ * in a menu's options.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -36,6 +38,39 @@ function englishPhrases(): string[] {
     }
   }
   return [...phrases];
+}
+
+/**
+ * Latin words a Chinese page may show: the names the glossary keeps (APIs, dtypes, formats, products), units,
+ * the arms' letters and math symbols, the language switch's "English", and the adapter's own words.
+ */
+const KEPT_LATIN = new Set(
+  (
+    'WebGPU WebGL TensorFlow.js tfjs PyTorch DataParallel nn.DataParallel DistributedDataParallel DDP DP ' +
+    'all-reduce All-reduce U-Net IoU uint8 float16 float32 int32 int64 WGSL tf.tensor Uint8Array num_workers ' +
+    'JSON CSV PNG JPEG WebP zip GPU CPU DataLoader BatchSizeFinder torchrun train.py python3 nproc-per-node ' +
+    'BatchLab Adam SGD RGB Perfetto logits FLOPs GFLOP B KiB MiB GiB MB GB px MP ms A N H W K x English ' +
+    'webgpu webgl cpu google swiftshader'
+  ).split(' '),
+);
+
+/** The Latin words of `text` outside KEPT_LATIN, each once. */
+function latinLeftovers(text: string): string[] {
+  const words = (text.match(/[A-Za-z][\w.-]*/g) ?? []).map((w) => w.replace(/[.-]+$/, ''));
+  return [...new Set(words.filter((w) => !KEPT_LATIN.has(w)))];
+}
+
+/** The page's text and, apart, its menus' options (innerText leaves closed menus out). */
+const textAndMenus = (page: Page) =>
+  page.evaluate(() => ({
+    text: document.body.innerText,
+    menus: [...document.querySelectorAll('option')].map((o) => o.textContent ?? '').join('\n'),
+  }));
+
+async function expectFewLatinWords(page: Page, view: string) {
+  const { text, menus } = await textAndMenus(page);
+  expect(latinLeftovers(menus), `${view}: menus`).toEqual([]);
+  expect(latinLeftovers(text).length, `${view}: ${latinLeftovers(text).join(' ')}`).toBeLessThanOrEqual(3);
 }
 
 async function seriousAxe(page: Page): Promise<string[]> {
@@ -71,6 +106,7 @@ test('lang=zh: every view in Chinese; the switch to English keeps the run; the l
       phrases.filter((p) => text.includes(p)),
       view,
     ).toEqual([]);
+    await expectFewLatinWords(page, view);
     // No horizontal page scroll on a phone, in Chinese.
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), view).toBe(0);
   }
@@ -80,6 +116,7 @@ test('lang=zh: every view in Chinese; the switch to English keeps the run; the l
   await page.setViewportSize(DESKTOP);
   await app.start();
   await app.waitForSteps(2);
+  await expectFewLatinWords(page, 'playground, training');
   const before = await app.api((a) => ({ first: a.history()[0], steps: a.history().length }));
   await page.getByTestId('lang-en').click();
   await expect.poll(() => htmlLang(page)).toBe('en-US');

@@ -126,6 +126,11 @@ test('lesson 1: uint8 + GPU normalize sends exactly a quarter of the image bytes
     'data-input-kernels',
     /Cast/,
   );
+  // The packed path's unpack is BatchLab's own program, profiled like any kernel: named, with its own time.
+  const packed = app.page.getByTestId('input-kernels-uint8');
+  await expect(packed).toHaveAttribute('data-input-kernels', /BatchLabUnpackBytes/);
+  expect(Number(await packed.getAttribute('data-profiled-input-ms'))).toBeGreaterThan(0);
+  await expect(packed).toContainText("BatchLabUnpackBytes (BatchLab's own WGSL program)");
   await afterRunChecks(app);
   // The Data path panel shows what the lesson measured, beside the formula.
   await app.page.setViewportSize(DESKTOP);

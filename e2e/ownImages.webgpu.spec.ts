@@ -5,12 +5,14 @@
  * previews show those images and the bytes follow the formula; then 0 workers (the training worker
  * decodes) give the same losses step by step: the same batches whatever the worker count. A broken set (a truncated JPEG, a mask with
  * class 9 for 4 classes) shows both messages and starts nothing. A link asking for files falls back to
- * synthetic data and says so. Nothing leaves the page: the files are handed over as in-memory buffers.
+ * synthetic data and says so. Grey masks of class indices with a stray 40 are never relabelled silently: the
+ * file is named and Start waits until the user picks how to read them. Nothing leaves the page: the files are handed over as in-memory buffers.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { hostBatchBytes } from '../src/config/hostMemory';
 import { en } from '../src/i18n/en';
+import { fill } from '../src/i18n/fill';
 import { expect, test } from './fixtures';
 
 const STEPS = 5;
@@ -22,7 +24,10 @@ interface Drawn {
   bytes: number[];
 }
 
-/** 12 pairs drawn in the page: 40×32 JPEGs (magenta, a green disc) and PNG masks (disc = class 1–3). */
+/**
+ * 12 pairs drawn in the page: 40×32 JPEGs (magenta, a green disc) and PNG grey masks: 0 outside the disc,
+ * inside it the pair's values in columns (one value: a plain class 1–3).
+ */
 function drawPairs(page: Page, maskClass: (i: number) => number[]): Promise<Drawn[]> {
   const classes = Array.from({ length: 12 }, (_, i) => maskClass(i));
   return page.evaluate(async (classOf: number[][]) => {
@@ -42,7 +47,8 @@ function drawPairs(page: Page, maskClass: (i: number) => number[]): Promise<Draw
       for (let y = 0; y < 32; y++) {
         for (let x = 0; x < 40; x++) {
           const inside = x >= 12 + (i % 4) && x < 24 + (i % 4) && y >= 8 && y < 20;
-          const v = inside ? classOf[i]![0]! : 0;
+          const values = classOf[i]!;
+          const v = inside ? values[x % values.length]! : 0;
           data.data.set([v, v, v, 255], (y * 40 + x) * 4);
         }
       }
@@ -163,6 +169,49 @@ test('a broken set (truncated JPEG, class 9 for 4 classes) shows its messages an
   expect(await app.api((a) => a.status().status)).toBe('idle');
   expect(await app.api((a) => a.history().length)).toBe(0);
   // The panel with its picker, problems and blocked line passes axe.
+  const axe = await new AxeBuilder({ page }).include('.dataset-panel').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(app.errors).toEqual([]);
+});
+
+test('a grey mask of 0–2 with a stray 40 is named, and Start waits for index or colour mode, at 3 and 4 classes', async ({
+  app,
+}) => {
+  const { page } = app;
+  await app.open(LINK);
+  expect(await app.waitForBackend()).toBe('webgpu');
+  await page.getByTestId('dataset-source').selectOption('files');
+  await page
+    .getByTestId('dataset-files')
+    .setInputFiles(asFiles(await drawPairs(page, (i) => (i === 5 ? [1, 2, 40] : [(i % 2) + 1]))));
+  await expect.poll(() => app.api((a) => a.dataset().status), { timeout: 30_000 }).toBe('ready');
+  const problems = page.getByTestId('dataset-problems');
+  const start = page.getByTestId('start');
+  const classes = page.getByRole('spinbutton', { name: 'Classes' });
+  const stray = (k: number) =>
+    `shape-05_mask.png ${fill(en.ownImages.problems.strayMaskValues, { indexValues: '0–2', stray: '40', numClasses: k })}`;
+
+  for (const k of [4, 3]) {
+    await classes.fill(String(k));
+    await expect.poll(() => app.api((a) => a.config().numClasses)).toBe(k);
+    await expect(problems).toContainText(stray(k));
+    expect(await app.api((a) => a.dataset().maskMode)).toBeNull();
+    await expect(start).toBeDisabled();
+  }
+  const choice = page.getByTestId('dataset-mask-mode');
+  // As class indices, 40 is a class too high at 3 classes; as colours, 4 colours are too many for 3.
+  await choice.getByRole('radio', { name: en.ownImages.panel.maskModeChoice.indices }).check();
+  await expect(problems).toContainText('shape-05_mask.png holds class index 40, but there are 3 classes');
+  await expect(start).toBeDisabled();
+  await choice.getByRole('radio', { name: en.ownImages.panel.maskModeChoice.colours }).check();
+  await expect(problems).toContainText('the masks use 4 colours, more than the 3 classes');
+  await expect(start).toBeDisabled();
+  // Colours at 4 classes: 40 is the palette's class 3, shown to edit, and a run may start.
+  await classes.fill('4');
+  await expect(problems).toHaveCount(0);
+  await expect(page.getByTestId('dataset-palette')).toContainText('#282828');
+  await expect(start).toBeEnabled();
+  expect(await app.api((a) => a.dataset().maskMode)).toBe('colours');
   const axe = await new AxeBuilder({ page }).include('.dataset-panel').analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   expect(app.errors).toEqual([]);

@@ -57,6 +57,18 @@ test('the default config: kernels timed or the note, categories peak at the repo
   expect(phaseMs.length).toBeGreaterThanOrEqual(3);
   expect(phaseMs.filter((ms) => ms > 0).length, phaseMs.join(', ')).toBeGreaterThanOrEqual(3);
   await expect(panel.getByTestId('profile-chart-memory')).toHaveAttribute('data-ticks', /KiB|MiB/);
+  // The slowest kernels' bars carry their names: one drawn tick under each bar.
+  if (profile.timing !== 'none') {
+    const kernelsChart = panel.getByTestId('profile-chart-kernels');
+    const bars = Number(await kernelsChart.getAttribute('data-bars'));
+    expect(bars).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () =>
+          ((await kernelsChart.getAttribute('data-bar-ticks')) ?? '').split('|').filter(Boolean).length,
+      )
+      .toBe(bars);
+  }
   const more = panel.getByRole('button', { name: /^Show all/ });
   if (await more.isVisible()) await more.click();
   await expect(
@@ -81,7 +93,21 @@ test('the default config: kernels timed or the note, categories peak at the repo
     await expect(note).toContainText('timestamp-query');
   }
   await expect(note).toHaveAttribute('data-timing', profile.timing);
-  await expect(app.page.getByTestId('profile-bottleneck')).toHaveText(profile.bottleneck);
+  await expect(app.page.getByTestId('profile-bottleneck').locator('strong')).toHaveText(profile.bottleneck);
+  // A verdict on convolutions (or their gradients) says what to try next: a smaller width or size, lesson 4.
+  if (/convolution/.test(profile.bottleneck)) {
+    await expect(app.page.getByTestId('profile-next-step')).toContainText(
+      'a smaller base width or image size cuts it; lesson 4',
+    );
+  }
+  // Shapes: one short line per row, every shape of the row in full on hover.
+  const shapeCells = await panel
+    .locator('[data-testid="profile-kernel-row"] td.shapes')
+    .evaluateAll((cells) =>
+      cells.map((c) => ({ title: c.getAttribute('title'), text: c.textContent ?? '' })),
+    );
+  expect(shapeCells.map((c) => c.title)).toEqual(profile.kernelRows.map((r) => r.shapes.join('; ')));
+  for (const c of shapeCells) expect(c.text.length, c.text).toBeLessThanOrEqual(36);
 
   // The categories' peak is the reported peak: the chart's top line, the tracker of that step, its row.
   const history = await app.api((a) => a.history());

@@ -119,7 +119,7 @@ test.describe('pre-flight check and GPU error guards', () => {
 
     const { page } = app;
     await expect(page.getByTestId('preflight-reason')).toHaveText(
-      `Batch 512 at 512×512 needs about ${inWords(total)}, its largest buffer 12.0 GiB (cat0); ${limits.join(' and ')}. ` +
+      `Batch 512 at 512×512 needs about ${inWords(total)}, its largest buffer 12.0 GiB (activation); ${limits.join(' and ')}. ` +
         `The largest batch that fits is ${n}.`,
     );
     await expect(page.getByTestId('start')).toBeDisabled();
@@ -195,7 +195,7 @@ test.describe('pre-flight check and GPU error guards', () => {
       maxStorageBufferBindingSizeBytes: SIMULATED_LIMIT_BYTES,
     });
     await expect(page.getByTestId('preflight-reason')).toContainText(
-      'its largest buffer 768.0 KiB (cat0); this GPU allows 512.0 KiB per buffer.',
+      'its largest buffer 768.0 KiB (activation); this GPU allows 512.0 KiB per buffer.',
     );
     await expect(page.getByTestId('preflight-skipped')).toBeVisible();
     await expect(page.getByTestId('start')).toBeEnabled();
@@ -291,7 +291,7 @@ test.describe('pre-flight check and GPU error guards', () => {
       maxStorageBufferBindingSizeBytes: adapter!.maxStorageBufferBindingSize,
     });
     await expect(page.getByTestId('preflight-reason')).toContainText(
-      'its largest buffer 6.4 GiB (cat0); this GPU allows 1.0 GiB per buffer',
+      'its largest buffer 6.4 GiB (activation); this GPU allows 1.0 GiB per buffer',
     );
     await expect(page.getByTestId('preflight-skipped')).toBeVisible();
 

@@ -9,7 +9,7 @@ import type { DataSource } from '../config/trainConfig';
 import { decodeFullInBrowser, decodeSquareInBrowser } from '../data/files/browserDecode';
 import type { FileDataset } from '../data/files/fileDataset';
 import { indexFiles, problemsFor, type FileIndex } from '../data/files/indexFiles';
-import { defaultPalette, maskModeOf, type PaletteEntry } from '../data/files/maskClasses';
+import { defaultPalette, learntMaskMode, type MaskMode, type PaletteEntry } from '../data/files/maskClasses';
 import { validationSplit } from '../data/files/validationSplit';
 import { useDatasetStore } from '../state/datasetStore';
 import { useAppStore } from '../state/store';
@@ -20,6 +20,14 @@ interface Loaded {
   id: number;
   index: FileIndex;
   palette: PaletteEntry[];
+  /** The mode the user picked for masks that leave it open (learntMaskMode 'ask'); null until then. */
+  chosenMode: MaskMode | null;
+}
+
+/** The mode masks are read in: the learnt one, or the user's pick when the masks leave it open. */
+function maskModeIn(l: Loaded): MaskMode | null {
+  const learnt = learntMaskMode(l.index.survey);
+  return learnt === 'ask' ? l.chosenMode : learnt;
 }
 
 const yieldNow = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -35,7 +43,7 @@ export function startDatasets(): Datasets {
   const latestLoad: Record<FileSourceName, number> = { files: 0, photos: 0 };
 
   function viewOf(l: Loaded): DatasetView {
-    const { index, palette } = l;
+    const { index, palette, chosenMode } = l;
     const numClasses = useAppStore.getState().config.numClasses;
     const pairs = index.pairs.length;
     const validationPairs = pairs >= 2 ? validationSplit(pairs).validation.length : 0;
@@ -46,8 +54,9 @@ export function startDatasets(): Datasets {
       pairs,
       trainPairs: pairs - validationPairs,
       validationPairs,
-      problems: problemsFor(index, numClasses, palette),
-      maskMode: index.pairs.length > 0 ? maskModeOf(index.survey) : null,
+      problems: problemsFor(index, numClasses, palette, chosenMode),
+      maskMode: index.pairs.length > 0 ? maskModeIn(l) : null,
+      maskModeAsked: index.pairs.length > 0 && learntMaskMode(index.survey) === 'ask',
       palette,
       stats: index.stats,
       bytes: index.pairs.reduce((n, p) => n + p.image.size + p.mask.size, 0),
@@ -81,8 +90,8 @@ export function startDatasets(): Datasets {
       },
     });
     if (latestLoad[source] !== id) return; // a newer set replaced this one while it was read
-    const palette = maskModeOf(index.survey) === 'colours' ? defaultPalette(index.survey.colours) : [];
-    loaded[source] = { id, index, palette };
+    const palette = learntMaskMode(index.survey) === 'indices' ? [] : defaultPalette(index.survey.colours);
+    loaded[source] = { id, index, palette, chosenMode: null };
     publish(source);
     // Mean / std "measured on this dataset": the user's images once they are read.
     const { config, setConfig } = useAppStore.getState();
@@ -96,6 +105,13 @@ export function startDatasets(): Datasets {
       if (!l) return;
       l.palette = l.palette.map((p) => (p.rgb === rgb ? { ...p, classId } : p));
       l.id = nextId++; // new masks: the next Start rebuilds the validation batches
+      publish('files');
+    },
+    setMaskMode: (mode) => {
+      const l = loaded.files;
+      if (!l) return;
+      l.chosenMode = mode;
+      l.id = nextId++;
       publish('files');
     },
   });
@@ -127,7 +143,8 @@ export function startDatasets(): Datasets {
       if (source === 'synthetic') return null;
       const l = loaded[source];
       if (!l || l.index.pairs.length < 2) return null;
-      const maskMode = maskModeOf(l.index.survey);
+      const maskMode = maskModeIn(l);
+      if (maskMode === null) return null;
       return {
         id: l.id,
         pairs: l.index.pairs,

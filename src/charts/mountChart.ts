@@ -55,7 +55,7 @@ function textWidth(text: string, fontPx: number): number {
 }
 
 /** Width of a y axis' tick area: its widest tick text, ticks, gaps and the room before its title. */
-function yAxisSize(_u: uPlot, values: string[] | null): number {
+export function yAxisSize(_u: uPlot, values: string[] | null): number {
   const widest = (values ?? ['0000']).reduce((m, v) => Math.max(m, v ? textWidth(v, AXIS_FONT_PX) : 0), 0);
   return Math.ceil(widest) + TICK_PX + TICK_GAP_PX + AXIS_TITLE_GAP_PX;
 }

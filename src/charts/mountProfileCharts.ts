@@ -3,7 +3,7 @@
  * category as a stacked area over the step's kernels, and the slowest kernels as bars. A profile is one
  * object per request (not a stream), so each chart is set once per profile; like mountChart.ts it follows
  * the container's width and the system's light/dark theme. The figure element carries data attributes
- * (`data-peak-bytes`, `data-points`, `data-ticks`, `data-bars`, `data-bar-names`) so tests read what is drawn without pixels.
+ * (`data-peak-bytes`, `data-points`, `data-ticks`, `data-bars`, `data-bar-names`, `data-bar-ticks`) so tests read what is drawn without pixels.
  * DOM and uPlot only; no React, no tfjs.
  */
 import uPlot from 'uplot';
@@ -13,6 +13,7 @@ import type { Dictionary } from '../i18n/types';
 import { BYTE_TICK_INCREMENTS } from '../config/byteFormat';
 import { formatByteTicks, formatBytesShort, formatMsShort, formatTicks } from './chartFormat';
 import { readChartTheme, withAlpha, type ChartTheme } from './chartTheme';
+import { yAxisSize } from './mountChart';
 import { memoryStack, topKernelBars } from './profileColumns';
 
 export interface ProfileChartHandle {
@@ -96,7 +97,7 @@ function memoryOptions(
         scale: 'bytes',
         label: words.bytes,
         labelSize: 18,
-        size: 64,
+        size: yAxisSize,
         incrs: [...BYTE_TICK_INCREMENTS],
         values: (_u, splits, _i, _s, increment) => {
           const ticks = formatByteTicks(splits, increment);
@@ -119,6 +120,7 @@ function barOptions(
   theme: ChartTheme,
   labels: readonly string[],
   words: ProfileWords,
+  figure: HTMLElement,
 ): uPlot.Options {
   const bars = uPlot.paths.bars?.({ size: [0.7, 64] });
   const color = theme.colors['--chart-2'];
@@ -152,14 +154,21 @@ function barOptions(
         size: 84,
         rotate: -35,
         incrs: [1],
-        values: (_u, splits) => splits.map((x) => (Number.isInteger(x) ? barName(labels[x - 1] ?? '') : '')),
+        // One tick per bar however narrow the chart (uPlot's default spacing of 50 px would drop them all).
+        space: 8,
+        values: (_u, splits) => {
+          const names = splits.map((x) => (Number.isInteger(x) ? barName(labels[x - 1] ?? '') : ''));
+          // What the canvas draws under the bars, for tests that read the axis without pixels.
+          figure.dataset.barTicks = names.filter((n) => n !== '').join('|');
+          return names;
+        },
       },
       {
         ...axisStyle(theme),
         scale: 'ms',
         label: words.ms,
         labelSize: 18,
-        size: 56,
+        size: yAxisSize,
         values: (_u, splits, _i, _s, increment) => formatTicks(splits, increment, ''),
       },
     ],
@@ -194,7 +203,11 @@ export function mountProfileChart(
     const bars = topKernelBars(profile.kernelRows, TOP_KERNELS);
     figure.dataset.bars = String(bars.xs.length);
     figure.dataset.barNames = bars.labels.join('|');
-    return new uPlot(barOptions(widthNow(), theme, bars.labels, t.charts.profile), [bars.xs, bars.ms], plot);
+    return new uPlot(
+      barOptions(widthNow(), theme, bars.labels, t.charts.profile, figure),
+      [bars.xs, bars.ms],
+      plot,
+    );
   };
   let u = build();
   const rebuild = () => {

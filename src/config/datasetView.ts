@@ -29,7 +29,10 @@ export interface DatasetView {
   validationPairs: number;
   /** Problems for the current class count and palette. */
   problems: DatasetProblem[];
+  /** How masks are read; null with no pairs, or while the masks leave it open and the user has not picked. */
   maskMode: 'indices' | 'colours' | null;
+  /** The masks look like class indices but for a few values: the user picks the mode (maskMode). */
+  maskModeAsked: boolean;
   /** Colour masks: each colour (0xRRGGBB) and its class; editable. */
   palette: { rgb: number; classId: number }[];
   /** Mean / std per channel measured on a sample of the images, and how many were decoded. */
@@ -51,6 +54,7 @@ export const EMPTY_DATASET_VIEW: DatasetView = {
   validationPairs: 0,
   problems: [],
   maskMode: null,
+  maskModeAsked: false,
   palette: [],
   stats: null,
   bytes: 0,

@@ -236,7 +236,7 @@ describe('checkFits', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.reason).toMatch(
-      /^Batch 512 at 512×512 needs about \d+\.\d GiB, its largest buffer \d+\.\d GiB \(cat0\); this GPU allows 1\.0 GiB per buffer and the memory budget is 4\.0 GiB, for \d+\.\d GiB with tfjs's reuse pool \(×1\.4\)\. The largest batch that fits is \d+\.$/,
+      /^Batch 512 at 512×512 needs about \d+\.\d GiB, its largest buffer \d+\.\d GiB \(activation\); this GPU allows 1\.0 GiB per buffer and the memory budget is 4\.0 GiB, for \d+\.\d GiB with tfjs's reuse pool \(×1\.4\)\. The largest batch that fits is \d+\.$/,
     );
     expect(result.reason).toContain(formatBytes(e.totalBytes));
     expect(result.largestBatchThatFits).toBeGreaterThan(0);
@@ -267,7 +267,7 @@ describe('checkFits', () => {
     expect(bindingOnly.ok).toBe(false);
     if (bindingOnly.ok) return;
     expect(bindingOnly.reason).toContain(
-      'its largest buffer 768.0 MiB (cat0); this GPU allows 1.0 MiB per buffer.',
+      'its largest buffer 768.0 MiB (activation); this GPU allows 1.0 MiB per buffer.',
     );
     expect(bindingOnly.largestBatchThatFits).toBe(0);
     expect(bindingOnly.reason).not.toContain('budget');

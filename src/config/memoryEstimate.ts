@@ -107,7 +107,9 @@ export interface MemoryEstimate {
   totalBytes: number;
   /** The largest single tensor: what maxBufferSize and maxStorageBufferBindingSize must admit. */
   largestBufferBytes: number;
+  /** Its name in the model (a developer's word, e.g. 'cat0') and its group (what a person is shown). */
   largestBufferName: string;
+  largestBufferGroup: MemoryGroup;
   /** Every buffer counted, grouped: parameters, gradients, optimizer, batch, activations, transient. */
   tensors: readonly TensorBytes[];
 }
@@ -126,7 +128,7 @@ export interface GpuShortfall {
   imageSizePx: number;
   totalBytes: number;
   largestBufferBytes: number;
-  largestBufferName: string;
+  largestBufferGroup: MemoryGroup;
   /** The per-buffer limit, when the largest buffer exceeds it; else null. */
   perBufferBytes: number | null;
   /** The budget and the pooled bytes with their headroom factor, when the pooled bytes exceed it; else null. */
@@ -297,6 +299,7 @@ export function estimateTrainingMemory(config: MemoryConfig, options: MemoryOpti
       parameterBytes + gradientBytes + optimizerBytes + activationBytes + batchBytes + transientBytes,
     largestBufferBytes: largest.bytes,
     largestBufferName: largest.name,
+    largestBufferGroup: largest.group,
     tensors,
   };
 }
@@ -388,14 +391,14 @@ export function checkFits(estimate: MemoryEstimate, limits: DeviceMemoryLimits):
       : 'Even batch 1 does not fit: lower the image size, the depth or the base width.';
   const reason =
     `Batch ${batchSize} at ${imageSizePx}×${imageSizePx} needs about ${formatBytes(estimate.totalBytes)}, ` +
-    `its largest buffer ${formatBytes(estimate.largestBufferBytes)} (${estimate.largestBufferName}); ` +
+    `its largest buffer ${formatBytes(estimate.largestBufferBytes)} (${estimate.largestBufferGroup}); ` +
     `${allowed.join(' and ')}. ${advice}`;
   const shortfall: GpuShortfall = {
     batchSize,
     imageSizePx,
     totalBytes: estimate.totalBytes,
     largestBufferBytes: estimate.largestBufferBytes,
-    largestBufferName: estimate.largestBufferName,
+    largestBufferGroup: estimate.largestBufferGroup,
     perBufferBytes: estimate.largestBufferBytes > perBufferBytes(limits) ? perBufferBytes(limits) : null,
     budget:
       pooledBytes(estimate) > limits.memoryBudgetBytes

@@ -19,6 +19,8 @@ export type OwnImageProblem =
   | { code: 'sizeMismatch'; image: string; mask: string }
   | { code: 'classTooHigh'; value: number; numClasses: number }
   | { code: 'tooManyColours'; colours: number; numClasses: number }
+  /** A grey mask whose values look like class indices but for `stray` ones: index or colour mode? */
+  | { code: 'strayMaskValues'; indexValues: number[]; stray: number[]; numClasses: number }
   | { code: 'decodeFailed'; reason: string }
   | { code: 'noPairs' }
   | { code: 'tooFewPairs' }
@@ -51,6 +53,12 @@ export const OWN_IMAGE_PROBLEM = {
   tooManyColours: (colours: number, numClasses: number): OwnImageProblem => ({
     code: 'tooManyColours',
     colours,
+    numClasses,
+  }),
+  strayMaskValues: (indexValues: number[], stray: number[], numClasses: number): OwnImageProblem => ({
+    code: 'strayMaskValues',
+    indexValues,
+    stray,
     numClasses,
   }),
   decodeFailed: (reason: string): OwnImageProblem => ({ code: 'decodeFailed', reason }),

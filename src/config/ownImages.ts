@@ -45,6 +45,13 @@ export const OWN_IMAGE_LIMITS = {
  */
 export const INDEX_MASK_MAX_VALUE = 31;
 
+/**
+ * Grey masks with at least this many distinct values ≤ INDEX_MASK_MAX_VALUE and some above it look like
+ * class indices with stray values (a label from another dataset, a 255 "ignore"): neither mode is taken
+ * silently, the user picks one. (0/255 has one small value: colours, as before.)
+ */
+export const INDEX_LIKE_MIN_VALUES = 2;
+
 /** Seed of the validation split: fixed, so every run on a dataset validates on the same pairs. */
 export const VALIDATION_SPLIT_SEED = 0x0d47_a5e7;
 

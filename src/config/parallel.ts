@@ -36,7 +36,7 @@ export const STRATEGY_LABELS: Record<ParallelStrategy, string> = {
 /** The same, short enough for a chart's axis. */
 export const STRATEGY_SHORT_LABELS: Record<ParallelStrategy, string> = {
   'dp-gather': 'DataParallel',
-  'dp-loss-in-forward': 'DP, loss in fwd',
+  'dp-loss-in-forward': 'DP, loss in forward',
   ddp: 'DDP',
 };
 

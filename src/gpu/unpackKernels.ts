@@ -1,25 +1,55 @@
 /**
- * Runs the unpack programs on the WebGPU backend and wraps their outputs as tfjs tensors.
+ * Runs the unpack programs on the WebGPU backend as registered tfjs kernels (so the tape, `tidy` and
+ * `tf.profile` see them like any op: a step profile times the packed path's unpack).
  * Callers own (and dispose) every returned tensor. Only valid when the active backend is webgpu;
  * src/engine falls back to plain tfjs ops elsewhere.
  */
 import * as tf from '@tensorflow/tfjs-core';
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
-import { UnpackBytesProgram } from './unpackBytesProgram';
+import { UnpackBytesProgram, type UnpackBytesMode } from './unpackBytesProgram';
 import { UnpackHalfProgram } from './unpackHalfProgram';
 
-function webgpuBackend(): WebGPUBackend {
-  if (tf.getBackend() !== 'webgpu') throw new Error('GPU unpack programs need the webgpu backend');
-  return tf.backend() as WebGPUBackend;
+/** The unpack programs' names as tfjs kernels: so `tf.profile` lists and times them like any op. */
+const UNPACK_KERNEL_NAMES = { bytes: 'BatchLabUnpackBytes', half: 'BatchLabUnpackHalf' } as const;
+
+interface UnpackAttrs {
+  shape: number[];
+  /** Bytes: the program's mode; halves: 'normalize' or 'plain'. */
+  mode: UnpackBytesMode | 'normalize' | 'plain';
+}
+
+type KernelArgs = { inputs: tf.NamedTensorInfoMap; backend: unknown; attrs?: tf.NamedAttrMap };
+
+function runUnpack(args: KernelArgs, half: boolean): tf.TensorInfo {
+  const { shape, mode } = args.attrs as unknown as UnpackAttrs;
+  const { packed, mean, invStd } = args.inputs;
+  const normalize = mode === 'normalize' || mode === 'normalize-f32';
+  const inputs = [packed, ...(normalize ? [mean, invStd] : [])] as tf.TensorInfo[];
+  const channels = shape[3] ?? 1;
+  const program = half
+    ? new UnpackHalfProgram(shape, normalize, channels)
+    : new UnpackBytesProgram(shape, mode as UnpackBytesMode, channels);
+  const dtype = mode === 'label-i32' ? 'int32' : 'float32';
+  return (args.backend as WebGPUBackend).runWebGPUProgram(program, inputs, dtype);
+}
+
+/** Registers the two kernels once per tfjs instance (later calls do nothing). */
+function registerUnpackKernels(): void {
+  const configs: tf.KernelConfig[] = [
+    { kernelName: UNPACK_KERNEL_NAMES.bytes, backendName: 'webgpu', kernelFunc: (a) => runUnpack(a, false) },
+    { kernelName: UNPACK_KERNEL_NAMES.half, backendName: 'webgpu', kernelFunc: (a) => runUnpack(a, true) },
+  ];
+  for (const k of configs) if (!tf.getKernel(k.kernelName, 'webgpu')) tf.registerKernel(k);
 }
 
 function run<R extends tf.Rank>(
-  program: UnpackBytesProgram | UnpackHalfProgram,
-  inputs: tf.Tensor[],
-  dtype: 'float32' | 'int32',
+  name: string,
+  inputs: Record<string, tf.Tensor>,
+  attrs: UnpackAttrs,
 ): tf.Tensor<R> {
-  const info = webgpuBackend().runWebGPUProgram(program, inputs, dtype);
-  return tf.engine().makeTensorFromTensorInfo(info) as tf.Tensor<R>;
+  if (tf.getBackend() !== 'webgpu') throw new Error('GPU unpack programs need the webgpu backend');
+  registerUnpackKernels();
+  return tf.engine().runKernel(name, inputs, attrs as unknown as tf.NamedAttrMap) as tf.Tensor<R>;
 }
 
 /**
@@ -33,7 +63,7 @@ export function unpackNormalizeBytes(
   mean: tf.Tensor1D,
   invStd: tf.Tensor1D,
 ): tf.Tensor4D {
-  return run(new UnpackBytesProgram(shape, 'normalize-f32', shape[3]), [packed, mean, invStd], 'float32');
+  return run(UNPACK_KERNEL_NAMES.bytes, { packed, mean, invStd }, { shape, mode: 'normalize-f32' });
 }
 
 /**
@@ -41,7 +71,7 @@ export function unpackNormalizeBytes(
  * @param packed int32 [ceil(n/4)]; @param shape NHW. @returns int32 NHW. Caller disposes.
  */
 export function unpackLabelBytes(packed: tf.Tensor1D, shape: [number, number, number]): tf.Tensor3D {
-  return run(new UnpackBytesProgram(shape, 'label-i32', 1), [packed], 'int32');
+  return run(UNPACK_KERNEL_NAMES.bytes, { packed }, { shape, mode: 'label-i32' });
 }
 
 /**
@@ -53,7 +83,7 @@ export function unpackHalf(
   shape: [number, number, number, number],
   normalizeWith?: { mean: tf.Tensor1D; invStd: tf.Tensor1D },
 ): tf.Tensor4D {
-  const program = new UnpackHalfProgram(shape, normalizeWith !== undefined, shape[3]);
-  const inputs = normalizeWith ? [packed, normalizeWith.mean, normalizeWith.invStd] : [packed];
-  return run(program, inputs, 'float32');
+  return normalizeWith
+    ? run(UNPACK_KERNEL_NAMES.half, { packed, ...normalizeWith }, { shape, mode: 'normalize' })
+    : run(UNPACK_KERNEL_NAMES.half, { packed }, { shape, mode: 'plain' });
 }

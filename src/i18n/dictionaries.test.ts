@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DATA_PATHS } from '../config/dataPaths';
-import { CONFIG_KEYS } from '../config/fieldTable';
+import { CONFIG_KEYS, FIELD_TABLE } from '../config/fieldTable';
 import { STRATEGY_LABELS, STRATEGY_SHORT_LABELS } from '../config/parallel';
 import { PYTORCH_STRATEGY_LABELS } from '../config/pytorchExport';
 import { LANGS, langFromLinkValue, langFromNavigator } from '../config/languages';
@@ -42,6 +42,21 @@ describe('dictionaries', () => {
       for (const p of PRESETS) expect(presets[p.id], p.id).toBeTruthy();
       for (const code of PROBLEM_CODES) expect(dict.problems.codes[code]).toBeTruthy();
       for (const key of CONFIG_KEYS) expect(dict.fields.settings[key].label).toBeTruthy();
+    }
+  });
+
+  it('every menu value of a setting has words, unless it is a dtype (code-like: it shows as itself)', () => {
+    const codeLike = /^(uint8|int32|float16|float32)$/;
+    const options = en.fields.options as Readonly<
+      Record<string, Readonly<Record<string, string>> | undefined>
+    >;
+    for (const key of CONFIG_KEYS) {
+      const control = FIELD_TABLE[key].control;
+      if (control?.kind !== 'select') continue;
+      for (const value of control.options) {
+        if (typeof value === 'number' || codeLike.test(value)) continue;
+        expect(options[key]?.[value], `${key}=${value}`).toBeTruthy();
+      }
     }
   });
 });

@@ -14,6 +14,8 @@ interface DatasetController {
   loadFiles(files: readonly File[]): void;
   /** Maps a mask colour to a class. */
   setPaletteClass(rgb: number, classId: number): void;
+  /** Reads masks that leave the mode open as class indices or as colours. */
+  setMaskMode(mode: 'indices' | 'colours'): void;
 }
 
 export interface DatasetState {
@@ -23,6 +25,7 @@ export interface DatasetState {
   attachController(controller: DatasetController): void;
   loadFiles(files: readonly File[]): void;
   setPaletteClass(rgb: number, classId: number): void;
+  setMaskMode(mode: 'indices' | 'colours'): void;
 }
 
 export const useDatasetStore = create<DatasetState>()((set, get) => ({
@@ -32,6 +35,7 @@ export const useDatasetStore = create<DatasetState>()((set, get) => ({
   attachController: (controller) => set({ controller }),
   loadFiles: (files) => get().controller?.loadFiles(files),
   setPaletteClass: (rgb, classId) => get().controller?.setPaletteClass(rgb, classId),
+  setMaskMode: (mode) => get().controller?.setMaskMode(mode),
 }));
 
 /** Why a run on `source` cannot start now, as a code (ui/ words it); null when it can (synthetic data always can). */

@@ -18,7 +18,7 @@ import { URL_KEYS } from '../config/urlCodec';
 import { LESSON_SETTINGS } from '../config/views';
 import { selectConfig, selectIsRunning, useAppStore } from '../state/store';
 import { FieldInput } from './fields/FieldInput';
-import { fieldHelp, fieldLabel } from './fields/fieldText';
+import { fieldHelp, fieldLabel, fieldOption } from './fields/fieldText';
 import { useText } from './i18n/useText';
 
 const GROUPS: readonly FieldGroup[] = ['data', 'training', 'model', 'loader'];
@@ -54,6 +54,7 @@ function Field({ name, control }: { name: keyof TrainConfig; control: FieldContr
         value={config[name]}
         disabled={running || isDisabled(name, config)}
         describedBy={helpId}
+        optionText={(o) => fieldOption(t, name, o)}
         onChange={(v) => setConfig({ [name]: v } as Partial<TrainConfig>)}
       />
       <p id={helpId} className="help" title={fieldHelp(t, name)}>

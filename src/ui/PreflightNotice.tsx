@@ -34,7 +34,7 @@ export function PreflightNotice() {
             total: b(e.totalBytes),
             pooled: b(pooledBytes(e)),
             largest: b(e.largestBufferBytes),
-            name: e.largestBufferName,
+            name: t.preflight.bufferGroups[e.largestBufferGroup],
             perBuffer: b(perBufferBytes),
             budget: b(limits.memoryBudgetBytes),
             source: limitsSourceText(t, limits),

@@ -42,7 +42,7 @@ export function refusalText(t: Dictionary, locale: string, refusal: PreflightRef
         size: gpu.imageSizePx,
         total: b(gpu.totalBytes),
         largest: b(gpu.largestBufferBytes),
-        name: gpu.largestBufferName,
+        name: t.preflight.bufferGroups[gpu.largestBufferGroup],
         allowed: allowed.join(w.and),
         advice:
           gpu.largestBatchThatFits > 0 ? fill(w.largestBatch, { n: gpu.largestBatchThatFits }) : w.noBatch,

@@ -107,6 +107,38 @@ describe('indexFiles', () => {
     expect(problemsFor(index, 3, palette)).toEqual([]);
   });
 
+  it('asks how to read grey masks of class indices with a stray 40, naming the file, at 3 and 4 classes', async () => {
+    // Masks of 0, 1 and 2, and one also holding 40: indices with a stray label, or four grey colours?
+    const files = [0, 1, 2].flatMap((i) => pairFiles(`s${i}`, 8, 8, i, i === 0 ? 2 : i));
+    const [, clean] = pairFiles('odd', 8, 8, 3, 1);
+    const grey = new Uint8Array(await fakeDecodeFull(clean!).then((d) => d.rgba));
+    grey.set([40, 40, 40, 255], 0);
+    const index = await indexFiles(
+      [...files, pairFiles('odd', 8, 8, 3, 1)[0]!, file(fakePngBytes(8, 8, grey), 'masks/odd.png')],
+      deps(),
+    );
+    for (const k of [3, 4]) {
+      const palette = defaultPalette(index.survey.colours);
+      expect(problemsFor(index, k, palette)).toEqual([
+        {
+          severity: 'error',
+          file: 'masks/odd.png',
+          problem: OWN_IMAGE_PROBLEM.strayMaskValues([0, 1], [40], k),
+        },
+      ]);
+      // Picked as indices: the mask's 40 is a class too high; as colours: the palette decides.
+      expect(problemsFor(index, k, palette, 'indices')).toEqual([
+        { severity: 'error', file: 'masks/odd.png', problem: OWN_IMAGE_PROBLEM.classTooHigh(40, k) },
+      ]);
+    }
+    const palette = defaultPalette(index.survey.colours);
+    expect(palette.map((p) => p.rgb & 0xff)).toEqual([0, 1, 2, 40]);
+    expect(problemsFor(index, 4, palette, 'colours')).toEqual([]);
+    expect(problemsFor(index, 3, palette, 'colours')).toEqual([
+      { severity: 'error', file: '', problem: OWN_IMAGE_PROBLEM.tooManyColours(4, 3) },
+    ]);
+  });
+
   it('says a mismatched mask is resized with nearest neighbour (a warning, not an error)', async () => {
     const [img] = pairFiles('a', 16, 16, 1, 1);
     const [, smallMask] = pairFiles('a', 8, 8, 1, 1);

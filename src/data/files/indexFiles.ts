@@ -6,13 +6,20 @@
  * rest is decoded only when a batch needs it. Nothing is copied: the dataset keeps the File objects.
  * No tfjs; the decoders are passed in (the browser's on the page, fakes in tests).
  */
-import { OWN_IMAGE_LIMITS } from '../../config/ownImages';
+import { INDEX_MASK_MAX_VALUE, OWN_IMAGE_LIMITS } from '../../config/ownImages';
 import { OWN_IMAGE_PROBLEM, type OwnImageProblem } from '../../config/ownImageProblems';
 import type { ChannelStats } from '../channelStats';
 import type { DatasetProblem } from './datasetProblem';
 import type { DecodeSquare, FilePairBlobs } from './fileDataset';
 import { looksComplete, readImageHeader } from './imageHeader';
-import { emptySurvey, maskModeOf, surveyMask, type MaskSurvey } from './maskClasses';
+import {
+  emptySurvey,
+  greyValues,
+  learntMaskMode,
+  surveyMask,
+  type MaskMode,
+  type MaskSurvey,
+} from './maskClasses';
 import { pairFiles, type FileEntry } from './pairFiles';
 import { pixelsFromRgba } from './fileSamples';
 
@@ -43,8 +50,8 @@ export interface FileIndex {
   pairs: FilePairBlobs[];
   /** Problems that do not depend on settings (pairing, formats, sizes, truncation, decoding). */
   problems: DatasetProblem[];
-  /** Masks decoded, with the largest grey value each holds (index masks' class check). */
-  scannedMasks: { path: string; maxGrey: number }[];
+  /** Masks decoded, with the distinct grey values each holds (null if not grey): the class checks. */
+  scannedMasks: { path: string; grey: number[] | null }[];
   survey: MaskSurvey;
   /** Mean / std per channel (1 and 3 channels) over up to statsSampleMax images; null if none decoded. */
   stats: { 1: ChannelStats; 3: ChannelStats; images: number } | null;
@@ -163,7 +170,7 @@ export async function indexFiles(files: readonly InputFile[], deps: IndexDeps): 
       const one = emptySurvey();
       surveyMask(one, rgba);
       surveyMask(survey, rgba);
-      scannedMasks.push({ path: pair.maskPath, maxGrey: one.allIndexLike ? one.maxGrey : -1 });
+      scannedMasks.push({ path: pair.maskPath, grey: greyValues(one) });
     } catch (e) {
       problems.push(decodeProblem(pair.maskPath, e));
       broken.add(k);
@@ -205,22 +212,30 @@ export async function indexFiles(files: readonly InputFile[], deps: IndexDeps): 
   };
 }
 
-/** Every problem of an index under `numClasses` classes and its palette: settings-free ones + class checks. */
+/**
+ * Every problem of an index under `numClasses` classes, its palette and the mode the user chose (read
+ * only when the masks leave it open): settings-free ones + class checks.
+ */
 export function problemsFor(
   index: FileIndex,
   numClasses: number,
   palette: readonly { classId: number }[],
+  chosenMode: MaskMode | null = null,
 ): DatasetProblem[] {
   const out = [...index.problems];
-  if (maskModeOf(index.survey) === 'indices') {
-    for (const m of index.scannedMasks) {
-      if (m.maxGrey >= numClasses) {
-        out.push({
-          severity: 'error',
-          file: m.path,
-          problem: OWN_IMAGE_PROBLEM.classTooHigh(m.maxGrey, numClasses),
-        });
-      }
+  const learnt = learntMaskMode(index.survey);
+  const mode = learnt === 'ask' ? chosenMode : learnt;
+  const error = (file: string, problem: OwnImageProblem) => out.push({ severity: 'error', file, problem });
+  if (mode === null) {
+    for (const { path, grey } of index.scannedMasks) {
+      const stray = grey?.filter((v) => v > INDEX_MASK_MAX_VALUE) ?? [];
+      const indexValues = grey?.filter((v) => v <= INDEX_MASK_MAX_VALUE) ?? [];
+      if (stray.length > 0) error(path, OWN_IMAGE_PROBLEM.strayMaskValues(indexValues, stray, numClasses));
+    }
+  } else if (mode === 'indices') {
+    for (const { path, grey } of index.scannedMasks) {
+      const maxGrey = grey?.at(-1) ?? 0;
+      if (maxGrey >= numClasses) error(path, OWN_IMAGE_PROBLEM.classTooHigh(maxGrey, numClasses));
     }
   } else {
     const bad = palette.find((p) => p.classId >= numClasses);
@@ -229,7 +244,7 @@ export function problemsFor(
       colours > numClasses
         ? OWN_IMAGE_PROBLEM.tooManyColours(colours, numClasses)
         : OWN_IMAGE_PROBLEM.classTooHigh(bad?.classId ?? 0, numClasses);
-    if (bad) out.push({ severity: 'error', file: '', problem });
+    if (bad) error('', problem);
   }
   if (index.pairs.length === 0) out.push({ severity: 'error', file: '', problem: OWN_IMAGE_PROBLEM.noPairs });
   else if (index.pairs.length < 2)

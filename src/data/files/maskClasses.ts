@@ -1,12 +1,16 @@
 /**
  * From a decoded mask's RGBA pixels to class ids: masks hold either class indices (grey pixels 0..K−1)
  * or colours, mapped to classes by a palette. The mode is learnt from the masks themselves (rule in
- * config/ownImages.ts), the default palette is ordered (black first as background, then by RGB value) and
- * the user may edit it. Pure; no DOM.
+ * config/ownImages.ts), or asked of the user when grey masks look like indices but for a few values; the
+ * default palette is ordered (black first as background, then by RGB value) and the user may edit it.
+ * Pure; no DOM.
  */
-import { INDEX_MASK_MAX_VALUE } from '../../config/ownImages';
+import { INDEX_LIKE_MIN_VALUES, INDEX_MASK_MAX_VALUE } from '../../config/ownImages';
 
 export type MaskMode = 'indices' | 'colours';
+
+/** What the masks themselves say: one mode, or `ask` when they fit neither rule (the user picks). */
+export type LearntMaskMode = MaskMode | 'ask';
 
 /** One palette entry: a colour as 0xRRGGBB and the class it stands for. */
 export interface PaletteEntry {
@@ -16,15 +20,13 @@ export interface PaletteEntry {
 
 /** What a set of masks holds, learnt from some of them. */
 export interface MaskSurvey {
-  /** Grey masks whose values never exceed INDEX_MASK_MAX_VALUE. */
-  allIndexLike: boolean;
-  /** Largest grey value seen (for the index mode's class check). */
-  maxGrey: number;
-  /** Distinct colours seen, as 0xRRGGBB. */
+  /** Every pixel seen is grey (R = G = B). */
+  allGrey: boolean;
+  /** Distinct colours seen, as 0xRRGGBB (all of them for grey masks: at most 256). */
   colours: Set<number>;
 }
 
-export const emptySurvey = (): MaskSurvey => ({ allIndexLike: true, maxGrey: 0, colours: new Set() });
+export const emptySurvey = (): MaskSurvey => ({ allGrey: true, colours: new Set() });
 
 /** Adds one mask's RGBA pixels to the survey. Stops collecting colours after 4096 (far past any palette). */
 export function surveyMask(survey: MaskSurvey, rgba: Uint8ClampedArray | Uint8Array): void {
@@ -32,14 +34,23 @@ export function surveyMask(survey: MaskSurvey, rgba: Uint8ClampedArray | Uint8Ar
     const r = rgba[i]!;
     const g = rgba[i + 1]!;
     const b = rgba[i + 2]!;
-    if (r !== g || g !== b || r > INDEX_MASK_MAX_VALUE) survey.allIndexLike = false;
-    else if (r > survey.maxGrey) survey.maxGrey = r;
+    if (r !== g || g !== b) survey.allGrey = false;
     if (survey.colours.size < 4096) survey.colours.add((r << 16) | (g << 8) | b);
   }
 }
 
-export function maskModeOf(survey: MaskSurvey): MaskMode {
-  return survey.allIndexLike ? 'indices' : 'colours';
+/** The distinct grey values of grey masks, ascending; null when some pixel has a colour. */
+export function greyValues(survey: MaskSurvey): number[] | null {
+  return survey.allGrey ? [...survey.colours].map((c) => c & 0xff).sort((a, b) => a - b) : null;
+}
+
+/** The mode by the rule in config/ownImages.ts: grey and small is indices, grey and mostly small is asked. */
+export function learntMaskMode(survey: MaskSurvey): LearntMaskMode {
+  const grey = greyValues(survey);
+  if (grey === null) return 'colours';
+  const small = grey.filter((v) => v <= INDEX_MASK_MAX_VALUE).length;
+  if (small === grey.length) return 'indices';
+  return small >= INDEX_LIKE_MIN_VALUES ? 'ask' : 'colours';
 }
 
 /** The default palette: black (if present) is class 0, the other colours follow in RGB order, class i. */

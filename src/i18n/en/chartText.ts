@@ -122,7 +122,7 @@ export const charts = {
     armMeasuredStep: '; measured step time {ms}',
     armSlot: '{arm}, step {step}',
     armSlotNotTimed: '{arm}, step {step} (not timed)',
-    strategiesShort: { 'dp-gather': 'DataParallel', 'dp-loss-in-forward': 'DP, loss in fwd', ddp: 'DDP' },
+    strategiesShort: { 'dp-gather': 'DataParallel', 'dp-loss-in-forward': 'DP, loss in forward', ddp: 'DDP' },
   },
   /** The step profile's two charts (charts/mountProfileCharts.ts). */
   profile: {

@@ -120,6 +120,18 @@ const settings = {
   },
 } satisfies Record<keyof TrainConfig, FieldText>;
 
+/**
+ * Words for a select's values, per setting. English shows the values themselves (the help text quotes
+ * them); other languages word them. A value not listed here (uint8, 16, 2) is code-like and shows as itself.
+ */
+const options = {
+  optimizer: { adam: 'adam', sgd: 'sgd' },
+  normalizeOn: { loader: 'loader', model: 'model' },
+  uploadPath: { packed: 'packed', 'tf-tensor': 'tf-tensor' },
+  maskDtype: { 'float32-onehot': 'float32-onehot' },
+  backend: { auto: 'auto', webgpu: 'webgpu', webgl: 'webgl', cpu: 'cpu' },
+} satisfies { [K in keyof TrainConfig]?: Record<string, string> };
+
 export const fields = {
   title: 'Experiment',
   lessonTitle: 'Lesson settings',
@@ -128,4 +140,5 @@ export const fields = {
     string
   >,
   settings,
+  options,
 };

@@ -45,12 +45,12 @@ export const lessons = {
     },
     kernels: {
       caption:
-        "Profiled (serialised): kernel time of one profiled step, each kernel timed in its own pass, so these are not the measured step times above. The Normalize layer's input handling against all the step's kernels. The packed path's unpack is BatchLab's own WGSL program, which the profiler does not list: its time is not here.",
+        "Profiled (serialised): kernel time of one profiled step, each kernel timed in its own pass, so these are not the measured step times above. The Normalize layer's input handling against all the step's kernels. The packed path's unpack is BatchLab's own WGSL program, timed like tfjs's kernels.",
       inputKernels: 'Input kernels',
       input: 'Input, profiled (serialised)',
       step: 'All kernels, profiled (serialised)',
       none: 'none',
-      ownUnpack: "BatchLab's own WGSL unpack (not in the profile)",
+      ownKernel: "{name} (BatchLab's own WGSL program)",
     },
     tableCaption: 'Bytes handed to the GPU per step, measured, and what the byte calculator expects',
   },

@@ -16,6 +16,8 @@ export const ownImages = {
       'holds class index {value}, but there are {numClasses} classes (0–{maxClass}): raise the class count or fix the mask',
     tooManyColours:
       'the masks use {colours} colours, more than the {numClasses} classes: raise the class count or edit the palette',
+    strayMaskValues:
+      'values {indexValues} and {stray}: {stray} ≥ {numClasses} classes; choose whether these masks hold class indices or colours',
     decodeFailed: 'could not be decoded: {reason}',
     noPairs: 'no image + mask pairs were found: nothing to train on',
     tooFewPairs: 'at least 2 pairs are needed (one to train, one to validate)',
@@ -41,6 +43,11 @@ export const ownImages = {
     indexing: 'Reading {done} of {total} files…',
     summary: '{pairs} pairs: {train} for training, {validation} held out for validation (fixed split).',
     maskMode: { indices: 'Masks hold class indices.', colours: 'Masks hold colours; classes by palette:' },
+    maskModeChoice: {
+      legend: 'These grey masks look like class indices except for a few values. Read them as:',
+      indices: 'class indices (the other values are errors to fix)',
+      colours: 'colours, each mapped to a class by the palette',
+    },
     paletteClass: 'class for colour {hex}',
     paletteTooLong:
       'The masks hold {colours} colours: a colour mask needs one exact colour per class (smoothed edges add in-between colours; save masks without anti-aliasing).',

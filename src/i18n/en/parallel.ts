@@ -10,6 +10,8 @@ export const parallel = {
     replicas: 'Devices (replicas)',
     strategy: 'Strategy',
     allReduce: 'All-reduce (ddp)',
+    /** The all-reduce algorithms' names in the menu (config/parallel.ts ALL_REDUCE_ALGORITHMS). */
+    algorithms: { ring: 'ring', tree: 'tree' },
     steps: 'Steps',
     run: { one: 'Run on {n} device', other: 'Run on {n} devices' },
     stop: 'Stop',

@@ -7,6 +7,15 @@ export const preflight = {
     'The check is switched off by the debug flag {flag}: Start stays enabled, and the GPU error guard has to catch what goes wrong.',
   disabled: 'Start stays disabled until the config fits.',
   useBatch: 'Use batch {n}',
+  /** The largest buffer's group (config/memoryEstimate.ts MemoryGroup), as the config's own sentence names it. */
+  bufferGroups: {
+    parameter: 'parameter',
+    optimizer: 'optimizer',
+    batch: 'batch',
+    activation: 'activation',
+    gradient: 'gradient',
+    transient: 'transient',
+  },
   gpu: 'Batch {batch} at {size}×{size} needs about {total}, its largest buffer {largest} ({name}); {allowed}. {advice}',
   perBuffer: 'this GPU allows {bytes} per buffer',
   budget: "the memory budget is {budget}, for {pooled} with tfjs's reuse pool (×{headroom})",

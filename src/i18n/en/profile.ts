@@ -35,6 +35,23 @@ export const profile = {
     phase: 'No kernel times on this device: by the wall clock, the {phase} phase takes {share} of the step.',
     none: 'The step ran no kernels that could be timed.',
   },
+  /** The next step after the verdict, where one follows from it (by kernel family, or by phase). */
+  nextStep: {
+    families: {
+      convolutions: 'Next: a smaller base width or image size cuts it; lesson 4 draws the tradeoff.',
+      'convolution gradients':
+        'Next: a smaller base width or image size cuts it; lesson 4 draws the tradeoff.',
+      'pooling and resizing': 'Next: a smaller image size cuts it; lesson 4 draws the tradeoff.',
+      'data path': 'Next: lesson 1 shows which batch encoding moves the fewest bytes.',
+      'optimizer update': 'Next: SGD keeps no extra state per weight; try it beside Adam.',
+    },
+    phases: {
+      'data-wait': 'Next: more loader workers; lesson 2 shows when they help.',
+      upload: 'Next: fewer bytes per batch; lesson 1 shows how.',
+      forward: 'Next: a smaller base width or image size cuts it; lesson 4 draws the tradeoff.',
+      backward: 'Next: a smaller base width or image size cuts it; lesson 4 draws the tradeoff.',
+    },
+  },
   timing: {
     slower:
       "Profiling serialises the kernels, so step {timed} took {profiledMs} ms against {normalMs} ms for step {memory} as it normally ran; memory is step {memory}'s, recorded without slowing it.",
@@ -83,6 +100,7 @@ export const profile = {
     layerHelp: 'Kernels of the backward pass count for the layer whose forward op they differentiate.',
     showFirst: 'Show the first {n}',
     showAll: 'Show all {n}',
+    moreShapes: '+{n} more',
   },
   convChoice: {
     caption: 'Convolution kernels, chosen by measurement on this device',

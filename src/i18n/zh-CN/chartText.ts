@@ -108,7 +108,7 @@ export const charts = {
     },
   },
   words: {
-    noGpuMemory: 'cpu 后端没有显存',
+    noGpuMemory: 'CPU 后端没有显存',
     noPeak: '步内峰值只能在 WebGPU 上测量',
     deviceNoGpuMemory: '存活张量字节：这个后端不报告显存',
     notTimedLabel: '未计时：热身 / 预取',
@@ -122,7 +122,7 @@ export const charts = {
     armSlotNotTimed: '{arm}，第 {step} 步（未计时）',
     strategiesShort: {
       'dp-gather': 'DataParallel',
-      'dp-loss-in-forward': 'DP，forward 中算损失',
+      'dp-loss-in-forward': 'DP，前向传播中算损失',
       ddp: 'DDP',
     },
   },

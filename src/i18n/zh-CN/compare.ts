@@ -3,7 +3,7 @@ import type { Dictionary } from '../types';
 
 export const compare = {
   title: '对比 A 和 B',
-  help: 'A 是“实验设置”中设定的实验；B 是在 A 的基础上改动下面选中的设置。两者各自在自己的 worker、自己的 GPU 设备上，用相同的随机种子和数据训练。它们以短的计时块轮流运行（A、B、A、B…），绝不同时运行——在软件 GPU 上它们会共用同样的 CPU 核心；每一轮给出一个 B ÷ A 比值，直到各轮在 ±10% 内一致，或测量达到上限。编译步骤及每块开始时加载器预取的批不计时。',
+  help: 'A 是“实验设置”中设定的实验；B 是在 A 的基础上改动下面选中的设置。两者各自在自己的工作程序、自己的 GPU 设备上，用相同的随机种子和数据训练。它们以短的计时块轮流运行（A、B、A、B…），绝不同时运行——在软件 GPU 上它们会共用同样的 CPU 核心；每一轮给出一个 B ÷ A 比值，直到各轮在 ±10% 内一致，或测量达到上限。编译步骤及每块开始时加载器预取的批不计时。',
   setup: '设置 B',
   differsLegend: 'B 与 A 不同之处',
   run: '运行对比',
@@ -15,8 +15,8 @@ export const compare = {
   sameAsA: '与 A 相同（{value}）',
   aValue: 'A：{value}',
   progress: {
-    starting: '正在独立 worker 中训练 {side}：启动中（第一步要编译 GPU 管线）…',
-    step: '正在独立 worker 中训练 {side}：第 {step} 步，{timing}…',
+    starting: '正在独立工作程序中训练 {side}：启动中（第一步要编译 GPU 管线）…',
+    step: '正在独立工作程序中训练 {side}：第 {step} 步，{timing}…',
     timed: '从第 {first} 步起已计时 {count} 步',
     timingStarts: '从第 {first} 步开始计时',
     done: '完成：A 计时 {a} 步，B 计时 {b} 步，共 {rounds} 个配对轮次。',
@@ -49,8 +49,8 @@ export const compare = {
     'final-loss': '最终损失',
   },
   side: {
-    text: '{image} 图像，在 {norm} 中标准化{upload}，{mask} 掩码，{size} px × {batch}，{workers}{extra}',
-    upload: '，{path} 上传',
+    text: '{image} 图像，{norm}标准化{upload}，{mask} 掩码，{size} px × {batch}，{workers}{extra}',
+    upload: '，{path}上传',
     workers: { one: '{n} 个加载工作程序', other: '{n} 个加载工作程序' },
     extra: '，{name} {value}',
     backend: '（{backend}）',

@@ -35,24 +35,24 @@ export const fields = {
     normalizeOn: {
       label: '标准化位置',
       short: '标准化位置',
-      help: '“loader”：在 CPU 上计算 (x − mean) / std，因此值必须是浮点数。“model”：由模型第一层在 GPU 上完成，原始字节即可直接传输。',
+      help: '“在数据加载器中”：在 CPU 上计算 (x − 均值) / 标准差，因此值必须是浮点数。“在模型中”：由模型第一层在 GPU 上完成，原始字节即可直接传输。',
     },
     uploadPath: {
       label: 'uint8 上传方式',
       short: 'uint8 上传方式',
-      help: '“packed”：字节按字节传输，由 WGSL 着色器解包。“tf-tensor”：tf.tensor(Uint8Array)，TensorFlow.js 会悄悄把它扩宽为 int32——每个值 4 字节。',
+      help: '“打包字节”：字节按字节传输，由 WGSL 着色器解包。“tf.tensor”：TensorFlow.js 会悄悄把它扩宽为 int32——每个值 4 字节。',
     },
     maskDtype: {
       label: '掩码类型',
       short: '掩码类型',
       help: '逐像素的类别标签：uint8（1 B）、int32（4 B），或在 CPU 上构建的 float32 独热编码（4 B × 类别数）。',
     },
-    mean255: { label: '均值（0–255）', short: '均值', help: 'Normalize 按通道减去的均值。' },
-    std255: { label: '标准差（0–255）', short: '标准差', help: 'Normalize 按通道除以的标准差。' },
+    mean255: { label: '均值（0–255）', short: '均值', help: '标准化层按通道减去的均值。' },
+    std255: { label: '标准差（0–255）', short: '标准差', help: '标准化层按通道除以的标准差。' },
     workers: {
       label: 'DataLoader 工作程序数',
       short: '工作程序数',
-      help: '为 0 时，训练 worker 在每一步需要时才构建批，GPU 只能等待（相当于 PyTorch 的 num_workers=0）。工作程序越多，并行构建的批越多，每个工作程序在内存中最多预取“prefetch”个完整的批。下次“开始”时生效。',
+      help: '为 0 时，训练工作程序在每一步需要时才构建批，GPU 只能等待（相当于 PyTorch 的 num_workers=0）。工作程序越多，并行构建的批越多，每个工作程序在内存中最多预取“预取数”个完整的批。下次“开始”时生效。',
     },
     prefetch: {
       label: '每个工作程序的预取批数',
@@ -93,7 +93,14 @@ export const fields = {
     backend: {
       label: '后端',
       short: '后端',
-      help: 'auto 依次尝试 WebGPU、WebGL、CPU。重新加载后生效。',
+      help: '“自动”依次尝试 WebGPU、WebGL、CPU。重新加载后生效。',
     },
+  },
+  options: {
+    optimizer: { adam: 'Adam', sgd: 'SGD' },
+    normalizeOn: { loader: '在数据加载器中', model: '在模型中' },
+    uploadPath: { packed: '打包字节', 'tf-tensor': 'tf.tensor（扩宽为 int32）' },
+    maskDtype: { 'float32-onehot': 'float32 独热编码' },
+    backend: { auto: '自动', webgpu: 'WebGPU', webgl: 'WebGL', cpu: 'CPU' },
   },
 } satisfies Dictionary['fields'];

@@ -4,11 +4,11 @@ import type { Dictionary } from '../types';
 export const finder = {
   title: '找出最大的批大小',
   intro:
-    '在这台设备上实际跑训练步，就像 Lightning 的 BatchSizeFinder：从当前批大小开始翻倍，直到某一步失败，再在最后成功的批和第一个失败的批之间二分查找。每次试验都是新模型在独立 worker 中跑一步，并处在 GPU 错误作用域之下；预检仍会把关每次试验，被它拒绝的批大小直接算作失败，不会运行。',
+    '在这台设备上实际跑训练步，做法同 BatchSizeFinder：从当前批大小开始翻倍，直到某一步失败，再在最后成功的批和第一个失败的批之间二分查找。每次试验都是新模型在独立工作程序中跑一步，并处在 GPU 错误作用域之下；预检仍会把关每次试验，被它拒绝的批大小直接算作失败，不会运行。',
   find: '找出最大的批大小',
   stop: '停止',
   idle: '尚未运行。',
-  starting: '正在为试验启动 worker…',
+  starting: '正在为试验启动工作程序…',
   running: '正在进行第 {n} 次试验…',
   stopped: '已停止。',
   failedLead: '批大小查找器已停止：{detail}',

@@ -44,9 +44,8 @@ export const app = {
     reload: '重新加载',
     progress: '第 {step} 步 · 损失 {loss} · {samplesPerSec} 样本/秒',
     finished: '已完成 {n} 步。',
-    autoStartRefused:
-      '这个链接要求打开即开始训练（run=1），但预检显示它的设置超出了本设备的容量，所以没有开始。',
-    workerCrashed: '训练 worker 崩溃了：{error}；已重新启动',
+    autoStartRefused: '这个链接要求打开即开始训练，但预检显示它的设置超出了本设备的容量，所以没有开始。',
+    workerCrashed: '训练工作程序崩溃了：{error}；已重新启动',
     blocked: '“开始”已停用：预检显示这组设置超出了本设备的容量。',
     status: {
       booting: '正在启动训练后端…',
@@ -72,8 +71,8 @@ export const app = {
     gpuPeak: '本步显存峰值',
     gpuPool: '显存池（已分配）',
     liveTensors: '存活张量',
-    naOnCpu: 'cpu 上不适用',
-    noGpuOnCpu: 'cpu 上没有 GPU',
+    naOnCpu: 'CPU 上不适用',
+    noGpuOnCpu: 'CPU 上没有 GPU',
     notMeasured: '此处无法测量',
     memoryHelp:
       '已用：两步之间占用的显存字节。峰值：上一步内部（前向、反向、优化器）任一时刻占用的最大值。显存池：TensorFlow.js 分配器为复用而保留的显存，包括已释放的缓冲区。',

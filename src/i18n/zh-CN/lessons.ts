@@ -15,7 +15,7 @@ export const lessons = {
       'int32-trap': 'uint8 经 tf.tensor 上传（int32 陷阱）',
     },
     why: [
-      'PyTorch 的做法：数据加载器交出 uint8 的图像和掩码，模型里的 Normalize 模块在 GPU 上完成类型转换和标准化。',
+      'PyTorch 的做法：数据加载器交出 uint8 的图像和掩码，模型里的标准化模块在 GPU 上完成类型转换和标准化。',
       '一个 float32 的 RGB 像素占 12 B，uint8 只占 3 B；掩码的一个像素用 int64 占 8 B，用 uint8 只占 1 B。',
       'TensorFlow.js 没有 uint8 张量：tf.tensor(Uint8Array) 会悄悄变成 int32，每个值 4 B——这就是陷阱。',
       'BatchLab 自己上传打包好的字节，再用 WGSL 着色器解包，所以 uint8 真的只以 1 B 传输。',
@@ -45,12 +45,12 @@ export const lessons = {
     },
     kernels: {
       caption:
-        '剖析（串行）：一个剖析步的核函数耗时，每个核函数单独计时，因此不是上面实测的每步耗时。Normalize 层处理输入的时间与该步全部核函数对比。打包路径的解包是 BatchLab 自己的 WGSL 程序，剖析器不列出它，因此这里没有它的耗时。',
+        '剖析（串行）：一个剖析步的核函数耗时，每个核函数单独计时，因此不是上面实测的每步耗时。标准化层处理输入的时间与该步全部核函数对比。打包路径的解包是 BatchLab 自己的 WGSL 程序，和 TensorFlow.js 的核函数一样计时。',
       inputKernels: '输入核函数',
       input: '输入（剖析，串行）',
       step: '全部核函数（剖析，串行）',
       none: '无',
-      ownUnpack: 'BatchLab 自己的 WGSL 解包程序（不在剖析结果中）',
+      ownKernel: '{name}（BatchLab 自己的 WGSL 程序）',
     },
     tableCaption: '每步传到 GPU 的字节：实测值与字节计算器的预期',
   },
@@ -68,14 +68,14 @@ export const lessons = {
     why: [
       '存储受限：每个样本都要等待一段模拟的存储延迟（用计时器代替慢速磁盘或网络，不占用 CPU），而构建一个 16 px 的批几乎不花时间。',
       '0 个工作程序时，训练线程在每一步需要时才加载批：GPU 只能等存储。两个工作程序提前、同时等待，它们的等待与 GPU 的计算重叠。',
-      'CPU 受限：这里的每个批都故意做得很贵：512 px 的源图，经过模糊、裁剪再缩放到 16 px，就像解码照片一样。工作程序并行地提前构建批；每个最多在内存中保存“prefetch”个完整的批。',
+      'CPU 受限：这里的每个批都故意做得很贵：512 px 的源图，经过模糊、裁剪再缩放到 16 px，就像解码照片一样。工作程序并行地提前构建批；每个最多在内存中保存“预取数”个完整的批。',
       '计时从初始预取的批用完之后才开始，一直持续到吞吐量稳定。',
       '工作程序和软件 GPU 共用同一批 CPU 核心：在 CPU 受限的情况下，核心少的机器上工作程序会占用训练所需的核心，每步计算时间上升，甚至可能让训练变慢。',
     ],
     article: {
       figure: '“自己测一测”',
       detail:
-        '合适的工作程序数量取决于你的 CPU、IO 和 GPU。原文的例子：{workers} 个工作程序 × {prefetch} 个预取的批，float32 批会占用 {float} 内存（换成 uint8 只要 {uint8}）。',
+        '合适的工作程序数量取决于你的 CPU、磁盘读写和 GPU。原文的例子：{workers} 个工作程序 × {prefetch} 个预取的批，float32 批会占用 {float} 内存（换成 uint8 只要 {uint8}）。',
     },
     result: {
       storageTitle: '实测，存储受限（每样本 {latency}，模拟）：等待数据',
@@ -102,19 +102,19 @@ export const lessons = {
         '2 个工作程序时，计时从第 {first} 步开始，此前第一步预取的 {prefetched} 个批已经用完；共计时 {timed} 步。',
     },
     tableCaption:
-      '存储受限与 CPU 受限，各用 0 个和 2 个工作程序；每一对以成对轮次计时，两个 worker 轮流训练计时块',
+      '存储受限与 CPU 受限，各用 0 个和 2 个工作程序；每一对以成对轮次计时，两个工作程序轮流训练计时块',
   },
   gpus: {
     title: '多块 GPU',
-    question: '为什么 DataParallel 的第一块 GPU 最先爆显存？在 forward 中计算损失和 DDP 又是怎么解决的？',
+    question: '为什么 DataParallel 的第一块 GPU 最先爆显存？在前向传播中计算损失和 DDP 又是怎么解决的？',
     runLabel: '在 2 个设备上运行三种策略',
     arms: {},
     why: [
       'nn.DataParallel 把每个副本的输出都收集到设备 0，由它计算损失并执行优化器的一步。',
       '分割任务的输出是 B×H×W×类别数 个浮点数：设备 0 保存整个批的输出，其他设备只保存自己那一份。',
-      '在 forward 里计算损失，每个副本只返回一个数，而不是它的输出。',
+      '在前向传播里计算损失，每个副本只返回一个数，而不是它的输出。',
       'DistributedDataParallel 没有主设备：每个设备通过 all-reduce 对梯度求平均，占用的字节相同。',
-      '这里的每个“设备”都是一个拥有自己 WebGPU 设备的 Web Worker；在软件适配器上它们共用 CPU，所以请比较显存和字节，而不是时间。',
+      '这里的每个“设备”都是一个拥有自己 WebGPU 设备的浏览器工作程序；在软件适配器上它们共用 CPU，所以请比较显存和字节，而不是时间。',
     ],
     article: {
       figure: 'GPU 0 保存的输出是其他 GPU 的 {ratio}',
@@ -123,7 +123,7 @@ export const lessons = {
     },
     result: {
       measuredLabel: '本机实测：设备 0 ÷ 设备 1 的显存',
-      detail: 'DataParallel {gather} · forward 中算损失 {lossInForward} · DDP {ddp}',
+      detail: 'DataParallel {gather} · 前向传播中算损失 {lossInForward} · DDP {ddp}',
       articleLabel: '原文',
       articleFigure: 'GPU 0 上的输出是 {ratio}',
       articleDetail: '{gpus} 块 GPU；DDP：“每块 GPU 都是 100% 负载”。',
@@ -132,7 +132,7 @@ export const lessons = {
       gapTitle: '为什么数字不同：',
       gap: '这里 {devices} 个设备训练一个 {batch} 个样本、{size} × {size} px 的批，所以设备 0 收集 {devices}× 的输出，还独自保存优化器状态和求和后的梯度。所有“设备”共用本机的 CPU，所以请比较显存和字节，而不是时间。',
     },
-    shortStrategies: { 'dp-gather': 'DataParallel', 'dp-loss-in-forward': 'forward 中算损失', ddp: 'DDP' },
+    shortStrategies: { 'dp-gather': 'DataParallel', 'dp-loss-in-forward': '前向传播中算损失', ddp: 'DDP' },
     tableCaption: '各设备在每步峰值时的显存（每种策略的最后一步）',
     strategy: '策略',
     device: '设备 {n}',
@@ -146,8 +146,8 @@ export const lessons = {
       label: '这次运行要训练什么',
       expected: '：预计每步向 GPU 传 {bytes}',
       strategy: '{strategy}，{devices} 个设备，{steps} 步',
-      armsHelp: '每批形状 {shape}。每一项在新的 worker 和 GPU 设备上训练；任何两项都不会同时训练。',
-      strategiesHelp: '每批形状 {shape}，均分成若干份；每个设备都是一个拥有自己 WebGPU 设备的 worker。',
+      armsHelp: '每批形状 {shape}。每一项在新的工作程序和 GPU 设备上训练；任何两项都不会同时训练。',
+      strategiesHelp: '每批形状 {shape}，均分成若干份；每个设备都是一个拥有自己 WebGPU 设备的工作程序。',
     },
     progress: {
       notRun: '尚未运行。',
@@ -155,7 +155,7 @@ export const lessons = {
       failed: '失败：{message}',
       strategy: '正在 2 个设备上训练 {strategy}（第 {n} 个，共 3 个）…',
       starting: '正在启动…',
-      compiling: '正在独立 worker 中训练“{arm}”（第 {n} 个，共 {total} 个）：编译 GPU 管线…',
+      compiling: '正在独立工作程序中训练“{arm}”（第 {n} 个，共 {total} 个）：编译 GPU 管线…',
       step: '正在训练“{arm}”（第 {n} 个，共 {total} 个）：第 {step} 步，{timing}…',
       timed: { one: '从第 {first} 步起已计时 {count} 步', other: '从第 {first} 步起已计时 {count} 步' },
       timingStarts: '从第 {first} 步开始计时',

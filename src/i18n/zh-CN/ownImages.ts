@@ -15,6 +15,8 @@ export const ownImages = {
     sizeMismatch: '掩码是 {mask} px，而图像是 {image} px：掩码会用最近邻插值缩放',
     classTooHigh: '包含类别索引 {value}，但只有 {numClasses} 个类别（0–{maxClass}）：请增加类别数或修正掩码',
     tooManyColours: '掩码用了 {colours} 种颜色，多于 {numClasses} 个类别：请增加类别数或编辑调色板',
+    strayMaskValues:
+      '取值 {indexValues} 和 {stray}：{stray} ≥ {numClasses} 个类别；请选择这些掩码保存的是类别索引还是颜色',
     decodeFailed: '无法解码：{reason}',
     noPairs: '没有找到图像 + 掩码对：没有可训练的数据',
     tooFewPairs: '至少需要 2 对（一对训练，一对验证）',
@@ -38,6 +40,11 @@ export const ownImages = {
     indexing: '正在读取 {total} 个文件中的第 {done} 个…',
     summary: '{pairs} 对：{train} 对用于训练，{validation} 对留作验证（固定划分）。',
     maskMode: { indices: '掩码保存类别索引。', colours: '掩码保存颜色；按调色板对应类别：' },
+    maskModeChoice: {
+      legend: '这些灰度掩码看起来是类别索引，只有少数取值例外。读取方式：',
+      indices: '类别索引（例外的取值是需要修正的错误）',
+      colours: '颜色，由调色板把每种颜色对应到一个类别',
+    },
     paletteClass: '颜色 {hex} 对应的类别',
     paletteTooLong:
       '掩码中有 {colours} 种颜色：彩色掩码需要每个类别恰好一种颜色（平滑的边缘会带来中间色；保存掩码时请关闭抗锯齿）。',

@@ -40,7 +40,7 @@ export const panels = {
       label: '均值 / 标准差',
       dataset: '在本数据集上测得',
       article: '原文的（0.221·255 / 0.242·255）',
-      help: '均值 {mean} · 标准差 {std}（0–255 刻度）。Normalize 层把它们作为常量张量保存在 GPU 上。',
+      help: '均值 {mean} · 标准差 {std}（0–255 刻度）。标准化层把它们作为常量张量保存在 GPU 上。',
     },
     verify: {
       button: '验证每条路径输入的数值都相同',
@@ -91,7 +91,7 @@ export const panels = {
       strategies: {
         single: '单个设备',
         'dp-gather': 'DataParallel，输出收集到设备 0',
-        'dp-loss-in-forward': 'DataParallel，在 forward 中计算损失',
+        'dp-loss-in-forward': 'DataParallel，在前向传播中计算损失',
         ddp: 'DistributedDataParallel（torchrun）',
       },
       refusals: {
@@ -126,19 +126,19 @@ export const panels = {
     embedTitle: 'BatchLab：{title}',
     copiedEmbedStatus: '嵌入代码已复制：一个 {width} × {height} 像素的 <iframe>，可粘贴到网页中。',
     fallbackEmbed: '这里无法使用剪贴板，请从这个输入框复制嵌入代码：',
-    runOnOpen: '打开时开始训练（run=1）',
+    runOnOpen: '打开链接即开始训练',
     copiedStatus: '链接已复制。打开它会得到完全相同的实验。',
     copiedStatusRun: '链接已复制。打开它会得到完全相同的实验，并在设备容量允许时开始训练。',
     fallback: '这里无法使用剪贴板，请从这个输入框复制链接：',
   },
   presets: {
     article: {
-      title: '原文：uint8 + GPU 上标准化 vs float32 + 数据加载器中标准化',
+      title: '原文：uint8 + GPU 上标准化 对比 float32 + 数据加载器中标准化',
       lesson:
         '图像和掩码保持 uint8、在 GPU 上由模型标准化，每个批比“float32 图像在数据加载器中标准化、int32 掩码”小到四分之一。',
     },
     'int32-trap': {
-      title: 'int32 陷阱：tf.tensor(Uint8Array) vs 打包字节',
+      title: 'int32 陷阱：tf.tensor(Uint8Array) 对比 打包字节',
       lesson:
         'tf.tensor(Uint8Array) 会悄悄把 uint8 图像扩宽为 int32，所以朴素的上传方式传输的字节是打包路径的四倍。',
     },
@@ -153,12 +153,12 @@ export const panels = {
         '批大小 2、16 px，经过两层、宽 4 个滤波器的 U-Net，即使在软件 GPU 上也能训练；这里与普通的 CPU 后端对比。',
     },
     float16: {
-      title: 'float16 存储：在模型中 vs 在数据加载器中标准化',
+      title: 'float16 存储：在模型中 对比 在数据加载器中标准化',
       lesson:
         'float16 存储的字节是 float32 的一半，还能精确表示原始的 0–255 像素，所以在模型中还是在数据加载器中标准化，传输的字节都一样。',
     },
     'onehot-masks': {
-      title: '独热 float32 掩码 vs uint8 类别索引',
+      title: '独热 float32 掩码 对比 uint8 类别索引',
       lesson:
         '独热 float32 掩码每个像素每个类别占 4 字节，而 uint8 类别索引每个像素只占 1 字节，在 GPU 上再展开。',
     },

@@ -3,7 +3,7 @@ import type { Dictionary } from '../types';
 
 export const parallel = {
   title: '多块 GPU：DataParallel 对比 DistributedDataParallel',
-  help: '每个设备都是一个拥有自己 WebGPU 设备和自己模型副本的 worker；批被均分成若干份，每个设备一份。权重、输出和梯度在 worker 之间传递；设备之间传输的每个字节都会被统计。',
+  help: '每个设备都是一个拥有自己 WebGPU 设备和自己模型副本的工作程序；批被均分成若干份，每个设备一份。权重、输出和梯度在工作程序之间传递；设备之间传输的每个字节都会被统计。',
   honestSoftware:
     '在软件适配器上，每个“设备”都运行在同样的 CPU 核心上（小机器上只有两个），所以设备越多在这里并不会训练得更快：这里要看的不是耗时，而是显存和字节——无论在什么硬件上，策略改变的正是它们。',
   honestHardware:
@@ -11,7 +11,8 @@ export const parallel = {
   controls: {
     replicas: '设备数（副本）',
     strategy: '策略',
-    allReduce: 'All-reduce（ddp）',
+    allReduce: 'All-reduce 算法（DDP）',
+    algorithms: { ring: '环形', tree: '树形' },
     steps: '步数',
     run: { one: '在 {n} 个设备上运行', other: '在 {n} 个设备上运行' },
     stop: '停止',
@@ -21,14 +22,14 @@ export const parallel = {
   },
   status: {
     idle: '尚未运行。',
-    starting: '正在启动副本 worker 及其 GPU 设备…',
+    starting: '正在启动副本工作程序及其 GPU 设备…',
     running: '训练中：第 {step} 步',
     done: '已完成。',
     stopped: '已停止。',
     failed: '运行失败。',
     summary: {
-      one: '在 {replicas} 个设备上完成 {steps} 步；副本 worker 已终止。',
-      other: '在 {replicas} 个设备上完成 {steps} 步；副本 worker 已终止。',
+      one: '在 {replicas} 个设备上完成 {steps} 步；副本工作程序已终止。',
+      other: '在 {replicas} 个设备上完成 {steps} 步；副本工作程序已终止。',
     },
     run: ' —— {backend}，{params} 个参数',
     loss: '，损失 {loss}',
@@ -79,11 +80,11 @@ export const parallel = {
       weightGradientBytes: '收到的权重梯度及其和',
       optimizerStateBytes: '优化器状态',
     },
-    help: '在 DataParallel 下，每个副本的输出——对分割模型来说就是 B×H×W×K 的 logits，大小相当于批乘以类别数——都会落到设备 0 上，连同它们的梯度和整个批的标签一直保存到反向传播结束；设备 0 还要接收每个副本的权重梯度，并独自保存优化器状态。这些在其他设备上都不存在，而且随整个批而不是每一份增长：这就是原文中第一块 GPU 逼你减小批大小的原因。在 forward 中计算损失时，每个副本只传一个数，输出留在产生它的地方；在 DistributedDataParallel 下根本没有设备 0，每个设备占用的字节都相同。实测值是各设备在本步峰值时 tfjs 已用显存（存活张量）之差；一次前向或反向内部的临时张量只体现在显存池中。',
+    help: '在 DataParallel 下，每个副本的输出——对分割模型来说就是 B×H×W×K 的 logits，大小相当于批乘以类别数——都会落到设备 0 上，连同它们的梯度和整个批的标签一直保存到反向传播结束；设备 0 还要接收每个副本的权重梯度，并独自保存优化器状态。这些在其他设备上都不存在，而且随整个批而不是每一份增长：这就是原文中第一块 GPU 逼你减小批大小的原因。在前向传播中计算损失时，每个副本只传一个数，输出留在产生它的地方；在 DistributedDataParallel 下根本没有设备 0，每个设备占用的字节都相同。实测值是各设备在本步峰值时 tfjs 已用显存（存活张量）之差；一次前向或反向内部的临时张量只体现在显存池中。',
   },
   strategies: {
     'dp-gather': 'DataParallel（输出收集到设备 0）',
-    'dp-loss-in-forward': 'DataParallel，在 forward 中计算损失',
+    'dp-loss-in-forward': 'DataParallel，在前向传播中计算损失',
     ddp: 'DistributedDataParallel（all-reduce）',
   },
 } satisfies Dictionary['parallel'];

@@ -7,7 +7,7 @@ export const profile = {
   exportTrace: '导出跟踪文件（Perfetto）',
   traceSaved: '已保存 {name}：可在 ui.perfetto.dev 或 chrome://tracing 中打开。',
   waiting:
-    '剖析中：worker 先在下一步正常运行时记录显存，再对其后的一步逐个核函数计时。若运行已停止，它会先训练一步热身（第一步要编译 GPU 管线）。',
+    '剖析中：工作程序先在下一步正常运行时记录显存，再对其后的一步逐个核函数计时。若运行已停止，它会先训练一步热身（第一步要编译 GPU 管线）。',
   failed: '没有剖析结果：{reason}。',
   unknownReason: '原因不明',
   linkConfig: '此链接的配置',
@@ -36,11 +36,26 @@ export const profile = {
     phase: '这个设备无法给核函数计时：按墙钟时间，{phase}阶段占本步的 {share}。',
     none: '本步没有可计时的核函数。',
   },
+  nextStep: {
+    families: {
+      convolutions: '下一步：减小基础宽度或图像尺寸可以缩短它；第 4 课画出了其中的权衡。',
+      'convolution gradients': '下一步：减小基础宽度或图像尺寸可以缩短它；第 4 课画出了其中的权衡。',
+      'pooling and resizing': '下一步：减小图像尺寸可以缩短它；第 4 课画出了其中的权衡。',
+      'data path': '下一步：第 1 课展示了哪种批编码传输的字节最少。',
+      'optimizer update': '下一步：SGD 不为每个权重保存额外状态；可以和 Adam 对比试试。',
+    },
+    phases: {
+      'data-wait': '下一步：增加加载工作程序；第 2 课展示了它们何时有用。',
+      upload: '下一步：减少每批的字节数；第 1 课展示了做法。',
+      forward: '下一步：减小基础宽度或图像尺寸可以缩短它；第 4 课画出了其中的权衡。',
+      backward: '下一步：减小基础宽度或图像尺寸可以缩短它；第 4 课画出了其中的权衡。',
+    },
+  },
   timing: {
     slower:
       '剖析会让核函数串行执行，所以第 {timed} 步用了 {profiledMs} ms，而正常运行的第 {memory} 步是 {normalMs} ms；显存数据取自第 {memory} 步，记录时不会拖慢它。',
     gpu: '核函数时间是第 {timed} 步的 GPU 时间戳。{slower}',
-    cpu: '核函数时间是第 {timed} 步中每个核函数的墙钟时间（cpu 后端逐个执行它们）。{slower}',
+    cpu: '核函数时间是第 {timed} 步中每个核函数的墙钟时间（CPU 后端逐个执行它们）。{slower}',
     none: "这个设备无法给核函数计时（没有 'timestamp-query'：tfjs 会把每个核函数报告为 0 ms），所以只计时墙钟阶段；第 {memory} 步的核函数按次数和形状列出。",
   },
   summary: {
@@ -83,6 +98,7 @@ export const profile = {
     layerHelp: '反向传播的核函数计入它们所求导的前向运算所在的层。',
     showFirst: '只显示前 {n} 行',
     showAll: '显示全部 {n} 行',
+    moreShapes: '另有 {n} 个',
   },
   convChoice: {
     caption: '卷积核函数：在本设备上实测后选定',
@@ -114,7 +130,7 @@ export const profile = {
   memory: {
     caption: '第 {step} 步的峰值时刻（{unit}）；估计值取自预检中对应同一部分字节的分组。',
     unitGpu: 'tfjs 的 WebGPU 分配器分配出的 GPU 缓冲区',
-    unitCpu: '主机内存中的张量数据（cpu 后端没有 GPU）',
+    unitCpu: '主机内存中的张量数据（CPU 后端没有 GPU）',
     unitTensors: 'tfjs 统计的张量数据',
     category: '类别',
     atPeak: '峰值时刻',
@@ -132,7 +148,7 @@ export const profile = {
       temporaries: '临时张量',
     },
     categoryHelp: {
-      parameters: '模型的权重和偏置，以及 Normalize 层的均值和 1/std',
+      parameters: '模型的权重和偏置，以及 标准化层的均值和 1/标准差',
       optimizerState: '优化器的变量（Adam 为每个权重保存的两个矩，以及两个 β 的幂）',
       inputs: '上传的批以及仅由它得到的张量（解包、类型转换、标准化、独热编码）',
       activations: '前向传播产生并保留给反向传播的张量',

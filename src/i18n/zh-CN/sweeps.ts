@@ -6,7 +6,7 @@ export const sweeps = {
   navLabel: '权衡曲线',
   question: '当一项设置逐渐增大时，每秒样本数和显存会怎样变化？',
   intro:
-    '权衡是一条曲线，而不是一个点。选一项设置和它的取值；每个取值各自在新的 worker 中训练，直到吞吐量稳定，并在训练步内部测量显存峰值。',
+    '权衡是一条曲线，而不是一个点。选一项设置和它的取值；每个取值各自在新的工作程序中训练，直到吞吐量稳定，并在训练步内部测量显存峰值。',
   presets: '预设',
   setting: '设置',
   values: '取值',
@@ -18,7 +18,7 @@ export const sweeps = {
   booting: '训练后端仍在启动。',
   done: '完成。曲线和表格在下方。',
   resultLabel: '本机实测',
-  tableCaption: '扫描的每个点，各自在独立 worker 中训练，直到吞吐量稳定',
+  tableCaption: '扫描的每个点，各自在独立工作程序中训练，直到吞吐量稳定',
   exportCsv: '导出 CSV',
   exportJson: '导出 JSON',
   exportPng: 'PNG',
@@ -41,7 +41,7 @@ export const sweeps = {
   intervalHelp: '各计时步块中每秒样本数的最低值–最高值',
   memoryHelp:
     '已用：两步之间的存活张量。峰值：一步内部任一时刻占用的最大值。显存池：分配器为复用而保留的显存，包括已释放的缓冲区。',
-  progressCompiling: '正在独立 worker 中训练 {label}（第 {n} 个，共 {total} 个）：编译 GPU 管线…',
+  progressCompiling: '正在独立工作程序中训练 {label}（第 {n} 个，共 {total} 个）：编译 GPU 管线…',
   progressStep: '正在训练 {label}（第 {n} 个，共 {total} 个）：第 {step} 步…',
   stopped: '已停止。',
   noValues: '这次扫描没有可运行的取值。',
@@ -89,7 +89,7 @@ export const sweeps = {
   },
   presetsText: {
     batch: {
-      label: '批大小 vs 吞吐量与显存',
+      label: '批大小 对比 吞吐量与显存',
       description: '批越大，每步喂给 GPU 的样本越多，而每个激活也随之增长。',
     },
     image: {

@@ -5,6 +5,7 @@ import { URL_KEYS } from '../../config/urlCodec';
 import { useAppStore } from '../../state/store';
 import { formControl } from '../ConfigPanel';
 import { FieldInput } from '../fields/FieldInput';
+import { fieldOption } from '../fields/fieldText';
 import { fill } from '../../i18n/fill';
 import { useText } from '../i18n/useText';
 
@@ -33,8 +34,9 @@ export function OverrideField({ field, disabled }: { field: keyof TrainConfig; d
         control={control}
         value={override}
         unset={fill(control.kind === 'select' ? t.compare.sameAsA : t.compare.aValue, {
-          value: String(aValue),
+          value: fieldOption(t, field, aValue),
         })}
+        optionText={(o) => fieldOption(t, field, o)}
         disabled={disabled}
         onChange={(v) => setOverride(field, v)}
         testId={`compare-b-${URL_KEYS[field]}`}

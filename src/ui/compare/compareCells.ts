@@ -6,6 +6,7 @@ import type { CompareMetric, CompareUnit } from '../../config/compareSummary';
 import type { TrainConfig } from '../../config/trainConfig';
 import { formatExactBytes, formatMs, formatNumber, formatRatio } from '../format';
 import { fill, plural } from '../../i18n/fill';
+import { fieldOption } from '../fields/fieldText';
 import type { Dictionary } from '../../i18n/types';
 
 /** How a missing figure reads, and the locale of the digits (the page's; English by default). */
@@ -65,7 +66,10 @@ export function describeSide(
   other?: TrainConfig,
 ): string {
   const w = t.compare.side;
-  const upload = config.imageDtype === 'uint8' ? fill(w.upload, { path: config.uploadPath }) : '';
+  const upload =
+    config.imageDtype === 'uint8'
+      ? fill(w.upload, { path: fieldOption(t, 'uploadPath', config.uploadPath) })
+      : '';
   const workers = fill(plural(locale, config.workers, w.workers), { n: config.workers });
   const extra = other
     ? changedKeys(config, other)
@@ -73,16 +77,16 @@ export function describeSide(
         .map((k) =>
           fill(w.extra, {
             name: t.fields.settings[k].label.toLocaleLowerCase(locale),
-            value: String(config[k]),
+            value: fieldOption(t, k, config[k]),
           }),
         )
         .join('')
     : '';
   const text = fill(w.text, {
     image: config.imageDtype,
-    norm: config.normalizeOn,
+    norm: fieldOption(t, 'normalizeOn', config.normalizeOn),
     upload,
-    mask: config.maskDtype,
+    mask: fieldOption(t, 'maskDtype', config.maskDtype),
     size: config.imageSizePx,
     batch: config.batchSize,
     workers,

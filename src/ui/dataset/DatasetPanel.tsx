@@ -119,6 +119,30 @@ function FilePicker() {
   );
 }
 
+/** Masks that leave their mode open: the user reads them as class indices or as colours (no default). */
+function MaskModeChoice({ chosen }: { chosen: DatasetView['maskMode'] }) {
+  const setMaskMode = useDatasetStore((s) => s.setMaskMode);
+  const running = useAppStore((s) => s.status === 'running');
+  const words = DATASET_TEXT.maskModeChoice;
+  return (
+    <fieldset className="mask-mode-choice" disabled={running} data-testid="dataset-mask-mode">
+      <legend>{words.legend}</legend>
+      {(['indices', 'colours'] as const).map((mode) => (
+        <label key={mode}>
+          <input
+            type="radio"
+            name="mask-mode"
+            value={mode}
+            checked={chosen === mode}
+            onChange={() => setMaskMode(mode)}
+          />{' '}
+          {words[mode]}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 export function DatasetPanel() {
   const source = useAppStore((s) => s.config.dataSource);
   const files = useDatasetStore((s) => s.files);
@@ -133,6 +157,7 @@ export function DatasetPanel() {
       {source !== 'synthetic' && (
         <>
           <Summary view={view} />
+          {source === 'files' && view.maskModeAsked && <MaskModeChoice chosen={view.maskMode} />}
           {view.maskMode === 'indices' && <p className="help">{DATASET_TEXT.maskMode.indices}</p>}
           {source === 'files' && view.maskMode === 'colours' && <PaletteEditor palette={view.palette} />}
           <DatasetProblems problems={view.problems} />

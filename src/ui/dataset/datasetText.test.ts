@@ -28,6 +28,7 @@ const PROBLEMS: Readonly<Record<OwnImageProblemCode, OwnImageProblem>> = {
   sizeMismatch: { code: 'sizeMismatch', image: '16×16', mask: '8×8' },
   classTooHigh: { code: 'classTooHigh', value: 9, numClasses: 4 },
   tooManyColours: { code: 'tooManyColours', colours: 7, numClasses: 4 },
+  strayMaskValues: { code: 'strayMaskValues', indexValues: [0, 1, 2], stray: [40], numClasses: 4 },
   decodeFailed: { code: 'decodeFailed', reason: 'EncodingError' },
   noPairs: { code: 'noPairs' },
   tooFewPairs: { code: 'tooFewPairs' },
@@ -77,6 +78,9 @@ describe('the English sentences, pinned', () => {
     );
     expect(ownImageProblemWords(t, PROBLEMS.classTooHigh)).toBe(
       'holds class index 9, but there are 4 classes (0–3): raise the class count or fix the mask',
+    );
+    expect(ownImageProblemWords(t, PROBLEMS.strayMaskValues)).toBe(
+      'values 0–2 and 40: 40 ≥ 4 classes; choose whether these masks hold class indices or colours',
     );
     expect(datasetBlockWords(t, 'en-US', BLOCKS.datasetBroken)).toBe(
       'The dataset has 3 errors: no run starts until they are fixed. First: cut.jpg: is truncated (the file ' +

@@ -46,6 +46,9 @@ export const DATASET_TEXT = {
   get maskMode() {
     return panel().maskMode;
   },
+  get maskModeChoice() {
+    return panel().maskModeChoice;
+  },
   paletteClass: (hex: string) => fill(panel().paletteClass, { hex }),
   paletteTooLong: (colours: number) => fill(panel().paletteTooLong, { colours }),
   problemsTitle: (count: number) => fill(plural(locale(), count, panel().problemsTitle), { count }),
@@ -60,6 +63,18 @@ export const DATASET_TEXT = {
   classOfFiles: (k: number) => fill(panel().classOfFiles, { k }),
   statsMeasured: (count: number) => fill(panel().statsMeasured, { count }),
 };
+
+/** Ascending values with their runs folded: [0, 1, 2, 5] → "0–2, 5". */
+function valueRuns(values: readonly number[]): string {
+  const runs: string[] = [];
+  for (let i = 0; i < values.length; ) {
+    let j = i;
+    while (j + 1 < values.length && values[j + 1] === values[j]! + 1) j++;
+    runs.push(j > i ? `${values[i]}–${values[j]}` : `${values[i]}`);
+    i = j + 1;
+  }
+  return runs.join(', ');
+}
 
 /** A problem found in the files (config/ownImageProblems.ts), in `t`'s words. */
 export function ownImageProblemWords(t: Dictionary, problem: OwnImageProblem): string {
@@ -84,6 +99,12 @@ export function ownImageProblemWords(t: Dictionary, problem: OwnImageProblem): s
         value: problem.value,
         numClasses: problem.numClasses,
         maxClass: problem.numClasses - 1,
+      });
+    case 'strayMaskValues':
+      return fill(w.strayMaskValues, {
+        indexValues: valueRuns(problem.indexValues),
+        stray: valueRuns(problem.stray),
+        numClasses: problem.numClasses,
       });
     case 'tooManyColours':
       return fill(w.tooManyColours, { colours: problem.colours, numClasses: problem.numClasses });

@@ -18,6 +18,8 @@ interface FieldInputProps {
   unset?: string;
   describedBy?: string;
   testId?: string;
+  /** A select value's words (the page's language); the value itself when not given. */
+  optionText?: (value: string | number) => string;
 }
 
 export function FieldInput({
@@ -29,6 +31,7 @@ export function FieldInput({
   unset,
   describedBy,
   testId,
+  optionText = String,
 }: FieldInputProps) {
   const common = {
     id,
@@ -60,7 +63,7 @@ export function FieldInput({
         {unset !== undefined && <option value="">{unset}</option>}
         {control.options.map((o) => (
           <option key={String(o)} value={String(o)}>
-            {String(o)}
+            {optionText(o)}
           </option>
         ))}
       </select>

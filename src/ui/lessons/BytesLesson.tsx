@@ -7,13 +7,7 @@ import { formatExactBytes, formatMs } from '../format';
 import { ArticleFigure } from './ArticleFigure';
 import { ArmTable } from './ArmTable';
 import { times } from './lessonFormat';
-import {
-  articleBytes,
-  bytesLessonResult,
-  inputKernelTime,
-  type ArmResult,
-  type InputKernelTime,
-} from './lessonResults';
+import { articleBytes, bytesLessonResult, inputKernelTime, type ArmResult } from './lessonResults';
 import { fill } from '../../i18n/fill';
 import { DEFAULT_TIMING } from '../../config/stableTiming';
 import { verdictWords } from '../results/verdictText';
@@ -150,11 +144,15 @@ function InputKernels({ arms }: { arms: readonly ArmResult[] }) {
               data-testid={`input-kernels-${arm.id}`}
               data-input-kernels={k.kernels.join(',')}
               data-profiled-kernel-ms={k.totalMs}
+              data-profiled-input-ms={k.inputMs}
             >
               <th scope="row">{armLabel(t, 'bytes', arm.id)}</th>
-              <td>{k.kernels.join(', ') || (ownUnpack(arm, k) ? w.ownUnpack : w.none)}</td>
-              {/* The own unpack's time is not in the profile: no figure rather than a false 0 ms. */}
-              <td>{ownUnpack(arm, k) ? '—' : formatMs(k.inputMs, locale)}</td>
+              <td>
+                {k.kernels
+                  .map((n) => (n.startsWith('BatchLab') ? fill(w.ownKernel, { name: n }) : n))
+                  .join(', ') || w.none}
+              </td>
+              <td>{formatMs(k.inputMs, locale)}</td>
               <td>{formatMs(k.totalMs, locale)}</td>
             </tr>
           ))}
@@ -163,10 +161,6 @@ function InputKernels({ arms }: { arms: readonly ArmResult[] }) {
     </div>
   );
 }
-
-/** The packed uint8 path, whose unpack is BatchLab's own WGSL program, which the profile does not list. */
-const ownUnpack = (arm: ArmResult, k: InputKernelTime) =>
-  k.kernels.length === 0 && arm.config.imageDtype === 'uint8' && arm.config.uploadPath === 'packed';
 
 export function BytesSide({ arms }: { arms: readonly ArmResult[] }) {
   const backend = useAppStore((s) => s.backendInfo?.backend ?? null);

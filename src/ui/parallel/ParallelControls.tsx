@@ -97,7 +97,7 @@ export function ParallelControls() {
         >
           {ALL_REDUCE_ALGORITHMS.map((a) => (
             <option key={a} value={a}>
-              {a}
+              {w.algorithms[a]}
             </option>
           ))}
         </select>

@@ -14,6 +14,16 @@ const ms = (v: number | null) => (v === null ? '—' : formatMs(v));
 const pct = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(1)} %`);
 const gflops = (v: number | null) => (v === null ? '—' : v.toPrecision(3));
 
+/** Characters of the first shape shown in the table; the cell's title holds every shape in full. */
+const SHAPE_CHARS = 24;
+
+/** The first shape (cut to SHAPE_CHARS) and how many more: one line per row, the rest on hover. */
+function shortShapes(shapes: readonly string[], more: string): string {
+  const first = shapes[0] ?? '';
+  const cut = first.length > SHAPE_CHARS ? `${first.slice(0, SHAPE_CHARS - 1)}…` : first;
+  return shapes.length > 1 ? `${cut} ${fill(more, { n: shapes.length - 1 })}` : cut;
+}
+
 function KernelRows({ rows }: { rows: readonly KernelRow[] }) {
   const t = useText().profile;
   const w = { ...t.kernels, families: t.families };
@@ -39,7 +49,9 @@ function KernelRows({ rows }: { rows: readonly KernelRow[] }) {
             <td className="num">{pct(r.share)}</td>
             <td className="num">{r.count}</td>
             <td className="num">{gflops(r.gflops)}</td>
-            <td className="shapes">{r.shapes.join('; ')}</td>
+            <td className="shapes" title={r.shapes.join('; ')}>
+              {shortShapes(r.shapes, w.moreShapes)}
+            </td>
           </tr>
         ))}
       </tbody>

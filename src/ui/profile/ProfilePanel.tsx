@@ -28,7 +28,7 @@ import type { Dictionary } from '../../i18n/types';
 import { useLocale, useText } from '../i18n/useText';
 import { jobMessageText } from '../jobs/jobMessageText';
 import { useJob } from '../jobs/useJob';
-import { bottleneckText, timingNoteText } from './profileText';
+import { bottleneckText, nextStepText, timingNoteText } from './profileText';
 
 function exportTrace(t: Dictionary, profile: StepProfile): string {
   const name = exportFileName(profile.config, 'json', new Date(), `trace-step${profile.timingStep}`);
@@ -91,7 +91,8 @@ function ProfileResult({ profile }: { profile: StepProfile }) {
     <>
       <Summary profile={profile} />
       <p className="profile-bottleneck" data-testid="profile-bottleneck">
-        <strong>{bottleneckText(t, profile)}</strong>
+        <strong>{bottleneckText(t, profile)}</strong>{' '}
+        <span data-testid="profile-next-step">{nextStepText(t, profile)}</span>
       </p>
       <p className="help" data-testid="profile-timing-note" data-timing={profile.timing}>
         {timingNoteText(t, profile)}

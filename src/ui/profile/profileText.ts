@@ -26,6 +26,18 @@ export function bottleneckText(t: Dictionary, profile: Pick<StepProfile, 'kernel
   return fill(w.bottleneck.phase, { phase: w.phases[facts.phase], share: percent(facts.share) });
 }
 
+/** What to try next after the verdict, where one follows from it; null where none does. */
+export function nextStepText(
+  t: Dictionary,
+  profile: Pick<StepProfile, 'kernelRows' | 'phases'>,
+): string | null {
+  const w = t.profile.nextStep;
+  const facts = bottleneckFacts(profile.kernelRows, profile.phases);
+  if (facts.kind === 'family') return (w.families as Partial<Record<string, string>>)[facts.family] ?? null;
+  if (facts.kind === 'phase') return (w.phases as Partial<Record<string, string>>)[facts.phase] ?? null;
+  return null;
+}
+
 export function timingNoteText(t: Dictionary, profile: StepProfile): string {
   const w = t.profile.timing;
   const steps = { timed: profile.timingStep, memory: profile.memoryStep };
