@@ -79,9 +79,17 @@ export interface PyTorchProjectConfig {
  * TrainConfig fields the script does not carry, and why (a test checks this list against the schema):
  * `uploadPath` is always the packed path (the tf.tensor trap is refused), `backend` becomes `device`,
  * the script does not evaluate on BatchLab's validation batch, so `validateEverySteps` has no use, and
- * `dataSource` is always the synthetic shapes (files are refused: they never leave the browser).
+ * `dataSource` is always the synthetic shapes (files are refused: they never leave the browser), and
+ * `microBatches` and `recompute` change what a step holds in memory, not its gradients.
  */
-export const FIELDS_NOT_IN_SCRIPT = ['uploadPath', 'backend', 'validateEverySteps', 'dataSource'] as const;
+export const FIELDS_NOT_IN_SCRIPT = [
+  'uploadPath',
+  'backend',
+  'validateEverySteps',
+  'dataSource',
+  'microBatches',
+  'recompute',
+] as const;
 
 /** The script's settings for a config and request. Throws, in words, unless both can be exported exactly. */
 export function projectConfigOf(config: TrainConfig, request: PyTorchExportRequest): PyTorchProjectConfig {
