@@ -49,6 +49,22 @@ describe('findLargestBatch on a fake device', () => {
     }
   });
 
+  it('with k micro-batches tries only multiples of k and finds the largest multiple that runs', async () => {
+    for (const k of [2, 4, 8]) {
+      for (const limit of [0, 3, 7, 8, 37, 100, 511]) {
+        const device = fakeDevice(limit);
+        const result = await findLargestBatch({
+          start: k,
+          multipleOf: k,
+          refuse: never,
+          trial: device.trial,
+        });
+        expect(result.largestBatch, `k ${k}, limit ${limit}`).toBe(Math.floor(limit / k) * k);
+        expect(device.ran.every((b) => b % k === 0)).toBe(true);
+      }
+    }
+  });
+
   it('doubles first, then bisects between the last success and the first failure', async () => {
     const device = fakeDevice(37);
     const result = await findLargestBatch({ start: 4, refuse: never, trial: device.trial });

@@ -83,6 +83,11 @@ export interface FinderInput {
   start: number;
   /** The largest batch to try; LIMITS.batchSize.max by default. */
   max?: number;
+  /**
+   * Every batch tried is a multiple of this (the config's micro-batch count k: "the largest batch with k
+   * micro-batches"); 1 by default. The search runs over the number of micro-batch-sized steps.
+   */
+  multipleOf?: number;
   /** Why the pre-flight refuses `batch` (nothing runs), or null when it may run. */
   refuse(batch: number): string | null;
   /** Runs one real step at `batch`. */
@@ -151,13 +156,17 @@ export function finderBound(
 
 /** Runs the search with real (injected) trials; refused batches never reach `trial`. */
 export async function findLargestBatch(input: FinderInput): Promise<FinderResult> {
-  let state = startSearch(input.start, input.max);
+  const unit = input.multipleOf ?? 1;
+  let state = startSearch(
+    Math.ceil(input.start / unit),
+    Math.floor((input.max ?? LIMITS.batchSize.max) / unit),
+  );
   const trials: FinderTrial[] = [];
   while (state.next !== null) {
     if (input.stopped?.()) {
-      return { largestBatch: state.largestOk, trials, stopped: true, bound: { kind: 'stopped' } };
+      return { largestBatch: state.largestOk * unit, trials, stopped: true, bound: { kind: 'stopped' } };
     }
-    const batchSize = state.next;
+    const batchSize = state.next * unit;
     const refusal = input.refuse(batchSize);
     let trial: FinderTrial;
     if (refusal !== null) {
@@ -174,10 +183,10 @@ export async function findLargestBatch(input: FinderInput): Promise<FinderResult
     state = recordTrial(state, trial.outcome === 'ok');
   }
   return {
-    largestBatch: state.largestOk,
+    largestBatch: state.largestOk * unit,
     trials,
     stopped: false,
-    bound: finderBound(trials, state.max, input.limitSource),
+    bound: finderBound(trials, state.max * unit, input.limitSource),
   };
 }
 

@@ -13,8 +13,10 @@ import {
   IMAGE_DTYPES,
   LIMITS,
   MASK_DTYPES,
+  MICRO_BATCH_COUNTS,
   NORMALIZE_PLACEMENTS,
   OPTIMIZERS,
+  RECOMPUTE_MODES,
   UPLOAD_PATHS,
   type TrainConfig,
 } from './trainConfig';
@@ -91,6 +93,20 @@ export const FIELD_TABLE: FieldTable = {
     role: 'data',
     group: 'training',
     control: num(LIMITS.batchSize),
+  },
+  microBatches: {
+    linkKey: 'mb',
+    codec: choiceCodec(MICRO_BATCH_COUNTS),
+    role: 'loop',
+    group: 'training',
+    control: { kind: 'select', options: MICRO_BATCH_COUNTS },
+  },
+  recompute: {
+    linkKey: 'rc',
+    codec: choiceCodec(RECOMPUTE_MODES),
+    role: 'loop',
+    group: 'training',
+    control: { kind: 'select', options: RECOMPUTE_MODES },
   },
   depth: {
     linkKey: 'd',

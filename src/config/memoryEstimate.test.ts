@@ -221,6 +221,55 @@ describe("estimateTrainingMemory with BatchLab's own conv kernels", () => {
   });
 });
 
+describe('estimateTrainingMemory with micro-batches and recomputation', () => {
+  const weightBytes = parameterCount(describeUNet(tiny)) * 4;
+
+  it('k micro-batches: the batch, activations and transients of B/k, and a running gradient sum', () => {
+    for (const k of [2, 4] as const) {
+      const split = estimateTrainingMemory({ ...tiny, batchSize: 8, microBatches: k });
+      const part = estimateTrainingMemory({ ...tiny, batchSize: 8 / k });
+      expect(split.activationBytes).toBe(part.activationBytes);
+      expect(split.batchBytes).toBe(part.batchBytes);
+      expect(split.transientBytes).toBe(part.transientBytes);
+      expect(split.gradientBytes).toBe(2 * weightBytes);
+      expect(split.totalBytes - part.totalBytes).toBe(weightBytes);
+    }
+    // One micro-batch is the plain estimate.
+    expect(estimateTrainingMemory({ ...tiny, microBatches: 1 }).totalBytes).toBe(
+      estimateTrainingMemory(tiny).totalBytes,
+    );
+  });
+
+  it('finds the largest batch that runs as k micro-batches: a multiple of k', () => {
+    const tight = { ...limits, memoryBudgetBytes: 3 * 1024 ** 2 };
+    for (const k of [1, 2, 4, 8] as const) {
+      const e = estimateTrainingMemory({ ...tiny, imageSizePx: 32, microBatches: k });
+      const best = findLargestBatchThatFits(e, tight);
+      expect(best % k).toBe(0);
+      expect(best).toBeGreaterThan(0);
+      const at = (b: number) =>
+        estimateTrainingMemory({ ...tiny, imageSizePx: 32, microBatches: k, batchSize: b });
+      expect(checkFits(at(best), tight).ok).toBe(true);
+      if (best + k <= LIMITS.batchSize.max) expect(checkFits(at(best + k), tight).ok).toBe(false);
+    }
+  });
+
+  it("recomputation drops each block's inside activations, and adds one block's backward to the transients", () => {
+    const plain = estimateTrainingMemory(tiny);
+    const recomputed = estimateTrainingMemory({ ...tiny, recompute: 'block' });
+    // Inside each block: the first conv's output and both pre-ReLU sums. Blocks enc0, dec0 (4 ch × 64 px)
+    // and enc1 (8 ch × 16 px), 4 B each.
+    const inside = 4 * 3 * (2 * 4 * 64 + 8 * 16);
+    expect(plain.activationBytes - recomputed.activationBytes).toBe(inside);
+    // Their gradients go (three per block), one level-0 block's backward comes back: both outputs and
+    // pre-ReLU sums recomputed, three gradients.
+    const insideGrads = 4 * 3 * (2 * 4 * 64 + 8 * 16);
+    const working = 4 * 7 * 4 * 64;
+    expect(recomputed.transientBytes - plain.transientBytes).toBe(working - insideGrads);
+    expect(recomputed.parameterBytes + recomputed.batchBytes).toBe(plain.parameterBytes + plain.batchBytes);
+  });
+});
+
 describe('checkFits', () => {
   it('explains the article-sized run in plain words with numbers', () => {
     const config: MemoryConfig = {

@@ -26,6 +26,13 @@
  *   encoder output feeding both a pool and a skip connection).
  * With BatchLab's own conv kernels (options.ownConvKernels) bias and ReLU are fused into the conv, so no
  * pre-ReLU sum is kept, and the first conv's input gradient (the image's) is never computed.
+ * Micro-batches (config.microBatches = k): the batch runs as k parts of B/k, one after the other, so the
+ * batch, activations and transient groups are those of one part; the gradients double for k > 1 (the
+ * running sum 'accum(<weight>)' beside the part's own gradients). Recomputation (config.recompute =
+ * 'block'): inside each block (unetBlocks) only the block's input and output stay alive for the backward
+ * pass; its first conv's output and both pre-ReLU sums go, and so do the gradients of those inside tensors,
+ * which the block's own backward frees when it returns. At the peak one block is being recomputed: the
+ * largest block's inside activations and gradients, counted once as 'recompute(<block>)…' transients.
  * Not modelled: the WebGPU allocator's own share (buffers tfjs frees but returns to its pool only when it
  * submits queued work, kernels' scratch buffers, uniforms: 5–7 % of the peak measured here), and the reuse
  * pool, which holds more than the peak: both are measured per step and shown beside the estimate.
@@ -40,6 +47,7 @@ import {
   describeUNet,
   kernelShape,
   outputElements,
+  unetBlocks,
   type UNetOp,
   type UNetSpec,
 } from './unetSpec';
@@ -61,7 +69,8 @@ export type MemoryConfig = Pick<
   | 'normalizeOn'
   | 'uploadPath'
   | 'maskDtype'
->;
+> &
+  Partial<Pick<TrainConfig, 'microBatches' | 'recompute'>>;
 
 export interface MemoryOptions {
   /**
@@ -158,8 +167,13 @@ function opNamed(spec: UNetSpec, name: string): UNetOp {
 const roundUpToElement = (bytes: number): number =>
   Math.ceil(bytes / GPU_BYTES_PER_ELEMENT) * GPU_BYTES_PER_ELEMENT;
 
+/** Samples in one micro-batch (the batch itself without micro-batches); rounded up between multiples of k. */
+const microBatchSize = (config: MemoryConfig): number =>
+  Math.ceil(config.batchSize / (config.microBatches ?? 1));
+
 function batchTensors(config: MemoryConfig, options: MemoryOptions): TensorBytes[] {
-  const { batchSize, imageSizePx, channels, numClasses } = config;
+  const { imageSizePx, channels, numClasses } = config;
+  const batchSize = microBatchSize(config);
   const pixels = batchSize * imageSizePx * imageSizePx;
   const imageElements = pixels * channels;
   const f32 = (elements: number): number => elements * GPU_BYTES_PER_ELEMENT;
@@ -171,7 +185,11 @@ function batchTensors(config: MemoryConfig, options: MemoryOptions): TensorBytes
     config.uploadPath === 'tf-tensor'
       ? f32(imageElements)
       : roundUpToElement(imageElements * IMAGE_DTYPE_BYTES[config.imageDtype]);
-  add('images.upload', options.uploadedImageBytes ?? computedUploadBytes);
+  const k = config.microBatches ?? 1;
+  const measured = options.uploadedImageBytes;
+  const uploaded =
+    measured === undefined ? computedUploadBytes : k === 1 ? measured : roundUpToElement(measured / k);
+  add('images.upload', uploaded);
   // Packed float32 that the loader already normalized is the model input as uploaded.
   const uploadIsInput =
     config.uploadPath === 'packed' && config.imageDtype === 'float32' && config.normalizeOn === 'loader';
@@ -197,8 +215,9 @@ function checkBatchSize(batchSize: number): void {
 
 /** Estimates the GPU memory of one training step. Throws RangeError for shapes the U-Net cannot take. */
 export function estimateTrainingMemory(config: MemoryConfig, options: MemoryOptions = {}): MemoryEstimate {
-  const { batchSize, imageSizePx, numClasses } = config;
-  checkBatchSize(batchSize);
+  const { imageSizePx, numClasses } = config;
+  checkBatchSize(config.batchSize);
+  const batchSize = microBatchSize(config);
   const spec = describeUNet(config);
   const f32 = (elements: number): number => elements * GPU_BYTES_PER_ELEMENT;
   const tensors: TensorBytes[] = [];
@@ -217,6 +236,11 @@ export function estimateTrainingMemory(config: MemoryConfig, options: MemoryOpti
   tensors.push(
     ...weights.map((w) => ({ name: `grad(${w.name})`, group: 'gradient' as const, bytes: w.bytes })),
   );
+  if ((config.microBatches ?? 1) > 1) {
+    tensors.push(
+      ...weights.map((w) => ({ name: `accum(${w.name})`, group: 'gradient' as const, bytes: w.bytes })),
+    );
+  }
   if (config.optimizer === 'adam') {
     for (const slot of ['m', 'v']) {
       tensors.push(
@@ -236,12 +260,33 @@ export function estimateTrainingMemory(config: MemoryConfig, options: MemoryOpti
       ? f32(pixels * config.channels)
       : f32(outputElements(opNamed(spec, name), batchSize, imageSizePx));
   const keep = (name: string, bytes: number) => tensors.push({ name, group: 'activation', bytes });
-  const grad = (name: string, bytes: number) => tensors.push({ name, group: 'transient', bytes });
+  const grad = (name: string, bytes: number) => {
+    if (!insideGrads.has(name)) tensors.push({ name, group: 'transient', bytes });
+  };
 
   const own = options.ownConvKernels === true;
+  const blocks = config.recompute === 'block' ? unetBlocks(spec) : [];
+  /** What a block's backward recomputes: its inside activations (the first conv's output, the pre-ReLU sums). */
+  const inside = new Set(
+    blocks.flatMap((b) => [
+      b.inner.name,
+      ...(own ? [] : [`${b.inner.name}.preRelu`, `${b.outer.name}.preRelu`]),
+    ]),
+  );
+  /** The gradients of those, made and freed inside the block's own backward. */
+  const insideGrads = new Set(
+    blocks.flatMap((b) => [
+      `grad(${b.outer.name}.preRelu)`,
+      `grad(${b.inner.name})@${b.outer.name}`,
+      `grad(${b.inner.name}.preRelu)`,
+    ]),
+  );
+  const activation = (name: string, bytes: number) => {
+    if (!inside.has(name)) keep(name, bytes);
+  };
   for (const op of spec.ops) {
-    if (op.kind === 'conv' && op.relu && !own) keep(`${op.name}.preRelu`, bytesOf(op.name));
-    keep(op.name, bytesOf(op.name));
+    if (op.kind === 'conv' && op.relu && !own) activation(`${op.name}.preRelu`, bytesOf(op.name));
+    activation(op.name, bytesOf(op.name));
   }
   keep('loss.softmax', f32(pixels * numClasses));
   keep('loss.value', f32(1));
@@ -275,6 +320,21 @@ export function estimateTrainingMemory(config: MemoryConfig, options: MemoryOpti
     for (let k = 1; k < count; k++) grad(`grad(${name}).sum${k}`, bytesOf(name));
   }
 
+  // One block's backward at a time: its recomputed inside (and its output again) with their gradients.
+  const working = blocks.map((b) => {
+    const inner = bytesOf(b.inner.name);
+    const outer = bytesOf(b.outer.name);
+    // Recomputed: both outputs (and both pre-ReLU sums on tfjs's kernels); then the outer pre-ReLU's, the
+    // inner output's and the inner pre-ReLU's gradients.
+    const recomputed = inner + outer + (own ? 0 : inner + outer);
+    return { name: `recompute(${b.outer.name})`, bytes: recomputed + outer + 2 * inner };
+  });
+  const largestBlock = working.reduce<{ name: string; bytes: number } | null>(
+    (a, b) => (a === null || b.bytes > a.bytes ? b : a),
+    null,
+  );
+  if (largestBlock) tensors.push({ ...largestBlock, group: 'transient' });
+
   const groupBytes = (group: MemoryGroup): number =>
     tensors.reduce((sum, t) => (t.group === group ? sum + t.bytes : sum), 0);
   let largest: TensorBytes = { name: HEAD_NAME, group: 'activation', bytes: 0 };
@@ -306,6 +366,8 @@ export function estimateTrainingMemory(config: MemoryConfig, options: MemoryOpti
 
 function pickMemoryConfig(c: MemoryConfig): MemoryConfig {
   return {
+    ...(c.microBatches === undefined ? {} : { microBatches: c.microBatches }),
+    ...(c.recompute === undefined ? {} : { recompute: c.recompute }),
     batchSize: c.batchSize,
     imageSizePx: c.imageSizePx,
     channels: c.channels,
@@ -360,6 +422,9 @@ function estimateAtBatch(estimate: MemoryEstimate, batchSize: number): MemoryEst
  * Binary search: every term of the estimate grows with the batch size, so "fits" holds for a prefix.
  */
 export function findLargestBatchThatFits(estimate: MemoryEstimate, limits: DeviceMemoryLimits): number {
+  // With k micro-batches a batch between multiples of k is estimated as the next multiple, so the answer
+  // rounded down to a multiple of k fits too: the largest batch that runs as k micro-batches.
+  const k = estimate.config.microBatches ?? 1;
   let fits = 0;
   let tooBig = LIMITS.batchSize.max + 1;
   while (tooBig - fits > 1) {
@@ -367,7 +432,7 @@ export function findLargestBatchThatFits(estimate: MemoryEstimate, limits: Devic
     if (fitsLimits(estimateAtBatch(estimate, mid), limits)) fits = mid;
     else tooBig = mid;
   }
-  return fits;
+  return Math.floor(fits / k) * k;
 }
 
 /** Whether the estimated step fits the device; if not, why in plain words and the largest batch that would. */

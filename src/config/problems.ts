@@ -34,6 +34,8 @@ export const PROBLEM_CODES = [
   'tfTensorUint8Only',
   'statsLength',
   'sourceSideMax',
+  'microBatchesSplit',
+  'batchForMicroBatches',
   // A sweep's link value (`sw=`, config/sweep.ts).
   'sweepSyntax',
   'sweepSetting',

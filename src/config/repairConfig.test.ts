@@ -36,6 +36,21 @@ describe('repairConfig', () => {
     expect(trainConfigSchema.safeParse(config).success).toBe(true);
   });
 
+  it('keeps the batch splitting into equal micro-batches: the count gives way, unless it was just chosen', () => {
+    const four = { ...DEFAULT_CONFIG, batchSize: 8, microBatches: 4 as const };
+    const lowered = repairConfig({ ...four, batchSize: 6 }, 'batchSize');
+    expect(lowered.config.microBatches).toBe(2);
+    expect(lowered.config.batchSize).toBe(6);
+    expect(lowered.repairs.map((r) => r.field)).toEqual(['microBatches']);
+    const raised = repairConfig({ ...four, batchSize: 6, microBatches: 8 }, 'microBatches');
+    expect(raised.config).toMatchObject({ batchSize: 8, microBatches: 8 });
+    expect(raised.repairs.map((r) => r.field)).toEqual(['batchSize']);
+    // An odd batch runs at once.
+    expect(repairConfig({ ...four, batchSize: 5 }).config.microBatches).toBe(1);
+    for (const c of [lowered.config, raised.config])
+      expect(trainConfigSchema.safeParse(c).success).toBe(true);
+  });
+
   it('lowers the source scale until image size × scale fits the 1024 px source side', () => {
     const wide = { ...DEFAULT_CONFIG, imageSizePx: 16, sourceScale: 64 };
     expect(repairConfig(wide).repairs).toEqual([]);

@@ -10,11 +10,19 @@
  * - the tf.tensor upload path exists only for uint8: the path becomes packed;
  * - mean/std carry one value per channel: a list of the wrong length is replaced by the dataset's
  *   measured statistics for that channel count;
- * - the source image (image size × source scale) is at most SOURCE_SIDE_MAX_PX per side: the scale is lowered.
+ * - the source image (image size × source scale) is at most SOURCE_SIDE_MAX_PX per side: the scale is lowered;
+ * - the batch splits into equal micro-batches: the count becomes the largest one that divides the batch,
+ *   unless the user just chose the count (then the batch grows to the next multiple of it).
  * Pure; does not mutate its input.
  */
 import { part, type ProblemPart } from './problems';
-import { DATASET_STATS, maxSourceScale, SOURCE_SIDE_MAX_PX, type TrainConfig } from './trainConfig';
+import {
+  DATASET_STATS,
+  maxSourceScale,
+  MICRO_BATCH_COUNTS,
+  SOURCE_SIDE_MAX_PX,
+  type TrainConfig,
+} from './trainConfig';
 
 export interface Repair {
   field: keyof TrainConfig;
@@ -57,6 +65,23 @@ export function repairConfig(
       field: 'sourceScale',
       note: part('sourceSideMax', { maxPx: SOURCE_SIDE_MAX_PX, value: c.sourceScale }),
     });
+  }
+  if (c.batchSize % c.microBatches !== 0) {
+    const got = c.microBatches;
+    if (changed === 'microBatches') {
+      // Every count divides LIMITS.batchSize.max, so the next multiple is always within bounds.
+      c.batchSize = Math.ceil(c.batchSize / got) * got;
+      repairs.push({
+        field: 'batchSize',
+        note: part('batchForMicroBatches', { microBatches: got, value: c.batchSize }),
+      });
+    } else {
+      c.microBatches = MICRO_BATCH_COUNTS.filter((k) => c.batchSize % k === 0).at(-1) ?? 1;
+      repairs.push({
+        field: 'microBatches',
+        note: part('microBatchesSplit', { batch: c.batchSize, got, value: c.microBatches }),
+      });
+    }
   }
   return { config: c, repairs };
 }

@@ -138,7 +138,7 @@ describe('sweep points', () => {
   });
 
   it('presets are valid links and sized for a software adapter', () => {
-    expect(SWEEP_PRESETS.map((p) => p.spec.setting)).toEqual(['batchSize', 'imageSizePx']);
+    expect(SWEEP_PRESETS.map((p) => p.spec.setting)).toEqual(['batchSize', 'imageSizePx', 'microBatches']);
     for (const preset of SWEEP_PRESETS) {
       expect(decodeSweep(encodeSweep(preset.spec))).toEqual({ spec: preset.spec, problems: [] });
       for (const v of preset.spec.values as readonly SweepValue[]) {

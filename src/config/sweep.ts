@@ -25,6 +25,8 @@ export const SWEEP_SETTINGS = [
   'maskDtype',
   'optimizer',
   'workers',
+  'microBatches',
+  'recompute',
 ] as const;
 export type SweepSetting = (typeof SWEEP_SETTINGS)[number];
 
@@ -59,9 +61,9 @@ const SETTING_BY_KEY: ReadonlyMap<string, SweepSetting> = new Map(
   SWEEP_SETTINGS.map((s) => [FIELD_TABLE[s].linkKey, s]),
 );
 
-/** Settings whose values are numbers (the others are choices: dtypes, optimizer). */
+/** Settings whose values are numbers (the others are choices: dtypes, optimizer, recompute). */
 const isNumericSetting = (s: SweepSetting): boolean =>
-  s !== 'imageDtype' && s !== 'maskDtype' && s !== 'optimizer';
+  s !== 'imageDtype' && s !== 'maskDtype' && s !== 'optimizer' && s !== 'recompute';
 
 function encodeValue(setting: SweepSetting, value: SweepValue): string {
   return (FIELD_TABLE[setting].codec.encode as (v: SweepValue) => string)(value);
@@ -232,6 +234,14 @@ export const SWEEP_PRESETS: readonly SweepPreset[] = [
       'Twice the side is four times the pixels: activations and their gradients grow with the square.',
     spec: { setting: 'imageSizePx', values: [16, 24, 32, 48] },
     config: { batchSize: 2 },
+  },
+  {
+    id: 'micro',
+    label: 'Micro-batches: the same batch in parts',
+    description:
+      'One batch of 8 as 1, 2 or 4 micro-batches: the same gradients, the activations of one part, more steps of work.',
+    spec: { setting: 'microBatches', values: [1, 2, 4] },
+    config: { imageSizePx: 32, batchSize: 8 },
   },
 ];
 

@@ -37,6 +37,18 @@ export type OptimizerName = (typeof OPTIMIZERS)[number];
 export const DATA_SOURCES = ['synthetic', 'files', 'photos'] as const;
 export type DataSource = (typeof DATA_SOURCES)[number];
 
+/** How many equal micro-batches one step's batch runs as (gradients accumulated, one optimizer step). */
+export const MICRO_BATCH_COUNTS = [1, 2, 4, 8, 16, 32, 64] as const;
+export type MicroBatchCount = (typeof MICRO_BATCH_COUNTS)[number];
+
+/**
+ * Activation recomputation: `off` keeps every activation the backward pass needs; `block` keeps only each
+ * U-Net block's input and output (a block = its two 3×3 convs) and recomputes the block's inside during
+ * the backward pass.
+ */
+export const RECOMPUTE_MODES = ['off', 'block'] as const;
+export type RecomputeMode = (typeof RECOMPUTE_MODES)[number];
+
 export const BACKEND_PREFERENCES = ['auto', 'webgpu', 'webgl', 'cpu'] as const;
 export type BackendPreference = (typeof BACKEND_PREFERENCES)[number];
 
@@ -79,6 +91,9 @@ const trainConfigFields = z.object({
   channels: z.union([z.literal(1), z.literal(3)]),
   numClasses: intIn(LIMITS.numClasses),
   batchSize: intIn(LIMITS.batchSize),
+  /** The batch runs as this many equal micro-batches (a divisor of batchSize): same gradients, less memory. */
+  microBatches: z.union(MICRO_BATCH_COUNTS.map((k) => z.literal(k))),
+  recompute: z.enum(RECOMPUTE_MODES),
   depth: intIn(LIMITS.depth),
   baseWidth: intIn(LIMITS.baseWidth),
   optimizer: z.enum(OPTIMIZERS),
@@ -130,6 +145,13 @@ export const trainConfigSchema = trainConfigFields.superRefine((c, ctx) => {
   if (c.mean255.length !== c.channels || c.std255.length !== c.channels) {
     ctx.addIssue({ code: 'custom', path: ['mean255'], message: 'mean and std need one value per channel' });
   }
+  if (c.batchSize % c.microBatches !== 0) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['microBatches'],
+      message: 'the batch must split into equal micro-batches',
+    });
+  }
   if (c.imageSizePx * c.sourceScale > SOURCE_SIDE_MAX_PX) {
     ctx.addIssue({
       code: 'custom',
@@ -161,6 +183,8 @@ export const DEFAULT_CONFIG: TrainConfig = {
   channels: 3,
   numClasses: 4,
   batchSize: 4,
+  microBatches: 1,
+  recompute: 'off',
   depth: 2,
   baseWidth: 8,
   optimizer: 'adam',

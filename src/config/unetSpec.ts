@@ -158,6 +158,23 @@ export function describeUNet(shape: UNetShape): UNetSpec {
   return { shape: { depth, baseWidth, channels, numClasses }, widths, ops, convs };
 }
 
+/**
+ * A U-Net block: two 3×3 convs in a row (enc{l}a → enc{l}b, dec{l}a → dec{l}b), the unit that activation
+ * recomputation keeps only the input and output of. `inner` is the first conv, `outer` the second.
+ */
+export interface UNetBlock {
+  inner: ConvSpec;
+  outer: ConvSpec;
+}
+
+/** The blocks of a spec, in forward order. */
+export function unetBlocks(spec: UNetSpec): UNetBlock[] {
+  return spec.convs.flatMap((outer) => {
+    const inner = outer.kernelSize === 3 ? spec.convs.find((c) => c.name === outer.input) : undefined;
+    return inner ? [{ inner, outer }] : [];
+  });
+}
+
 /** tfjs conv2d filter shape [k, k, inChannels, outChannels]. */
 export function kernelShape(conv: ConvSpec): [number, number, number, number] {
   return [conv.kernelSize, conv.kernelSize, conv.inChannels, conv.outChannels];

@@ -8,6 +8,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   BACKEND_PREFERENCES,
+  MICRO_BATCH_COUNTS,
+  RECOMPUTE_MODES,
   DEFAULT_CONFIG,
   IMAGE_DTYPES,
   LIMITS,
@@ -76,6 +78,8 @@ const validConfig: fc.Arbitrary<TrainConfig> = fc
     maxSteps: int(LIMITS.maxSteps),
     validateEverySteps: int(LIMITS.validateEverySteps),
     backend: fc.constantFrom(...BACKEND_PREFERENCES),
+    microBatches: fc.constantFrom(...MICRO_BATCH_COUNTS),
+    recompute: fc.constantFrom(...RECOMPUTE_MODES),
   })
   // Statistics drawn per channel, so the repair (which replaces a list of the wrong length) never has to.
   .map((c) => ({ ...c, mean255: c.mean255.slice(0, c.channels), std255: c.std255.slice(0, c.channels) }))
@@ -266,7 +270,7 @@ describe('round trip', () => {
 
   it('the default link is stable and human-readable', () => {
     expect(encodeConfigToHash(DEFAULT_CONFIG)).toBe(
-      '#v=1&s=42&px=32&ch=3&k=4&b=4&d=2&w=8&opt=adam&lr=0.01&dt=uint8&norm=model&up=packed&mk=uint8' +
+      '#v=1&s=42&px=32&ch=3&k=4&b=4&mb=1&rc=off&d=2&w=8&opt=adam&lr=0.01&dt=uint8&norm=model&up=packed&mk=uint8' +
         '&mean=110.1,106,105.2&std=36.6,29.9,31.5&wk=0&pf=2&blur=0&src=1&aug=1&lat=0&data=synthetic&steps=1000&val=10&be=auto',
     );
     expect(

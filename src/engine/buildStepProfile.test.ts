@@ -90,6 +90,28 @@ describe('buildStepProfile', () => {
     expect(p.trackedPeakBytes).toBeNull();
   });
 
+  it('with micro-batches each phase is listed once, its parts added up, still adding up to the step', async () => {
+    const split = { ...tiny, microBatches: 2 as const };
+    const trainer = createTrainer(split, 'cpu');
+    await trainer.step(buildHostBatch(split, 0));
+    const recorded = await trainer.profileStep(buildHostBatch(split, 1), { kernelTimes: false });
+    trainer.dispose();
+    expect(recorded.recording.phaseStartsMs.filter((m) => m.phase === 'backward')).toHaveLength(2);
+    const p = buildStepProfile(split, 'cpu', { step: 2, recorded, dataWaitMs: 1 }, null);
+    expect(p.phases.map((ph) => ph.phase)).toEqual([
+      'data-wait',
+      'upload',
+      'forward',
+      'backward',
+      'optimizer',
+      'readback',
+    ]);
+    p.phases.forEach((ph, i) => {
+      if (i > 0) expect(ph.startMs).toBeCloseTo(p.phases[i - 1]!.startMs + p.phases[i - 1]!.durationMs, 6);
+    });
+    expect(p.phases.reduce((s, ph) => s + ph.durationMs, 0)).toBeCloseTo(p.profiledStepMs, 6);
+  });
+
   it('without kernel times: no ms anywhere, the note says why, the bottleneck names a phase', () => {
     const p = buildStepProfile(tiny, 'cpu', memory, null);
     expect(p.timing).toBe('none');

@@ -31,19 +31,24 @@ export interface RecordedStep {
 
 const phaseOrder = (phase: StepPhase) => STEP_PHASES.indexOf(phase);
 
-/** The step's phases, data wait first; they add up to the step's wall time. */
+/**
+ * The step's phases, data wait first; they add up to the step's wall time. With micro-batches a phase
+ * recurs (upload, forward, backward once per part): its spans are added up into one.
+ */
 function stepPhases(recording: StepRecording, dataWaitMs: number): PhaseSpan[] {
-  const marks = [...recording.phaseStartsMs].sort((a, b) => phaseOrder(a.phase) - phaseOrder(b.phase));
-  const origin = marks[0]?.atMs ?? 0;
-  const spans: PhaseSpan[] = [{ phase: 'data-wait', startMs: 0, durationMs: dataWaitMs }];
+  const marks = recording.phaseStartsMs;
+  const durations = new Map<StepPhase, number>();
   marks.forEach((mark, i) => {
     const end = i + 1 < marks.length ? marks[i + 1]!.atMs : recording.endMs;
-    spans.push({
-      phase: mark.phase,
-      startMs: dataWaitMs + mark.atMs - origin,
-      durationMs: Math.max(0, end - mark.atMs),
-    });
+    durations.set(mark.phase, (durations.get(mark.phase) ?? 0) + Math.max(0, end - mark.atMs));
   });
+  const spans: PhaseSpan[] = [{ phase: 'data-wait', startMs: 0, durationMs: dataWaitMs }];
+  let startMs = dataWaitMs;
+  for (const phase of [...durations.keys()].sort((a, b) => phaseOrder(a) - phaseOrder(b))) {
+    const durationMs = durations.get(phase)!;
+    spans.push({ phase, startMs, durationMs });
+    startMs += durationMs;
+  }
   return spans;
 }
 

@@ -9,8 +9,9 @@
  * 3. gradients: a weight's gradient as handed to the optimizer;
  * 4. inputs: the uploaded batch, and the output of any upload or forward kernel whose inputs are all
  *    inputs or constants (the unpacked, cast, normalized and one-hot forms of the batch);
- * 5. activations: made in the forward phase and still alive when the first backward kernel starts (tfjs
- *    frees the forward's other tensors when the forward returns: what is left was saved for backward);
+ * 5. activations: made in the forward phase and still alive when the next backward kernel starts (tfjs
+ *    frees the forward's other tensors when the forward returns: what is left was saved for backward; with
+ *    micro-batches each part has its own forward and backward);
  * 6. temporaries: everything else, and any buffer that holds no tensor (a kernel's scratch, uniforms,
  *    staging buffers).
  */
@@ -25,8 +26,13 @@ import type { StepRecording } from './stepRecording';
 /** The category of every recorded tensor, indexed by its id. */
 export function classifyTensors(recording: StepRecording): MemoryCategory[] {
   const { tensors, kernels } = recording;
-  const firstBackward = kernels.find((k) => k.phase === 'backward');
-  const backwardStart = firstBackward ? firstBackward.startEvent : Number.POSITIVE_INFINITY;
+  // The start event of the first backward kernel at or after each kernel index.
+  const nextBackwardStart: number[] = new Array<number>(kernels.length + 1);
+  nextBackwardStart[kernels.length] = Number.POSITIVE_INFINITY;
+  for (let i = kernels.length - 1; i >= 0; i--) {
+    const k = kernels[i]!;
+    nextBackwardStart[i] = k.phase === 'backward' ? k.startEvent : nextBackwardStart[i + 1]!;
+  }
   const category: (MemoryCategory | null)[] = tensors.map((t) => {
     switch (t.role) {
       case 'weight':
@@ -53,6 +59,7 @@ export function classifyTensors(recording: StepRecording): MemoryCategory[] {
   return tensors.map((t, id) => {
     const known = category[id];
     if (known) return known;
+    const backwardStart = nextBackwardStart[t.producer ?? 0]!;
     const keptForBackward = t.freedAtEvent === null || t.freedAtEvent > backwardStart;
     return t.createdPhase === 'forward' && keptForBackward ? 'activations' : 'temporaries';
   });

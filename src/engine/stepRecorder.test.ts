@@ -108,6 +108,45 @@ describe('memory by category on a recorded cpu step', () => {
     }
   });
 
+  it('models micro-batches and recomputation: activations within 15 % of the measured category (6 configs)', async () => {
+    const deeper = { ...tiny, batchSize: 4, depth: 3 };
+    const wider = { ...tiny, imageSizePx: 32, batchSize: 4 };
+    const configs: TrainConfig[] = [
+      { ...wider, microBatches: 2 },
+      { ...wider, microBatches: 4 },
+      { ...tiny, recompute: 'block' },
+      { ...wider, microBatches: 2, recompute: 'block' },
+      { ...deeper, microBatches: 2 },
+      { ...deeper, recompute: 'block' },
+    ];
+    for (const config of configs) {
+      const { timeline } = await recordedStep(config);
+      const upload = config.batchSize * config.imageSizePx ** 2 * config.channels * 4;
+      const e = estimateTrainingMemory(config, { uploadedImageBytes: upload });
+      const c = compareEstimate(e, {
+        atPeak: timeline.atPeak,
+        peakBytes: timeline.peakBytes,
+        poolBytes: null,
+      });
+      // The category's largest value over the step: with micro-batches the step's peak can fall outside a
+      // backward pass (the optimizer's update), where no activation is alive.
+      const activations = e.activationBytes / timeline.maxByCategory.activations;
+      const label = `${config.imageSizePx} px, B ${config.batchSize}, k ${config.microBatches}, recompute ${config.recompute}, depth ${config.depth}: ${activations}, ${c.estimateOverPeak}`;
+      expect(estimateWithinTolerance(activations), label).toBe(true);
+      expect(estimateWithinTolerance(c.estimateOverPeak!), label).toBe(true);
+    }
+  });
+
+  it('k micro-batches hold the activations of one part; recomputation holds fewer than a plain step', async () => {
+    const batch4 = { ...tiny, batchSize: 4 };
+    const whole = (await recordedStep(batch4)).timeline.atPeak;
+    const quarter = (await recordedStep({ ...batch4, microBatches: 4 })).timeline.atPeak;
+    expect(Math.abs(whole.activations / quarter.activations - 4)).toBeLessThan(0.2);
+    expect(quarter.inputs * 4).toBe(whole.inputs);
+    const recomputed = (await recordedStep({ ...batch4, recompute: 'block' })).timeline.atPeak;
+    expect(recomputed.activations).toBeLessThan(0.8 * whole.activations);
+  });
+
   it('gives every kernel a phase, and backward kernels the layer of the op they differentiate', async () => {
     const { profiled } = await recordedStep(tiny);
     const kernels = profiled.recording.kernels;

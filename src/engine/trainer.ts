@@ -11,6 +11,7 @@ import * as tf from './tf';
 import { sameModel } from '../config/fieldTable';
 import type { TrainConfig } from '../config/trainConfig';
 import type { HostBatch } from '../data/hostBatch';
+import { shardHostBatch } from '../data/shardBatch';
 import type { KernelTiming } from '../config/stepProfile';
 import { allocatorTap } from './allocatorTap';
 import type { ConvChoiceReport } from '../config/convKernels';
@@ -90,6 +91,19 @@ export interface Trainer {
   /** Every weight, flat in the variables' creation order (as replicas exchange them), read back; caller owns it. */
   readWeights(): Promise<Float32Array>;
   dispose(): void;
+}
+
+/**
+ * a + b, weight by weight, each pair disposed as soon as its sum exists (so the sum never holds three
+ * copies of the weights at once, as PyTorch's in-place accumulation never does). The caller owns the result.
+ */
+function addGradients(a: tf.NamedTensorMap, b: tf.NamedTensorMap): tf.NamedTensorMap {
+  const sum: tf.NamedTensorMap = {};
+  for (const [name, g] of Object.entries(a)) {
+    sum[name] = tf.add(g, b[name]!);
+    tf.dispose([g, b[name]!]);
+  }
+  return sum;
 }
 
 export class NonFiniteLossError extends Error {
@@ -219,48 +233,72 @@ export function createTrainer(
   /**
    * One training step: upload, forward (Normalize, U-Net, loss), backward, optimizer, loss readback. The
    * same as optimizer.minimize(f, true, variables), written out so that a profile can mark its phases.
+   * With k = config.microBatches > 1 the batch runs as k equal parts, one after the other, each uploaded,
+   * differentiated on loss ÷ k and freed before the next: their gradients add up to the whole batch's
+   * (mean loss), and one optimizer step applies the sum (gradient accumulation).
    */
   async function runStep(batch: HostBatch, hooks: StepHooks): Promise<StepResult> {
     assertLive();
     const tap = (options.trackPeak ?? true) ? allocatorTap() : null;
+    const k = config.microBatches;
+    const parts = k === 1 ? [batch] : shardHostBatch(batch, k);
     const counted = await withGpuErrorScopes(currentWebGpuDevice(), () =>
       countKernels(async () => {
         tap?.resetHighWater();
         const t0 = now();
-        const device = uploadBatch(batch, backend, config.uploadPath);
-        hooks.inputs(deviceBatchTensors(device));
-        const t1 = now();
+        let uploadMs = 0;
+        let uploadedImageBytes = 0;
+        let uploadedMaskBytes = 0;
         let lossTensor: tf.Scalar | null = null;
+        let sum: tf.NamedTensorMap | null = null;
         try {
-          hooks.phase('forward');
-          const { value, grads } = optimizer.computeGradients(() => {
-            const x = inLayer('normalize', () => normalize.images(device.images));
-            const labels = inLayer('normalize', () => normalize.labels(device.masks));
-            hooks.inputs([x, labels.tensor]);
-            const logits = model.forward(x);
-            const loss = inLayer('loss', () =>
-              softmaxCrossEntropy(logits, labels, fused && backend === 'webgpu'),
-            );
-            hooks.forwardDone();
-            return loss;
-          }, model.variables);
-          lossTensor = value;
+          for (const [i, part] of parts.entries()) {
+            if (i > 0) hooks.phase('upload');
+            const u0 = now();
+            const device = uploadBatch(part, backend, config.uploadPath);
+            uploadMs += now() - u0;
+            uploadedImageBytes += device.uploadedImageBytes;
+            uploadedMaskBytes += device.uploadedMaskBytes;
+            try {
+              hooks.inputs(deviceBatchTensors(device));
+              hooks.phase('forward');
+              const { value, grads } = optimizer.computeGradients(() => {
+                const x = inLayer('normalize', () => normalize.images(device.images));
+                const labels = inLayer('normalize', () => normalize.labels(device.masks));
+                hooks.inputs([x, labels.tensor]);
+                const logits = model.forward(x, config.recompute);
+                const mean = inLayer('loss', () =>
+                  softmaxCrossEntropy(logits, labels, fused && backend === 'webgpu'),
+                );
+                const loss = k === 1 ? mean : inLayer('loss', () => tf.div(mean, k));
+                hooks.forwardDone();
+                return loss as tf.Scalar;
+              }, model.variables);
+              const previous: tf.NamedTensorMap | null = sum;
+              const lossBefore: tf.Scalar | null = lossTensor;
+              sum = previous ? addGradients(previous, grads) : grads;
+              lossTensor = lossBefore ? (tf.add(lossBefore, value) as tf.Scalar) : value;
+              if (lossBefore) tf.dispose([lossBefore, value]);
+            } finally {
+              disposeDeviceBatch(device);
+            }
+          }
+          const grads = sum!;
           hooks.gradients(Object.values(grads));
           hooks.phase('optimizer');
           optimizer.applyGradients(model.variables.map((v) => ({ name: v.name, tensor: grads[v.name]! })));
-          tf.dispose(grads);
           hooks.phase('readback');
-          const loss = (await lossTensor.data())[0] ?? Number.NaN;
+          const loss = (await lossTensor!.data())[0] ?? Number.NaN;
           const t2 = now();
           hooks.end();
           steps++;
           if (!Number.isFinite(loss)) throw new NonFiniteLossError(steps, loss);
           return {
             loss,
-            uploadMs: t1 - t0,
-            computeMs: t2 - t1,
-            uploadedImageBytes: device.uploadedImageBytes,
-            uploadedMaskBytes: device.uploadedMaskBytes,
+            uploadMs,
+            computeMs: t2 - t0 - uploadMs,
+            uploadedImageBytes,
+            uploadedMaskBytes,
             gpuImageBytes: batch.imageElements * Float32Array.BYTES_PER_ELEMENT,
             memory: readMemory(),
             // Read after the snapshot above, so the peak is never below it.
@@ -268,8 +306,8 @@ export function createTrainer(
             kernels: 0, // counted around the step, below
           };
         } finally {
+          if (sum) tf.dispose(sum);
           lossTensor?.dispose();
-          disposeDeviceBatch(device);
         }
       }),
     );

@@ -15,6 +15,8 @@ import { allTfjs, chooseConvKernel, tilingOf, type ConvPath } from './convChoice
 import { directConv2d } from './directConv';
 import { inLayer } from './layerScope';
 import { HEAD_NAME } from '../config/unetSpec';
+import type { RecomputeMode } from '../config/trainConfig';
+import { recomputeBlock } from './recomputeBlock';
 
 export interface UNetShape {
   depth: number;
@@ -26,6 +28,12 @@ export interface UNetShape {
 interface ConvParams {
   kernel: tf.Variable<tf.Rank.R4>;
   bias: tf.Variable<tf.Rank.R1>;
+}
+
+/** A conv's weights as a kernel reads them: the variables, or their stand-ins inside a recomputed block. */
+interface ConvWeights {
+  kernel: tf.Tensor4D;
+  bias: tf.Tensor1D;
 }
 
 /**
@@ -52,8 +60,12 @@ export interface UNet {
   setConvKernels(kernels: ConvKernels): void;
   /** Every trainable variable, in creation order (optimizer slot order follows it). */
   variables: tf.Variable[];
-  /** x: float32 NHWC normalized input → logits float32 [N, H, W, K]. Caller disposes. */
-  forward(x: tf.Tensor4D): tf.Tensor4D;
+  /**
+   * x: float32 NHWC normalized input → logits float32 [N, H, W, K]. Caller disposes. With `recompute`
+   * 'block', each block (two 3×3 convs, unetSpec.ts unetBlocks) keeps only its input for the backward pass
+   * and runs its forward again there (./recomputeBlock.ts): the same values and gradients, fewer activations.
+   */
+  forward(x: tf.Tensor4D, recompute?: RecomputeMode): tf.Tensor4D;
   dispose(): void;
 }
 
@@ -74,12 +86,12 @@ function makeConv(name: string, k: number, cin: number, cout: number, seed: numb
  * only while no gradient is recorded, so under training a fused ReLU would silently split into three ops
  * again; bias fusion holds in both. Same math as conv2d + add + relu, same gradients.
  */
-function tiledConv(x: tf.Tensor4D, p: ConvParams, relu: boolean): tf.Tensor4D {
+function tiledConv(x: tf.Tensor4D, p: ConvWeights, relu: boolean): tf.Tensor4D {
   const y = tf.fused.conv2d({ x, filter: p.kernel, strides: 1, pad: 'same', bias: p.bias });
   return relu ? tf.relu(y) : y;
 }
 
-function directConv(x: tf.Tensor4D, p: ConvParams, relu: boolean): tf.Tensor4D {
+function directConv(x: tf.Tensor4D, p: ConvWeights, relu: boolean): tf.Tensor4D {
   const y = directConv2d(x, p.kernel, p.bias);
   return relu ? tf.relu(y) : y;
 }
@@ -91,7 +103,7 @@ function ownConv(kernels: ConvKernels) {
     inputGradient: k('inputGradient'),
     filterGradient: k('filterGradient'),
   };
-  return (x: tf.Tensor4D, p: ConvParams, relu: boolean): tf.Tensor4D =>
+  return (x: tf.Tensor4D, p: ConvWeights, relu: boolean): tf.Tensor4D =>
     convSame(x, p.kernel, p.bias, relu, directions);
 }
 
@@ -121,8 +133,8 @@ export function createUNet(shape: UNetShape, seed: number, options: UNetOptions 
   const plain = wanted === 'direct' ? directConv : tiledConv;
   let own = kernels && !allTfjs(kernels) ? ownConv(kernels) : null;
   /** 3×3 convs take the chosen kernels; the 1×1 head runs on the own op or as tfjs's fused matmul. */
-  const conv3 = (x: tf.Tensor4D, p: ConvParams, relu: boolean) => (own ?? plain)(x, p, relu);
-  const conv1 = (x: tf.Tensor4D, p: ConvParams, relu: boolean) => (own ?? tiledConv)(x, p, relu);
+  const conv3 = (x: tf.Tensor4D, p: ConvWeights, relu: boolean) => (own ?? plain)(x, p, relu);
+  const conv1 = (x: tf.Tensor4D, p: ConvWeights, relu: boolean) => (own ?? tiledConv)(x, p, relu);
   /** Bilinear upsampling to the skip's size; exact ×2 takes the own gradient kernel with the own convs. */
   const upsample = (h: tf.Tensor4D, size: [number, number]): tf.Tensor4D =>
     own && size[0] === 2 * h.shape[1] && size[1] === 2 * h.shape[2]
@@ -152,28 +164,40 @@ export function createUNet(shape: UNetShape, seed: number, options: UNetOptions 
   const variables: tf.Variable[] = all.flatMap((p) => [p.kernel, p.bias]);
 
   /** Each op runs inside its unetSpec name (layerScope.ts), so a step profile can group kernels by layer. */
-  function forward(x: tf.Tensor4D): tf.Tensor4D {
+  function forward(x: tf.Tensor4D, recompute: RecomputeMode = 'off'): tf.Tensor4D {
+    /** Two 3×3 convs + ReLU: the block `name` ('enc0', 'dec1'…), recomputed in the backward pass or not. */
+    const block = (name: string, input: tf.Tensor4D, [a, b]: [ConvParams, ConvParams]): tf.Tensor4D => {
+      const run = (h: tf.Tensor4D, [ka, ba, kb, bb]: tf.Tensor[]): tf.Tensor4D => {
+        const ha = inLayer(`${name}a`, () =>
+          conv3(h, { kernel: ka as tf.Tensor4D, bias: ba as tf.Tensor1D }, true),
+        );
+        return inLayer(`${name}b`, () =>
+          conv3(ha, { kernel: kb as tf.Tensor4D, bias: bb as tf.Tensor1D }, true),
+        );
+      };
+      const weights = [a.kernel, a.bias, b.kernel, b.bias];
+      // The image needs no gradient: the first block differentiates its weights only.
+      return recompute === 'block' ? recomputeBlock(input, input !== x, weights, run) : run(input, weights);
+    };
     return tf.tidy(() => {
       const skips: tf.Tensor4D[] = [];
       let h = x;
-      enc.forEach(([a, b], l) => {
-        const ha = inLayer(`enc${l}a`, () => conv3(h, a, true));
-        h = inLayer(`enc${l}b`, () => conv3(ha, b, true));
+      enc.forEach((convs, l) => {
+        h = block(`enc${l}`, h, convs);
         if (l < depth - 1) {
           const skip = h;
           skips.push(skip);
           h = inLayer(`pool${l}`, () => tf.maxPool(skip, 2, 2, 'valid'));
         }
       });
-      dec.forEach(([a, b], i) => {
+      dec.forEach((convs, i) => {
         const l = depth - 2 - i;
         const skip = skips.pop();
         if (!skip) throw new Error('U-Net skip stack underflow');
         const below = h;
         const up = inLayer(`up${l}`, () => upsample(below, [skip.shape[1], skip.shape[2]]));
         const cat = inLayer(`cat${l}`, () => tf.concat([up, skip], 3));
-        const da = inLayer(`dec${l}a`, () => conv3(cat, a, true));
-        h = inLayer(`dec${l}b`, () => conv3(da, b, true));
+        h = block(`dec${l}`, cat, convs);
       });
       const last = h;
       return inLayer(HEAD_NAME, () => conv1(last, head, false));

@@ -84,6 +84,19 @@ const SINGLE_PROCESS_CASES: ParityCase[] = [
     },
     request: { strategy: 'dp-loss-in-forward', processes: 2 },
   },
+  {
+    // SGD: Adam's update does not see a gradient scaled by k, SGD's does.
+    name: 'when the batch does not fit: 4 micro-batches and recomputation per block, batch 8, SGD',
+    config: {
+      ...tiny,
+      batchSize: 8,
+      microBatches: 4,
+      recompute: 'block',
+      optimizer: 'sgd',
+      learningRate: 0.05,
+    },
+    request: { strategy: 'single', processes: 1 },
+  },
 ];
 
 /** BatchLab's calculator for the bytes PyTorch moves: the packed WebGPU path, which also moves the stored bytes. */
@@ -155,32 +168,35 @@ describe('the exported PyTorch project reproduces BatchLab on the CPU', () => {
     });
   }
 
-  it("DDP with gloo, two ranks: identical weights after every step, the whole batch's loss as BatchLab's", async () => {
-    const config: TrainConfig = {
-      ...tiny,
-      batchSize: 4,
-      imageDtype: 'float16',
-      normalizeOn: 'model',
-      workers: 1,
-    };
-    const project = await exportProject(python, config, { strategy: 'ddp', processes: 2 });
-    projects.push(project);
-    const running = runRanks(python, project.dir, 2, ['--steps', String(STEPS), '--log-dir', 'logs']);
-    const reference = await batchLabLosses(config, STEPS);
-    const runs = await running;
-    runs.forEach((r, rank) => expectSuccess(r, `rank ${rank}`));
-    const [rank0, rank1] = [readRankLog(project.dir, 0), readRankLog(project.dir, 1)];
-    expect(rank0.world).toBe(2);
-    expect(rank0.weights_sha256).toHaveLength(STEPS);
-    expect(rank1.weights_sha256).toEqual(rank0.weights_sha256);
-    // Each step changes the weights (the digests are not all the same value).
-    expect(new Set(rank0.weights_sha256).size).toBe(STEPS);
-    for (const log of [rank0, rank1]) expect(log.rank_losses.every(Number.isFinite)).toBe(true);
-    // The two ranks saw different halves of each batch.
-    expect(rank0.rank_losses).not.toEqual(rank1.rank_losses);
-    const diff = maxAbsDiff(rank0.losses, reference);
-    console.log(`[parity] ddp ×2: max |loss diff| over ${STEPS} steps = ${diff.toExponential(2)}`);
-    expect(diff).toBeLessThan(TOLERANCE);
-    expectBytesOfCalculator(rank0, config);
-  });
+  const ddpCases: [string, TrainConfig][] = [
+    ['', { ...tiny, batchSize: 4, imageDtype: 'float16', normalizeOn: 'model', workers: 1 }],
+    [
+      ' (4 micro-batches, recomputation, SGD)',
+      { ...tiny, batchSize: 8, microBatches: 4, recompute: 'block', optimizer: 'sgd', learningRate: 0.05 },
+    ],
+  ];
+  it.each(ddpCases)(
+    "DDP with gloo, two ranks%s: identical weights after every step, the whole batch's loss as BatchLab's",
+    async (label, config) => {
+      const project = await exportProject(python, config, { strategy: 'ddp', processes: 2 });
+      projects.push(project);
+      const running = runRanks(python, project.dir, 2, ['--steps', String(STEPS), '--log-dir', 'logs']);
+      const reference = await batchLabLosses(config, STEPS);
+      const runs = await running;
+      runs.forEach((r, rank) => expectSuccess(r, `rank ${rank}`));
+      const [rank0, rank1] = [readRankLog(project.dir, 0), readRankLog(project.dir, 1)];
+      expect(rank0.world).toBe(2);
+      expect(rank0.weights_sha256).toHaveLength(STEPS);
+      expect(rank1.weights_sha256).toEqual(rank0.weights_sha256);
+      // Each step changes the weights (the digests are not all the same value).
+      expect(new Set(rank0.weights_sha256).size).toBe(STEPS);
+      for (const log of [rank0, rank1]) expect(log.rank_losses.every(Number.isFinite)).toBe(true);
+      // The two ranks saw different halves of each batch.
+      expect(rank0.rank_losses).not.toEqual(rank1.rank_losses);
+      const diff = maxAbsDiff(rank0.losses, reference);
+      console.log(`[parity] ddp ×2${label}: max |loss diff| over ${STEPS} steps = ${diff.toExponential(2)}`);
+      expect(diff).toBeLessThan(TOLERANCE);
+      expectBytesOfCalculator(rank0, config);
+    },
+  );
 });

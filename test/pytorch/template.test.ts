@@ -88,6 +88,8 @@ const allChanged: TrainConfig = {
   channels: 1,
   numClasses: 6,
   batchSize: 6,
+  microBatches: 2,
+  recompute: 'block',
   depth: 3,
   baseWidth: 5,
   optimizer: 'sgd',

@@ -54,6 +54,7 @@ export const finderJob: JobDefinition<'finder'> = {
       let requestId = 0;
       const result = await findLargestBatch({
         start: config.batchSize,
+        multipleOf: config.microBatches,
         refuse: guard.refuse,
         limitSource: guard.limitSource,
         stopped: () => signal.aborted,

@@ -30,7 +30,7 @@ import {
 function backwardWithOutputGrad(ctx: ReplicaContext, x: tf.Tensor4D, dy: tf.Tensor4D): tf.Tensor1D {
   const vars = ctx.model.variables;
   const { value, grads } = tf.variableGrads(
-    () => tf.sum(tf.mul(ctx.model.forward(x), dy)) as tf.Scalar,
+    () => tf.sum(tf.mul(ctx.model.forward(x, ctx.config.recompute), dy)) as tf.Scalar,
     vars,
   );
   value.dispose();

@@ -107,6 +107,24 @@ describe('data-parallel strategies equal single-device training (cpu backend)', 
     });
   }
 
+  it('replicas with micro-batches and recomputation end with the weights of the plain single device', async () => {
+    const config = { ...tiny, optimizer: 'sgd' as const, batchSize: 8 };
+    const reference = await singleDevice(config, 2);
+    const tensorsBefore = tf.memory().numTensors;
+    for (const replicas of [2, 4]) {
+      const run = await runInProcess({
+        config: { ...config, microBatches: 4, recompute: 'block' },
+        backend: 'cpu',
+        replicas,
+        strategy: 'ddp',
+        allReduce: 'ring',
+        steps: 2,
+      });
+      for (const w of run.weights) expect(relativeDifference(w, reference.final)).toBeLessThanOrEqual(1e-5);
+    }
+    expect(tf.memory().numTensors).toBe(tensorsBefore);
+  });
+
   it('reports the batch loss the single device sees', async () => {
     const config = { ...tiny, optimizer: 'sgd' as const };
     const losses: Record<string, number> = {};

@@ -17,13 +17,17 @@ import {
   IMAGE_DTYPES,
   LIMITS,
   MASK_DTYPES,
+  MICRO_BATCH_COUNTS,
   NORMALIZE_PLACEMENTS,
   OPTIMIZERS,
+  RECOMPUTE_MODES,
   trainConfigSchema,
   type ImageDtype,
   type MaskDtype,
+  type MicroBatchCount,
   type NormalizePlacement,
   type OptimizerName,
+  type RecomputeMode,
   type TrainConfig,
 } from '../../config/trainConfig';
 import {
@@ -49,6 +53,10 @@ export interface PyTorchProjectConfig {
   channels: 1 | 3;
   numClasses: number;
   batchSize: number;
+  /** The batch as this many micro-batches: gradient accumulation, one optimizer.step(). */
+  microBatches: MicroBatchCount;
+  /** 'block': torch.utils.checkpoint around each U-Net block. */
+  recompute: RecomputeMode;
   depth: number;
   baseWidth: number;
   /** Trainable scalars of the U-Net (the script checks its model against it). */
@@ -101,6 +109,8 @@ export function projectConfigOf(config: TrainConfig, request: PyTorchExportReque
     channels: c.channels,
     numClasses: c.numClasses,
     batchSize: c.batchSize,
+    microBatches: c.microBatches,
+    recompute: c.recompute,
     depth: c.depth,
     baseWidth: c.baseWidth,
     expectedParameters: parameterCount(describeUNet(shape)),
@@ -158,6 +168,8 @@ export const SCRIPT_LITERALS: LiteralTable = {
   },
   numClasses: int('NUM_CLASSES', LIMITS.numClasses),
   batchSize: int('BATCH_SIZE', LIMITS.batchSize),
+  microBatches: int('MICRO_BATCHES', { min: 1, max: MICRO_BATCH_COUNTS.at(-1)! }),
+  recompute: choice('RECOMPUTE', RECOMPUTE_MODES),
   depth: int('DEPTH', LIMITS.depth),
   baseWidth: int('BASE_WIDTH', LIMITS.baseWidth),
   expectedParameters: int('EXPECTED_PARAMETERS', ANY_COUNT),

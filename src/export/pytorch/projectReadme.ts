@@ -39,6 +39,12 @@ ${torchrunNote}
 
 Options: \`--steps N\` (default ${project.maxSteps}) and \`--log-dir DIR\` (per-process JSON: losses, bytes, a checksum of the weights after every step).
 
+## When the batch does not fit
+
+\`MICRO_BATCHES = ${project.microBatches}\`: gradient accumulation. Each step runs its batch as ${project.microBatches} equal micro-batch(es), calls backward on loss / ${project.microBatches} for each and makes one \`optimizer.step()\`: the same gradients, the activations of one micro-batch, and ${project.microBatches} smaller forward and backward passes instead of one.
+
+\`RECOMPUTE = "${project.recompute}"\`: with "block", each U-Net block runs under \`torch.utils.checkpoint.checkpoint(block, x, use_reentrant=False)\`, which keeps only the block's input and recomputes its inside during backward: the same gradients, fewer activations, about one extra forward pass.
+
 ## Files
 
 - \`train.py\`: the settings at the top as plain constants, then the Dataset, the model, the strategy and the loop. Comments name the BatchLab lesson each part teaches.

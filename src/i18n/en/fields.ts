@@ -34,6 +34,16 @@ const settings = {
     short: 'batch size',
     help: 'Images per step. Bigger batches use the GPU better until memory runs out.',
   },
+  microBatches: {
+    label: 'Micro-batches',
+    short: 'micro-batches',
+    help: 'Runs the batch as this many equal parts and adds up their gradients before one optimizer step (gradient accumulation): the same gradients, the activations of one part, more time. Must divide the batch.',
+  },
+  recompute: {
+    label: 'Recompute activations',
+    short: 'recompute',
+    help: '“block”: keep only each U-Net block’s input and output, and run the block’s forward again during the backward pass (gradient checkpointing): fewer activations for about one extra forward. The same gradients.',
+  },
   depth: { label: 'U-Net depth', short: 'U-Net depth', help: 'Levels of down- and up-sampling.' },
   baseWidth: {
     label: 'Base width',

@@ -30,6 +30,8 @@ const codes = {
   tfTensorUint8Only: 'the tf.tensor path applies to uint8 only: using {value}',
   statsLength: "needs {channels} value(s) for {channels} channel(s), got {got}: using the dataset's {values}",
   sourceSideMax: 'the source side is at most {maxPx} px: using {value}',
+  microBatchesSplit: 'a batch of {batch} does not split into {got} equal micro-batches: using {value}',
+  batchForMicroBatches: '{microBatches} micro-batches need a batch that splits evenly: using {value}',
   sweepSyntax: '{raw} is not <setting>:<values>, e.g. b:1,2,4',
   sweepSetting: '{raw} is not a setting a sweep varies ({keys})',
   sweepAutoOnly: 'auto doubles {keys} only, not {key}',

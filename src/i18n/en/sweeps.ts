@@ -103,5 +103,10 @@ export const sweeps = {
       description:
         'Twice the side is four times the pixels: activations and their gradients grow with the square.',
     },
+    micro: {
+      label: 'Micro-batches: the same batch in parts',
+      description:
+        'One batch of 8 as 1, 2 or 4 micro-batches: the same gradients, the activations of one part, more steps of work.',
+    },
   },
 };

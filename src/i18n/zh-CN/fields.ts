@@ -19,6 +19,16 @@ export const fields = {
       short: '批大小',
       help: '每步的图像数。批越大，GPU 利用越充分，直到显存用尽。',
     },
+    microBatches: {
+      label: '微批次数',
+      short: '微批次数',
+      help: '把批次分成这么多等份依次运行，累加它们的梯度后只做一次优化器更新（梯度累积）：梯度相同，激活只占一份的显存，耗时更长。必须能整除批大小。',
+    },
+    recompute: {
+      label: '激活重计算',
+      short: '重计算',
+      help: '“block”：每个 U-Net 块只保留输入和输出，反向传播时再运行一次该块的前向（梯度检查点）：激活更少，代价约为多一次前向。梯度相同。',
+    },
     depth: { label: 'U-Net 深度', short: 'U-Net 深度', help: '下采样与上采样的层级数。' },
     baseWidth: { label: '基础宽度', short: '基础宽度', help: '第一层级的通道数；每深一级翻一倍。' },
     optimizer: {

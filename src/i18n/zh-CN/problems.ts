@@ -37,6 +37,8 @@ export const problems = {
     tfTensorUint8Only: 'tf.tensor 路径只适用于 uint8：改用 {value}',
     statsLength: '{channels} 个通道需要 {channels} 个值，实际为 {got} 个：改用本数据集的 {values}',
     sourceSideMax: '源图边长最多 {maxPx} px：改用 {value}',
+    microBatchesSplit: '{batch} 的批次无法均分为 {got} 个微批次：改用 {value}',
+    batchForMicroBatches: '{microBatches} 个微批次需要能均分的批次：改用 {value}',
     sweepSyntax: '{raw} 不是“设置:取值”的形式，例如 b:1,2,4',
     sweepSetting: '{raw} 不是扫描可以改变的设置（{keys}）',
     sweepAutoOnly: 'auto 只能翻倍 {keys}，不能用于 {key}',

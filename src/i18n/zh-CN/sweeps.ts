@@ -96,5 +96,9 @@ export const sweeps = {
       label: '图像尺寸：显存随边长的平方增长',
       description: '边长翻倍，像素变为四倍：激活及其梯度随平方增长。',
     },
+    micro: {
+      label: '微批次：同一个批次分几份跑',
+      description: '同一个大小为 8 的批次分成 1、2 或 4 个微批次：梯度相同，激活只占一份，工作步数更多。',
+    },
   },
 } satisfies Dictionary['sweeps'];
