@@ -12,8 +12,8 @@ import { expect, test } from './fixtures';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const TINY = 'v=1&view=playground&px=16&b=2&d=2&w=4&steps=2&val=2&wk=0';
-/** Steps enough for a step profile (it records one step and times the next) and a run after it. */
-const PROFILED = 'v=1&view=playground&px=16&b=2&d=2&w=4&steps=12&val=12&wk=0&aug=0&prof=1';
+/** Steps enough for a step profile: it records one step of the run and times the next. */
+const PROFILED = 'v=1&view=playground&px=16&b=2&d=2&w=4&steps=12&val=12&wk=0&aug=0';
 
 /** The element's box lies wholly inside the viewport. */
 async function expectOnScreen(page: Page, testId: string, selector?: string): Promise<void> {
@@ -78,15 +78,8 @@ for (const lang of ['en', 'zh'] as const) {
     test.setTimeout(300_000);
     const { page } = app;
     await page.setViewportSize(PHONE);
-    // The link profiles a step as it opens: the profile's tables are the widest a section holds.
     await app.open(`#${PROFILED}&lang=${lang}`);
     expect(await app.waitForBackend()).toBe('webgpu');
-    await expect(page.getByTestId('profile-bottleneck')).toBeVisible({ timeout: 120_000 });
-    // The first screen's summary carries the profile's bottleneck line.
-    await expect(page.getByTestId('summary-bottleneck')).toHaveText(
-      (await page.getByTestId('profile-bottleneck').textContent())!,
-    );
-    await expect.poll(() => app.api((a) => a.status().status), { timeout: 60_000 }).not.toBe('running');
     const visit = async (when: string) => {
       for (const view of VIEW_IDS) {
         await app.view(view);
@@ -99,10 +92,16 @@ for (const lang of ['en', 'zh'] as const) {
     await visit('before a run');
     // The view menu folds the tabs: only the current view's name is in the row.
     await expect(page.getByTestId('view-bytes')).toBeHidden();
-    await app.start();
-    await app.waitForSteps(2);
-    await page.getByTestId('stop').click();
-    await expect.poll(() => app.api((a) => a.status().status)).toBe('stopped');
+    // A run with a step profile: the profile's tables are the widest a section holds.
+    await app.section('profile');
+    await page.getByTestId('profile-step').click();
+    await expect(page.getByTestId('profile-bottleneck')).toBeVisible({ timeout: 120_000 });
+    // The first screen's summary carries the profile's bottleneck line.
+    await expect(page.getByTestId('summary-bottleneck')).toHaveText(
+      (await page.getByTestId('profile-bottleneck').textContent())!,
+    );
+    await expect.poll(() => app.api((a) => a.status().status), { timeout: 60_000 }).toBe('stopped');
+    expect(await app.api((a) => a.history().length)).toBeGreaterThanOrEqual(2);
     for (const id of PLAYGROUND_SECTIONS) {
       await app.section(id);
       expect(await sidewaysPx(page), `after a run, section ${id}`).toBe(0);
