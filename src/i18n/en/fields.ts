@@ -140,6 +140,7 @@ const options = {
   uploadPath: { packed: 'packed', 'tf-tensor': 'tf-tensor' },
   maskDtype: { 'float32-onehot': 'float32-onehot' },
   backend: { auto: 'auto', webgpu: 'webgpu', webgl: 'webgl', cpu: 'cpu' },
+  recompute: { off: 'off', block: 'block' },
 } satisfies { [K in keyof TrainConfig]?: Record<string, string> };
 
 export const fields = {

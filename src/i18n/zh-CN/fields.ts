@@ -27,7 +27,7 @@ export const fields = {
     recompute: {
       label: '激活重计算',
       short: '重计算',
-      help: '“block”：每个 U-Net 块只保留输入和输出，反向传播时再运行一次该块的前向（梯度检查点）：激活更少，代价约为多一次前向。梯度相同。',
+      help: '“按块”：每个 U-Net 块只保留输入和输出，反向传播时再运行一次该块的前向（梯度检查点）：激活更少，代价约为多一次前向。梯度相同。',
     },
     depth: { label: 'U-Net 深度', short: 'U-Net 深度', help: '下采样与上采样的层级数。' },
     baseWidth: { label: '基础宽度', short: '基础宽度', help: '第一层级的通道数；每深一级翻一倍。' },
@@ -112,5 +112,6 @@ export const fields = {
     uploadPath: { packed: '打包字节', 'tf-tensor': 'tf.tensor（扩宽为 int32）' },
     maskDtype: { 'float32-onehot': 'float32 独热编码' },
     backend: { auto: '自动', webgpu: 'WebGPU', webgl: 'WebGL', cpu: 'CPU' },
+    recompute: { off: '关闭', block: '按块' },
   },
 } satisfies Dictionary['fields'];
