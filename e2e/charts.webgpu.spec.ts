@@ -3,6 +3,7 @@ import type { Download, Locator } from '@playwright/test';
 import type { TelemetryRow } from '../src/config/telemetry';
 import type { TrainConfig } from '../src/config/trainConfig';
 import { browserBatchBytes } from '../src/data/batchBytes';
+import { charts as chartWords } from '../src/i18n/en/chartText';
 import { expect, test, type AppPage } from './fixtures';
 
 const STEPS = 6;
@@ -27,9 +28,13 @@ async function chart(app: AppPage, id: string): Promise<Locator> {
 test('live charts hold the latest telemetry; the run exports as JSON, CSV and PNG', async ({ app }) => {
   await app.open(`#v=1&px=16&b=2&d=2&w=4&lr=0.02&steps=${STEPS}&val=3`);
   expect(await app.waitForBackend()).toBe('webgpu');
+  // The empty chart's sentence, which the canvas may shorten, is whole on hover; gone once there is data.
+  const memoryPlot = (await chart(app, 'memory')).locator('.chart-plot');
+  await expect(memoryPlot).toHaveAttribute('title', chartWords.specs.memory.empty);
   await app.start();
   await app.waitForSteps(STEPS);
   await expect.poll(() => app.api((a) => a.status().status)).toBe('stopped');
+  await expect(memoryPlot).toHaveAttribute('title', '');
   await expect.poll(() => app.api((a) => a.evals().at(-1)?.step ?? -1)).toBe(STEPS);
 
   const latest = (await app.api((a) => a.latest())) as TelemetryRow;

@@ -210,6 +210,12 @@ function writeDataAttributes<S>(figure: HTMLElement, spec: ChartSpec<S>, prepare
   figure.dataset.markerLabels = markers.map((m) => m.label).join(' | ');
 }
 
+/** The empty state's sentence whole on hover: the canvas shortens it with "…" where the plot is narrow. */
+function writeEmptyTitle(plot: HTMLElement, emptyText: string | undefined, points: number): void {
+  const title = emptyText && points === 0 ? emptyText : '';
+  if (plot.title !== title) plot.title = title;
+}
+
 export function mountChart<S>(
   spec: ChartSpec<S>,
   elements: ChartElements,
@@ -222,6 +228,7 @@ export function mountChart<S>(
   let prepared: PreparedChart | null = null;
   let visible = true;
   figure.dataset.points = '0';
+  writeEmptyTitle(plot, spec.emptyText, 0);
 
   /** Hovered: the value at the cursor. Cursor off the plot (index null): each series' latest value. */
   const legendValue = (seriesIndex: number, dataIndex: number | null): string => {
@@ -273,6 +280,7 @@ export function mountChart<S>(
       if (p.note !== null && note.textContent !== p.note) note.textContent = p.note;
     }
     writeDataAttributes(figure, spec, p);
+    writeEmptyTitle(plot, spec.emptyText, p.data[0].length);
   };
 
   const view: ChartView<S> = {
