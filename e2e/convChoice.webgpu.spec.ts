@@ -27,6 +27,7 @@ test('the profile shows the measured conv choice and its cost; its losses equal 
   await app.page.goto(`/?testHooks=1${HASH}`);
   expect(await app.waitForBackend()).toBe('webgpu');
 
+  await app.section('profile');
   await app.page.getByTestId('profile-step').click();
   await expect
     .poll(
