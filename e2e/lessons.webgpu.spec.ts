@@ -135,6 +135,7 @@ test('lesson 1: uint8 + GPU normalize sends exactly a quarter of the image bytes
   // The Data path panel shows what the lesson measured, beside the formula.
   await app.page.setViewportSize(DESKTOP);
   await app.page.getByTestId('view-playground').click();
+  await app.section('datapath');
   const u8 = browserBatchBytes(armConfig(lesson, lesson.arms[0]!), 'webgpu');
   const u8Bytes = (u8.uploadImageBytes + u8.uploadMaskBytes).toLocaleString('en-US');
   await expect(app.page.getByTestId('datapath-lesson-uint8')).toHaveText(
