@@ -187,12 +187,16 @@ test('a grey mask of 0–2 with a stray 40 is named, and Start waits for index o
   await expect.poll(() => app.api((a) => a.dataset().status), { timeout: 30_000 }).toBe('ready');
   const problems = page.getByTestId('dataset-problems');
   const start = page.getByTestId('start');
-  const classes = page.getByRole('spinbutton', { name: 'Classes' });
+  // Classes lives in All settings; the Dataset section shows the problems (one section open at a time).
+  const setClasses = async (k: number) => {
+    await (await app.field('numClasses')).getByRole('spinbutton').fill(String(k));
+    await app.section('dataset');
+  };
   const stray = (k: number) =>
     `shape-05_mask.png ${fill(en.ownImages.problems.strayMaskValues, { indexValues: '0–2', stray: '40', numClasses: k })}`;
 
   for (const k of [4, 3]) {
-    await classes.fill(String(k));
+    await setClasses(k);
     await expect.poll(() => app.api((a) => a.config().numClasses)).toBe(k);
     await expect(problems).toContainText(stray(k));
     expect(await app.api((a) => a.dataset().maskMode)).toBeNull();
@@ -207,7 +211,7 @@ test('a grey mask of 0–2 with a stray 40 is named, and Start waits for index o
   await expect(problems).toContainText('the masks use 4 colours, more than the 3 classes');
   await expect(start).toBeDisabled();
   // Colours at 4 classes: 40 is the palette's class 3, shown to edit, and a run may start.
-  await classes.fill('4');
+  await setClasses(4);
   await expect(problems).toHaveCount(0);
   await expect(page.getByTestId('dataset-palette')).toContainText('#282828');
   await expect(start).toBeEnabled();
