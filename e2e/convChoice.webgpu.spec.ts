@@ -4,7 +4,6 @@
  * losses as the own kernels forced (the test build's hook), to 1e-5 over 10 steps.
  */
 import { CONV_DIRECTIONS, type ConvChoiceReport } from '../src/config/convKernels';
-import type { StepProfile } from '../src/config/stepProfile';
 import { expect, test, type AppPage } from './fixtures';
 
 const STEPS = 10;
@@ -27,19 +26,7 @@ test('the profile shows the measured conv choice and its cost; its losses equal 
   await app.page.goto(`/?testHooks=1${HASH}`);
   expect(await app.waitForBackend()).toBe('webgpu');
 
-  await app.section('profile');
-  await app.page.getByTestId('profile-step').click();
-  await expect
-    .poll(
-      async () => {
-        const p = await app.api((a) => a.profile());
-        if (p.status === 'failed') throw new Error(`profile failed: ${p.message}`);
-        return p.status;
-      },
-      { timeout: 400_000, intervals: [1000] },
-    )
-    .toBe('done');
-  const profile = (await app.api((a) => a.profile().profile)) as StepProfile;
+  const profile = await app.profileStep(400_000);
   const choice = profile.convChoice as ConvChoiceReport;
   // A fresh browser profile: nothing cached, so the choice was measured here, before the first step.
   expect(choice.source).toBe('measured');

@@ -4,6 +4,7 @@
  */
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { BatchLabTestApi } from '../src/app/testHooks/testApi';
+import type { StepProfile } from '../src/config/stepProfile';
 import type { TrainConfig } from '../src/config/trainConfig';
 import { LESSON_SETTINGS, type SectionId, type ViewId } from '../src/config/views';
 
@@ -33,6 +34,11 @@ export interface AppPage {
   view(id: ViewId): Promise<void>;
   /** The adapter the app would get (same power preference), as an independent oracle; null without one. */
   adapter(): Promise<AdapterReport | null>;
+  /**
+   * Opens the profile section, presses "Profile a step" and waits for the profile (a failed one throws with
+   * its message) and for the run it made to stop; resolves to the profile.
+   */
+  profileStep(timeoutMs: number): Promise<StepProfile>;
 }
 
 export const test = base.extend<{ app: AppPage }>({
@@ -100,6 +106,22 @@ export const test = base.extend<{ app: AppPage }>({
             architecture: adapter.info.architecture,
           };
         }),
+      profileStep: async (timeoutMs) => {
+        await app.section('profile');
+        await page.getByTestId('profile-step').click();
+        await expect
+          .poll(
+            async () => {
+              const p = await api((a) => a.profile());
+              if (p.status === 'failed') throw new Error(`profile failed: ${p.message}`);
+              return p.status;
+            },
+            { timeout: timeoutMs, intervals: [500, 1000] },
+          )
+          .toBe('done');
+        await expect.poll(() => api((a) => a.status().status), { timeout: 60_000 }).toBe('stopped');
+        return (await api((a) => a.profile().profile)) as StepProfile;
+      },
     };
     await use(app);
   },

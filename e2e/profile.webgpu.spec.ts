@@ -6,27 +6,10 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Download } from '@playwright/test';
-import { FILTER_GRADIENT_KERNELS, type StepProfile } from '../src/config/stepProfile';
+import { FILTER_GRADIENT_KERNELS } from '../src/config/stepProfile';
 import type { TelemetryRow } from '../src/config/telemetry';
 import { describeUNet, parameterCount } from '../src/config/unetSpec';
-import { expect, test, type AppPage } from './fixtures';
-
-async function profileOnce(app: AppPage): Promise<StepProfile> {
-  await app.section('profile');
-  await app.page.getByTestId('profile-step').click();
-  await expect
-    .poll(
-      async () => {
-        const p = await app.api((a) => a.profile());
-        if (p.status === 'failed') throw new Error(`profile failed: ${p.message}`);
-        return p.status;
-      },
-      { timeout: 220_000, intervals: [500, 1000] },
-    )
-    .toBe('done');
-  await expect.poll(() => app.api((a) => a.status().status)).toBe('stopped');
-  return (await app.api((a) => a.profile().profile)) as StepProfile;
-}
+import { expect, test } from './fixtures';
 
 /** The model's constants (small scalars and per-channel tables) beside its weights: well under 64 KiB. */
 const CONSTANT_BYTES_MAX = 64 * 1024;
@@ -38,7 +21,7 @@ test('the default config: kernels timed or the note, categories peak at the repo
 }) => {
   await app.open();
   expect(await app.waitForBackend()).toBe('webgpu');
-  const profile = await profileOnce(app);
+  const profile = await app.profileStep(220_000);
   const config = await app.api((a) => a.config());
   expect(profile.config).toEqual(config);
 
@@ -175,7 +158,7 @@ test('doubling the batch doubles the inputs exactly; every step peaks above its 
   const link = (b: number) => `#v=1&px=16&b=${b}&d=2&w=4&steps=50&val=50&aug=0`;
   await app.open(link(2));
   expect(await app.waitForBackend()).toBe('webgpu');
-  const small = await profileOnce(app);
+  const small = await app.profileStep(220_000);
   const smallRows = await app.api((a) => a.history());
 
   await app.page.evaluate((hash) => {
@@ -184,7 +167,7 @@ test('doubling the batch doubles the inputs exactly; every step peaks above its 
   await expect.poll(() => app.api((a) => a.config().batchSize)).toBe(4);
   await app.page.getByTestId('reset').click();
   await expect.poll(() => app.api((a) => a.status().status)).toBe('idle');
-  const large = await profileOnce(app);
+  const large = await app.profileStep(220_000);
   const largeRows = await app.api((a) => a.history());
 
   const a = small.memory.atPeak;

@@ -93,15 +93,13 @@ for (const lang of ['en', 'zh'] as const) {
     // The view menu folds the tabs: only the current view's name is in the row.
     await expect(page.getByTestId('view-bytes')).toBeHidden();
     // A run with a step profile: the profile's tables are the widest a section holds.
-    await app.section('profile');
-    await page.getByTestId('profile-step').click();
-    await expect(page.getByTestId('profile-bottleneck')).toBeVisible({ timeout: 120_000 });
+    await app.profileStep(120_000);
+    await expect(page.getByTestId('profile-bottleneck')).toBeVisible();
     // The first screen's summary carries the profile's bottleneck verdict (the next step stays in
     // the profile section, beside the tables it follows from).
     await expect(page.getByTestId('summary-bottleneck')).toHaveText(
       (await page.getByTestId('profile-bottleneck').locator('strong').textContent())!,
     );
-    await expect.poll(() => app.api((a) => a.status().status), { timeout: 60_000 }).toBe('stopped');
     expect(await app.api((a) => a.history().length)).toBeGreaterThanOrEqual(2);
     for (const id of PLAYGROUND_SECTIONS) {
       await app.section(id);
