@@ -100,6 +100,13 @@ export async function runFirstStepCase({ reps, openProbe, log }) {
       value: round(cost / fixed.firstStepMs),
     });
   }
+  if (off.firstStepMs && given.firstStepMs) {
+    ratios.push({
+      label:
+        'unpaired: (median first step with the measurement − median from the cache) ÷ median from the cache',
+      value: round((off.firstStepMs - given.firstStepMs) / given.firstStepMs),
+    });
+  }
   if (off.tuningMs !== null && fixed.firstStepMs) {
     ratios.push(
       {
@@ -132,6 +139,7 @@ export async function runFirstStepCase({ reps, openProbe, log }) {
       `median of ${reps} fresh browsers per variant, alternating; "first step" runs from trainer creation to the first loss readback, the compile pass included when on`,
       'parallel compile = WEBGPU_ENGINE_COMPILE_ONLY pass over a scratch copy of the step + checkCompileCompletionAsync (src/bench/compileWarmup.ts)',
       '"conv choice ms" = the trainer measuring its conv kernels before the first step (src/engine/convTuning.ts; nothing cached in a fresh browser), included in "first step ms"; "next model" = a second model of the same shapes in the same page, whose choice comes from the session cache (a later visit reads IndexedDB instead)',
+      `first-visit cost per round, ms (first step with the measurement − from the cache): ${costs.map((c) => round(c)).join(', ') || 'none'}`,
       '"from the cache" = a fresh browser whose trainer is given the kernels the same round measured, as a later visit\'s IndexedDB hit gives them (the look-up itself: "next model" ms); the first-visit cost is the median of the rounds\' differences',
     ],
     ...(errors.length ? { error: [...new Set(errors)].join('; ') } : {}),
