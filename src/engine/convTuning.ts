@@ -3,10 +3,11 @@
  * (./convChoice.ts's convCandidates) is timed on probe convs, one warm-up run (it compiles the pipelines:
  * on a software adapter that is nearly all of the measurement's cost) then timed runs, each up to an
  * awaited readback, and the fastest median is kept. A candidate whose first timed run is already
- * CUT_FACTOR× behind the fastest's is not run again (on a software adapter tfjs's kernels were 2–57×
- * behind, each run costing up to seconds). The others run `reps` times, then more, up to `maxReps`, while
- * the call is close: while the leader's slowest run is slower than another candidate's fastest (their
- * spreads overlap). Each candidate's fastest and slowest runs are kept with its median.
+ * CUT_FACTOR× behind the fastest's is not run again (a kernel that does not suit the device, such as
+ * tfjs's on a software adapter, 2–57× behind there, can cost seconds a run). The others run `reps` times,
+ * then more, up to `maxReps`, while the call is close: while the leader's slowest run is slower than another
+ * candidate's fastest (their spreads overlap). Each candidate's fastest and slowest runs are kept with its
+ * median.
  * The result is cached per adapter identity, probe shapes, candidates and KERNEL_VERSION in the stores the caller
  * passes, first to last (the worker's session in memory, then IndexedDB across visits: app/); a hit in a
  * later store is written back to the earlier ones. A new kernel version or another adapter tunes again.
