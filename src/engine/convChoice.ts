@@ -6,8 +6,9 @@
  *   (src/gpu/convKernels.ts) with each tiling of src/gpu/convGeometry.ts whose workgroups and buffers fit
  *   the device's limits on the model's conv shapes (fits below); on a fallback adapter less those measured
  *   far behind there (skippedOnFallback below). ./convTuning.ts times them and keeps the fastest per
- *   direction; before that measurement (and where a caller forces the own kernels) the rule below stands in: the software tiling on a fallback adapter, the GPU tiling elsewhere (without its
- *   workgroup reduction where that does not fit), tfjs's kernels where no own tiling fits.
+ *   direction; before that measurement (and where a caller forces the own kernels) the rule below stands in:
+ *   the software tiling on a fallback adapter, the GPU tiling elsewhere (without its workgroup reduction
+ *   where that does not fit), tfjs's kernels where no own tiling fits.
  * Subgroups are not used even where present: WGSL needs `enable subgroups;` before any declaration, and
  * tfjs assembles every shader with its own declarations first.
  * Pure: reads only its arguments.
