@@ -41,16 +41,23 @@ test('the profile shows the measured conv choice and its cost; its losses equal 
       trs.map((tr) => ({
         candidate: tr.getAttribute('data-candidate'),
         ms: Number(tr.getAttribute('data-ms')),
+        minMs: Number(tr.getAttribute('data-min-ms')),
+        maxMs: Number(tr.getAttribute('data-max-ms')),
         chosen: tr.getAttribute('data-chosen') === 'true',
       })),
     );
-    // tfjs's kernel and at least one own tiling, each with its time; the one chosen is the fastest.
-    expect(shown.map((r) => r.candidate)).toContain('tfjs');
+    // Every candidate the engine timed (on this software adapter the own tilings without barriers: tfjs's
+    // kernels were measured far behind here and are left out), each with its time; the chosen is the fastest.
+    expect(shown.map((r) => r.candidate)).not.toContain('tfjs');
     expect(shown.length).toBeGreaterThanOrEqual(2);
     expect(shown.map((r) => r.candidate)).toEqual(
       choice.candidates.filter((c) => c.direction === d).map((c) => c.candidate),
     );
-    for (const r of shown) expect(r.ms).toBeGreaterThan(0);
+    for (const r of shown) {
+      expect(r.ms).toBeGreaterThan(0);
+      expect(r.minMs).toBeLessThanOrEqual(r.ms);
+      expect(r.maxMs).toBeGreaterThanOrEqual(r.ms);
+    }
     const chosen = shown.filter((r) => r.chosen);
     expect(chosen).toHaveLength(1);
     expect(chosen[0]!.candidate).toBe(choice.kernels[d]);

@@ -255,14 +255,15 @@ async function runBrowser() {
       const f = await runFirstStepCase({
         reps: FIRST_STEP_REPS,
         log,
-        openProbe: async (variant) => {
+        openProbe: async (variant, kernels) => {
           const run = await openBench(
             chromium,
             found,
             query({
               cases: 'f',
               parallel: variant === 'on' ? '1' : '0',
-              conv: variant === 'fixed' ? 'fixed' : 'measured',
+              conv: { fixed: 'fixed', given: 'given' }[variant] ?? 'measured',
+              ...(kernels ? { kernels } : {}),
             }),
             PROBE_TIMEOUT_MS,
             () => {},

@@ -23,12 +23,19 @@ describe('conv kernels chosen by measurement, on Dawn', () => {
     expect(measured.source).toBe('measured');
     for (const d of CONV_DIRECTIONS) {
       const of = measured.candidates.filter((c) => c.direction === d);
-      // tfjs's kernel and at least one own tiling are candidates on this adapter, each timed at least once.
-      expect(of.map((c) => c.candidate)).toContain('tfjs');
-      expect(of.some((c) => c.candidate !== 'tfjs')).toBe(true);
+      // At least two candidates, each timed at least once, its median within its fastest and slowest run.
+      // tfjs's kernel is one of them on a GPU; on a software adapter (SwiftShader here) it is left out with
+      // the tilings that wait at workgroup barriers (measured far behind there, engine/convChoice.ts).
+      expect(of.length).toBeGreaterThanOrEqual(2);
+      expect(of.map((c) => c.candidate).includes('tfjs')).toBe(!run.fallbackAdapter);
+      if (run.fallbackAdapter && d === 'filterGradient') {
+        expect(of.map((c) => c.candidate)).not.toContain('own-gpu');
+      }
       for (const c of of) {
         expect(CONV_CANDIDATES).toContain(c.candidate);
         expect(c.ms).toBeGreaterThan(0);
+        expect(c.minMs).toBeLessThanOrEqual(c.ms);
+        expect(c.maxMs).toBeGreaterThanOrEqual(c.ms);
         expect(c.runs).toBeGreaterThanOrEqual(1);
       }
       const fastest = Math.min(...of.map((c) => c.ms));

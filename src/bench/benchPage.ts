@@ -1,13 +1,13 @@
 /**
  * Entry of bench.html, driven by `npm run bench` (scripts/bench.mjs) in headless Chromium against the
  * production build, under the app's CSP. Query: `cases=a,b,…` (letters or ids; default all but f),
- * `quick=1` (the reduced plan), and for case f `cases=f&parallel=0|1&conv=measured|fixed` (one probe; the driver starts a
- * fresh browser per probe). Results go to window.batchlabBench (BenchHandle); progress lines to the
+ * `quick=1` (the reduced plan), and for case f `cases=f&parallel=0|1&conv=measured|fixed|given&kernels=<json>` (one
+ * probe; the driver starts a fresh browser per probe). Results go to window.batchlabBench (BenchHandle); progress lines to the
  * console and the page.
  */
 import { benchPlan } from './benchPlan';
 import { parseCaseList, type BenchHandle, type BenchReport, type CaseLetter } from './benchTypes';
-import { runFirstStepProbe } from './cases/firstStep';
+import { firstStepConv, runFirstStepProbe } from './cases/firstStep';
 import { runLoaderWorkers } from './cases/loaderWorkers';
 import { runMultiDevice } from './cases/multiDevice';
 import { runSweepOverhead } from './cases/sweepOverhead';
@@ -47,7 +47,7 @@ async function main(): Promise<BenchReport> {
   if (probe) {
     const result = await runFirstStepProbe(
       ctx,
-      { parallel: params.get('parallel') === '1', fixedConv: params.get('conv') === 'fixed' },
+      { parallel: params.get('parallel') === '1', conv: firstStepConv(params) },
       initMs,
     );
     return { quick, environment, cases: [result], gpuProblems };

@@ -26,7 +26,10 @@ export interface ConvCandidateTime {
   candidate: ConvCandidate;
   /** Median wall ms of its timed runs (all the model's convs of the direction, up to an awaited readback). */
   ms: number;
-  /** Timed runs after the warm-up (1 when its first run was already far behind the fastest). */
+  /** Its fastest and slowest timed run, ms (the spread a close call is judged by). */
+  minMs: number;
+  maxMs: number;
+  /** Timed runs after the warm-up (1 when its first run was already far behind the fastest; more on a close call). */
   runs: number;
 }
 

@@ -15,6 +15,7 @@ import {
   partialsBytes,
   reduceStorageBytes,
   ruleConvKernels,
+  skippedOnFallback,
   tilingOf,
 } from './convChoice';
 
@@ -87,6 +88,35 @@ describe('chooseConvKernel (the rule before measurement)', () => {
     const c = chooseConvKernel('webgpu', tiny, [small]);
     expect(c.path).toBe('tiled');
     expect(c.kernels).toEqual({ forward: 'tfjs', inputGradient: 'tfjs', filterGradient: 'tfjs' });
+    expect(convCandidates(tiny, [small])).toEqual({
+      forward: ['tfjs'],
+      inputGradient: ['tfjs'],
+      filterGradient: ['tfjs'],
+    });
+  });
+});
+
+describe('the candidates on a fallback adapter', () => {
+  it("leaves out tfjs's kernels and the tilings that wait at barriers, and keeps every other own tiling", () => {
+    const soft = convCandidates(caps({ isFallbackAdapter: true }), [small]);
+    expect(soft).toEqual({
+      forward: ['own-software', 'own-gpu'],
+      inputGradient: ['own-software', 'own-gpu'],
+      filterGradient: ['own-software', 'own-gpuNoReduce'],
+    });
+    const hw = convCandidates(caps(), [small]);
+    for (const d of ['forward', 'inputGradient', 'filterGradient'] as const) expect(hw[d]).toContain('tfjs');
+    expect(hw.filterGradient).toContain('own-gpu');
+    expect(skippedOnFallback('own-gpu', 'forward')).toBe(false);
+    expect(skippedOnFallback('own-gpu', 'filterGradient')).toBe(true);
+  });
+
+  it("keeps tfjs's kernels where no own tiling fits", () => {
+    const tiny = caps({
+      isFallbackAdapter: true,
+      maxComputeInvocationsPerWorkgroup: 32,
+      maxComputeWorkgroupSizeX: 32,
+    });
     expect(convCandidates(tiny, [small])).toEqual({
       forward: ['tfjs'],
       inputGradient: ['tfjs'],

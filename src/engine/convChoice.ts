@@ -4,10 +4,11 @@
  * - off webgpu (webgl, cpu): tfjs's own kernels ('tiled': tf.fused.conv2d and its registered gradients);
  * - on webgpu, the candidates of each direction: tfjs's kernels, and BatchLab's own WGSL kernels
  *   (src/gpu/convKernels.ts) with each tiling of src/gpu/convGeometry.ts whose workgroups and buffers fit
- *   the device's limits on the model's conv shapes (fits below). ./convTuning.ts times them and keeps the
- *   fastest per direction; before that measurement (and where a caller forces the own kernels) the rule
- *   below stands in: the software tiling on a fallback adapter, the GPU tiling elsewhere (without its
- *   workgroup reduction where that does not fit), tfjs's kernels where no own tiling fits.
+ *   the device's limits on the model's conv shapes (fits below); on a fallback adapter less those measured
+ *   far behind there (skippedOnFallback below). ./convTuning.ts times them and keeps the fastest per
+ *   direction; before that measurement (and where a caller forces the own kernels) the rule below stands in:
+ *   the software tiling on a fallback adapter, the GPU tiling elsewhere (without its workgroup reduction
+ *   where that does not fit), tfjs's kernels where no own tiling fits.
  * Subgroups are not used even where present: WGSL needs `enable subgroups;` before any declaration, and
  * tfjs assembles every shader with its own declarations first.
  * Pure: reads only its arguments.
@@ -99,22 +100,48 @@ export function fits(
 }
 
 /**
- * Per direction, the candidates the device can run on these shapes: every own tiling that fits, and tfjs's.
- * Not the staged tiling on a fallback adapter: its barriers are fiber switches on a CPU (the workgroup
- * reduction measured ~7× slower there, docs/PERFORMANCE.md), so it could not win, and its pipelines would
- * add seconds of compile to the measurement.
+ * Whether a candidate is left out of the measurement on a fallback (software) adapter: one measured there
+ * far behind the fastest every time, whose pipelines only add compile to a first visit (its cost is
+ * compilation: 0.1–1.4 s of CPU per candidate against ms per run, docs/PERFORMANCE.md). Measured on
+ * SwiftShader, 2 shared cores: Dawn 0.6.2 in Node, median of 15 runs on the probe (the largest conv with an
+ * input gradient at batch 1) of the tiny U-Net (16 px, width 4; two processes) and of the default one
+ * (32 px, width 8), against the fastest candidate of the direction; and Chromium's bench pages (cases f, g):
+ * - tilings that sync a workgroup at barriers (the staged tiles, the GPU tiling's workgroup reduction of the
+ *   filter gradient): a barrier is a fiber switch on a CPU. The reduction: 15.9 and 15.1 ms against 1.87 and
+ *   1.70 (tiny), 95.5 against 13.3 (default), 54.4 against 4.4 and 62.4 against 5.7 (pages): 7–14× behind,
+ *   and at 1.1–1.4 s of CPU the costliest pipeline of the measurement;
+ * - tfjs's kernels. Forward (im2col + a tiled matmul): 42.6 and 24.7 against 1.23 and 2.09, 128 against
+ *   7.54, 256 against 4.45 and 63.6 against 5.45 (12–57×). Input gradient: 6.24 and 7.10 against 3.05 and
+ *   2.83, 72.0 against 15.6, 61.3 against 8.3 and 21.6 against 5.85 (2.0–7.4×). Filter gradient: 6.51 and
+ *   9.85 against 1.87 and 1.70, 116 against 13.3, 56.4 against 4.4 and 43.9 against 5.7 (3.5–13×).
+ * The own tilings without barriers stay: each of them was the fastest in some of these runs.
+ */
+export function skippedOnFallback(candidate: ConvCandidate, direction: ConvDirection): boolean {
+  const t = tilingOf(candidate);
+  if (t === null) return true;
+  return Boolean(t.staged) || (direction === 'filterGradient' && t.workgroupReduce);
+}
+
+/**
+ * Per direction, the candidates the device can run on these shapes: every own tiling that fits, and tfjs's;
+ * on a fallback adapter not those skippedOnFallback names (measured there to be far behind), unless nothing
+ * else would be left.
  */
 export function convCandidates(
   caps: WebGpuCapabilities,
   shapes: readonly ConvShape[],
 ): Record<ConvDirection, ConvCandidate[]> {
   const of = (direction: ConvDirection): ConvCandidate[] => {
-    const own = (Object.keys(OWN_TILINGS) as Exclude<ConvCandidate, 'tfjs'>[]).filter(
-      (c) =>
-        !(caps.isFallbackAdapter && OWN_TILINGS[c].staged) && fits(OWN_TILINGS[c], direction, caps, shapes),
+    const own = (Object.keys(OWN_TILINGS) as Exclude<ConvCandidate, 'tfjs'>[]).filter((c) =>
+      fits(OWN_TILINGS[c], direction, caps, shapes),
     );
     // Without the workgroup reduction the GPU tiling's forward and input gradient are the GPU tiling's.
-    return [...own.filter((c) => direction === 'filterGradient' || c !== 'own-gpuNoReduce'), 'tfjs'];
+    const all: ConvCandidate[] = [
+      ...own.filter((c) => direction === 'filterGradient' || c !== 'own-gpuNoReduce'),
+      'tfjs',
+    ];
+    const kept = caps.isFallbackAdapter ? all.filter((c) => !skippedOnFallback(c, direction)) : all;
+    return kept.length > 0 ? kept : all;
   };
   return { forward: of('forward'), inputGradient: of('inputGradient'), filterGradient: of('filterGradient') };
 }

@@ -76,6 +76,40 @@ describe('tuneConvKernels', () => {
     expect(r.candidates.find((c) => c.direction === 'forward' && c.candidate === 'own-gpu')?.runs).toBe(3);
   });
 
+  it('times a close call again, up to maxReps, and stops once the leader is clear', async () => {
+    // Two candidates whose runs overlap: 10, 12, 10, 12… against 11 every time.
+    const close = () => {
+      const runs: string[] = [];
+      let a = 0;
+      const run: TuneRequest['run'] = (direction, candidate) => {
+        runs.push(`${direction}/${candidate}`);
+        if (candidate === 'own-software') return Promise.resolve(a++ % 2 ? 12 : 10);
+        return Promise.resolve(candidate === 'own-gpu' ? 11 : 100);
+      };
+      return { run, runs };
+    };
+    const both: Record<ConvDirection, ConvCandidate[]> = {
+      forward: ['own-software', 'own-gpu'],
+      inputGradient: ['tfjs'],
+      filterGradient: ['tfjs'],
+    };
+    const c = close();
+    const r = await tuneConvKernels(
+      request(c.run, [createMemoryConvStore()], { reps: 2, maxReps: 6, candidates: both }),
+    );
+    expect(c.runs.filter((x) => x === 'forward/own-gpu')).toHaveLength(1 + 6);
+    const own = r.candidates.find((x) => x.candidate === 'own-software')!;
+    expect(own).toMatchObject({ runs: 6, minMs: 10, maxMs: 12 });
+    // Clear from the second run: no more than `reps`.
+    const clear = device({ 'forward/own-software': 10, 'forward/own-gpu': 15 });
+    const s = await tuneConvKernels(
+      request(clear.run, [createMemoryConvStore()], { reps: 2, maxReps: 6, candidates: both }),
+    );
+    expect(clear.runs.filter((x) => x === 'forward/own-gpu')).toHaveLength(1 + 2);
+    expect(s.candidates.find((x) => x.candidate === 'own-gpu')).toMatchObject({ minMs: 15, maxMs: 15 });
+    expect(s.kernels.forward).toBe('own-software');
+  });
+
   it('keeps the median of the timed runs, not the warm-up', async () => {
     const times = [1000, 12, 30, 11]; // warm-up (compile), then three runs: median 12
     let i = 0;

@@ -1,9 +1,13 @@
 /**
  * The conv kernels chosen by measurement: for each direction, every candidate the device can run
- * (./convChoice.ts's convCandidates) is timed on the model's conv shapes, one warm-up run then a few timed
- * runs, each up to an awaited readback, and the fastest is kept. A candidate whose first timed run is
- * already CUT_FACTOR× behind the fastest's is not run again (on a software adapter tfjs's kernels are
- * 6–30× behind, and each of their runs costs seconds).
+ * (./convChoice.ts's convCandidates) is timed on probe convs, one warm-up run (it compiles the pipelines:
+ * on a software adapter that is nearly all of the measurement's cost) then timed runs, each up to an
+ * awaited readback, and the fastest median is kept. A candidate whose first timed run is already
+ * CUT_FACTOR× behind the fastest's is not run again (a kernel that does not suit the device, such as
+ * tfjs's on a software adapter, 2–57× behind there, can cost seconds a run). The others run `reps` times,
+ * then more, up to `maxReps`, while the call is close: while the leader's slowest run is slower than another
+ * candidate's fastest (their spreads overlap). Each candidate's fastest and slowest runs are kept with its
+ * median.
  * The result is cached per adapter identity, probe shapes, candidates and KERNEL_VERSION in the stores the caller
  * passes, first to last (the worker's session in memory, then IndexedDB across visits: app/); a hit in a
  * later store is written back to the earlier ones. A new kernel version or another adapter tunes again.
@@ -21,7 +25,7 @@ import {
 import type { ConvShape } from '../gpu/convGeometry';
 
 /** Bump with any change to an own kernel, a tiling or the candidates: every stored choice is then re-measured. */
-export const KERNEL_VERSION = 1;
+export const KERNEL_VERSION = 2;
 
 /** A candidate this many times slower than the fastest after one timed run is not run again. */
 const CUT_FACTOR = 2;
@@ -75,6 +79,8 @@ export interface TuneRequest {
   stores: readonly ConvChoiceStore[];
   /** Timed runs per candidate after the warm-up (fewer for one far behind). */
   reps: number;
+  /** At most this many timed runs per candidate while the call stays close (default: reps). */
+  maxReps?: number;
   /** Batch of the probes `run` times, and how many of the model's convs they are (for the report). */
   probeBatch: number;
   probeConvs: number;
@@ -89,18 +95,28 @@ const median = (xs: number[]): number => {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
 
+/** Whether the leader's spread is clear of every other candidate's: its slowest run beats their fastest. */
+function settled(times: ReadonlyMap<ConvCandidate, number[]>, kept: readonly ConvCandidate[]): boolean {
+  if (kept.length < 2) return true;
+  const ranked = [...kept].sort((a, b) => median(times.get(a)!) - median(times.get(b)!));
+  const slowestOfLeader = Math.max(...times.get(ranked[0]!)!);
+  return ranked.slice(1).every((c) => Math.min(...times.get(c)!) > slowestOfLeader);
+}
+
 async function timeDirection(
   direction: ConvDirection,
   candidates: readonly ConvCandidate[],
   run: RunCandidate,
   reps: number,
+  maxReps: number,
 ): Promise<ConvCandidateTime[]> {
   for (const c of candidates) await run(direction, c); // warm-up: compiles the pipelines
   const times = new Map<ConvCandidate, number[]>();
   for (const c of candidates) times.set(c, [await run(direction, c)]);
   const best = Math.min(...[...times.values()].map((t) => t[0]!));
   const kept = candidates.filter((c) => times.get(c)![0]! <= CUT_FACTOR * best);
-  for (let rep = 1; rep < reps; rep++) {
+  for (let rep = 1; rep < maxReps; rep++) {
+    if (rep >= reps && settled(times, kept)) break;
     for (let j = 0; j < kept.length; j++) {
       const c = kept[(rep + j) % kept.length]!; // the order rotates, so drift hits every candidate alike
       times.get(c)!.push(await run(direction, c));
@@ -108,7 +124,14 @@ async function timeDirection(
   }
   return candidates.map((candidate) => {
     const t = times.get(candidate)!;
-    return { direction, candidate, ms: median(t), runs: t.length };
+    return {
+      direction,
+      candidate,
+      ms: median(t),
+      minMs: Math.min(...t),
+      maxMs: Math.max(...t),
+      runs: t.length,
+    };
   });
 }
 
@@ -140,7 +163,8 @@ export async function tuneConvKernels(req: TuneRequest): Promise<Omit<ConvChoice
   }
   const candidates: ConvCandidateTime[] = [];
   for (const d of CONV_DIRECTIONS) {
-    candidates.push(...(await timeDirection(d, req.candidates[d], req.run, req.reps)));
+    const maxReps = Math.max(req.reps, req.maxReps ?? req.reps);
+    candidates.push(...(await timeDirection(d, req.candidates[d], req.run, req.reps, maxReps)));
   }
   const measuredTuningMs = now() - t0;
   const stored: StoredConvChoice = {

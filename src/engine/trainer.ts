@@ -133,13 +133,15 @@ export interface TrainerOptions {
 }
 
 /**
- * How the candidates are timed. On a fallback adapter every pipeline compiles for seconds and every run
- * costs 10–1,000 ms: one probe conv (the model's largest that takes an input gradient) at batch 1, timed
- * twice; the cache then spares later models and visits. Elsewhere every conv at the real batch, five times.
+ * How the candidates are timed. On a fallback adapter each candidate's pipelines compile for 0.2–0.5 s and a
+ * run costs ms: one probe conv (the model's largest that takes an input gradient) at batch 1, timed at
+ * least twice and up to five times on a close call (the own kernels' pipelines do not depend on the sizes,
+ * so the winner's are the first step's); the cache then spares later models and visits. Elsewhere every conv
+ * at the real batch, three to seven times.
  */
 const TUNING = {
-  software: { probeBatch: 1, reps: 2, largestConvOnly: true },
-  hardware: { probeBatch: null, reps: 5, largestConvOnly: false },
+  software: { probeBatch: 1, reps: 2, maxReps: 5, largestConvOnly: true },
+  hardware: { probeBatch: null, reps: 3, maxReps: 7, largestConvOnly: false },
 } as const;
 
 const convMacs = ({ shape: s }: ModelConv) =>
@@ -191,6 +193,7 @@ export function createTrainer(
           run: probe.run,
           stores: options.convStores ?? [sessionConvStore],
           reps: plan.reps,
+          maxReps: plan.maxReps,
           probeBatch,
           probeConvs: probeConvs.length,
         }),

@@ -10,6 +10,7 @@ import { buildHostBatch } from '../../src/data/buildBatch';
 import * as tf from '../../src/engine/tf';
 import { createMemoryConvStore } from '../../src/engine/convTuning';
 import { createTrainer, type TrainerOptions } from '../../src/engine/trainer';
+import { currentWebGpuCapabilities } from '../../src/engine/backend';
 import { start } from './convParity';
 
 export interface TuningRun {
@@ -23,6 +24,8 @@ export interface TuningRun {
   tensorsBefore: number;
   tensorsAfter: number;
   problems: string[];
+  /** The adapter is a fallback (software) one: some candidates are left out there (convChoice.ts). */
+  fallbackAdapter: boolean;
 }
 
 const TRAIN: TrainConfig = { ...DEFAULT_CONFIG, imageSizePx: 16, batchSize: 2, augment: false };
@@ -69,6 +72,7 @@ export async function tuning(): Promise<TuningRun> {
     tensorsBefore,
     tensorsAfter: tf.memory().numTensors,
     problems,
+    fallbackAdapter: currentWebGpuCapabilities()?.isFallbackAdapter ?? false,
   };
 }
 

@@ -1,10 +1,12 @@
 /**
  * Case f, one probe: time to the first training step in a fresh page (the driver starts a fresh browser
  * per probe, so no pipeline is cached anywhere), with or without parallel pipeline compilation
- * (compileWarmup.ts). Measures backend start, the first step from trainer creation to its loss readback
- * (compilation included), and the second step (no compilation) for scale. The driver takes the median of
- * its probes per variant.
+ * (compileWarmup.ts), with the conv kernels measured, the rule's fixed ones, or given kernels (what a later
+ * visit's cache hit hands the trainer: the same kernels, no measurement). Measures backend start, the first
+ * step from trainer creation to its loss readback (compilation included), and the second step (no
+ * compilation) for scale. The driver takes the median of its probes per variant.
  */
+import { CONV_CANDIDATES, CONV_DIRECTIONS, type ConvKernels } from '../../config/convKernels';
 import { buildHostBatch } from '../../data/buildBatch';
 import { createTrainer } from '../../engine/trainer';
 import type { BenchContext } from '../benchContext';
@@ -22,15 +24,41 @@ const FIRST_STEP_COLUMNS = [
   { key: 'cachedTuningMs', label: 'conv choice ms, next model (cache)' },
   { key: 'secondStepMs', label: 'second step ms' },
   { key: 'pipelines', label: 'pipelines' },
+  { key: 'kernels', label: 'conv kernels run' },
 ];
 
-/**
- * `initMs`: how long startBench took in this fresh page (backend start, before any pipeline); `fixedConv`:
- * the rule's fixed conv kernels instead of the measured choice.
- */
+/** The conv kernels of a probe: measured before the first step, the rule's, or given (a cache hit's). */
+export type FirstStepConv =
+  | { kind: 'measured' }
+  | { kind: 'fixed' }
+  | { kind: 'given'; kernels: ConvKernels };
+
+/** The probe's conv kernels from its query (`conv=measured|fixed|given&kernels=<json>`); throws on bad kernels. */
+export function firstStepConv(params: URLSearchParams): FirstStepConv {
+  const conv = params.get('conv');
+  if (conv === 'fixed') return { kind: 'fixed' };
+  if (conv !== 'given') return { kind: 'measured' };
+  const parsed = JSON.parse(params.get('kernels') ?? 'null') as Record<string, unknown> | null;
+  const kernels = Object.fromEntries(
+    CONV_DIRECTIONS.map((d) => {
+      const k = parsed?.[d];
+      if (!CONV_CANDIDATES.some((c) => c === k)) throw new Error(`case f: no conv kernel given for ${d}`);
+      return [d, k];
+    }),
+  ) as ConvKernels;
+  return { kind: 'given', kernels };
+}
+
+const CONV_LABEL: Record<FirstStepConv['kind'], string> = {
+  measured: 'measured',
+  fixed: 'fixed (rule)',
+  given: 'given (a cache hit)',
+};
+
+/** `initMs`: how long startBench took in this fresh page (backend start, before any pipeline). */
 export async function runFirstStepProbe(
   ctx: BenchContext,
-  { parallel, fixedConv }: { parallel: boolean; fixedConv: boolean },
+  { parallel, conv }: { parallel: boolean; conv: FirstStepConv },
   initMs: number,
 ): Promise<CaseResult> {
   const t0 = performance.now();
@@ -43,7 +71,8 @@ export async function runFirstStepProbe(
     await compileStepPipelines(config, batch);
     compileMs = performance.now() - start;
   }
-  const trainer = createTrainer(config, 'webgpu', fixedConv ? { unet: { convKernel: 'wgsl' } } : {});
+  const convKernel = conv.kind === 'fixed' ? 'wgsl' : conv.kind === 'given' ? conv.kernels : 'auto';
+  const trainer = createTrainer(config, 'webgpu', { unet: { convKernel } });
   try {
     await trainer.step(batch);
     const firstStepMs = performance.now() - start;
@@ -52,7 +81,7 @@ export async function runFirstStepProbe(
     const secondStepMs = performance.now() - t2;
     // A second model of the same shapes: its choice comes from the session's cache.
     let cachedTuningMs: number | null = null;
-    if (!fixedConv) {
+    if (conv.kind === 'measured') {
       const next = createTrainer(config, 'webgpu');
       try {
         await next.step(batch);
@@ -69,7 +98,7 @@ export async function runFirstStepProbe(
       rows: [
         {
           parallel: parallel ? 'on' : 'off',
-          conv: fixedConv ? 'fixed (rule)' : 'measured',
+          conv: CONV_LABEL[conv.kind],
           initMs: round(initMs),
           compileMs: compileMs === null ? null : round(compileMs),
           tuningMs: trainer.convChoice ? round(trainer.convChoice.tuningMs) : null,
@@ -78,6 +107,10 @@ export async function runFirstStepProbe(
             cachedTuningMs === null || cachedTuningMs === undefined ? null : round(cachedTuningMs),
           secondStepMs: round(secondStepMs),
           pipelines: pipelineCount(),
+          kernels:
+            conv.kind === 'fixed'
+              ? null
+              : JSON.stringify(conv.kind === 'given' ? conv.kernels : (trainer.convChoice?.kernels ?? null)),
         },
       ],
       ratios: [],

@@ -344,7 +344,7 @@ export async function runGflops(ctx: BenchContext): Promise<CaseResult> {
     notes: [
       `conv kernels the rule gives this adapter: ${choice.path}: ${choice.reason}`,
       measuredChoice
-        ? `conv kernels chosen by measurement (${measuredChoice.source}, ${round(measuredChoice.tuningMs)} ms, probes at batch ${measuredChoice.probeBatch} over ${measuredChoice.probeConvs} conv(s)): ${JSON.stringify(measuredChoice.kernels)}; candidate ms: ${measuredChoice.candidates.map((c) => `${c.direction} ${c.candidate} ${round(c.ms)} (${c.runs} runs)`).join(', ')}`
+        ? `conv kernels chosen by measurement (${measuredChoice.source}, ${round(measuredChoice.tuningMs)} ms, probes at batch ${measuredChoice.probeBatch} over ${measuredChoice.probeConvs} conv(s)): ${JSON.stringify(measuredChoice.kernels)}; candidate ms: ${measuredChoice.candidates.map((c) => `${c.direction} ${c.candidate} ${round(c.ms)} (${c.runs} runs, ${round(c.minMs)}–${round(c.maxMs)})`).join(', ')}`
         : 'conv kernels: no measurement on this backend',
       `step FLOPs (src/engine/flops.ts): forward ${round(flops.forward / 1e6)} M, backward ${round(flops.backward / 1e6)} M, optimizer ${round(flops.optimizer / 1e6)} M`,
       `kernel rows: per kernel name, the median over ${PROFILED_STEPS} profiled steps of its summed kernel ms; today ${count(kernels)} kernels / ${round(totalKernelMs)} kernel ms, before issue 17 ${count(before17)} / ${round(total(before17))}, before issue 9 ${count(before9)} / ${round(total(before9))} (GPU timestamps on webgpu when available; profiling slows a step)`,

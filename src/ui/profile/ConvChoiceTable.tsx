@@ -1,7 +1,8 @@
 /**
  * The conv kernels the engine chose by measurement for the profiled model: per direction, every candidate
- * that fits the device with its median ms and timed runs, the chosen one marked; below, what the choice
- * cost (the measurement, or the cache look-up and the measurement it reuses) beside the first step.
+ * that fits the device with its median ms, its fastest and slowest run and its timed runs, the chosen one
+ * marked; below, what the choice cost (the measurement, or the cache look-up and the measurement it reuses)
+ * beside the first step.
  * Nothing off webgpu, where tfjs's kernels run without a measurement.
  */
 import { CONV_DIRECTIONS, type ConvChoiceReport } from '../../config/convKernels';
@@ -29,6 +30,7 @@ export function ConvChoiceTable({ choice }: { choice: ConvChoiceReport | null })
             <th scope="col">{w.direction}</th>
             <th scope="col">{w.candidate}</th>
             <th scope="col">{w.ms}</th>
+            <th scope="col">{w.spread}</th>
             <th scope="col">{w.runs}</th>
             <th scope="col">{w.chosen}</th>
           </tr>
@@ -45,11 +47,16 @@ export function ConvChoiceTable({ choice }: { choice: ConvChoiceReport | null })
                     data-direction={d}
                     data-candidate={c.candidate}
                     data-ms={c.ms}
+                    data-min-ms={c.minMs}
+                    data-max-ms={c.maxMs}
                     data-chosen={chosen}
                   >
                     <th scope="row">{i === 0 ? w.directions[d] : ''}</th>
                     <td>{w.candidates[c.candidate]}</td>
                     <td className="num">{formatMs(c.ms, locale)}</td>
+                    <td className="num">
+                      {formatMs(c.minMs, locale)} – {formatMs(c.maxMs, locale)}
+                    </td>
                     <td className="num">{c.runs}</td>
                     <td>{chosen ? '✓' : ''}</td>
                   </tr>
