@@ -4,7 +4,8 @@
  * sample stay those of the byte formula, every peak is at least the between-step snapshot, and the CSV has
  * one row per point. The result card names the point with the table's most samples/s, with its interval. `?testHooks=1&sweepMaxSteps=8` (search, never the shared hash) caps each point's steps
  * so the sweep stays short on a software adapter. Phone width and axe are checked after the run. A point
- * the pre-flight refuses is marked with its reason and the sweep goes on.
+ * the pre-flight refuses is marked with its reason and the sweep goes on. A micro-batch sweep at a fixed batch
+ * shows the peak falling with each split, samples/s beside it.
  */
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
@@ -121,5 +122,39 @@ test('a point the pre-flight refuses is marked with its reason and the sweep goe
   expect(run.points[1]!.reason).toMatch(/Batch 64 at 512×512 needs about/);
   expect(run.points[1]!.measured).toBeNull();
   await expect(page.getByTestId('sweep-point-1')).toHaveAttribute('data-status', 'refused');
+  expect(app.errors).toEqual([]);
+});
+
+test('a micro-batch sweep 1, 2, 4 at batch 8: the peak falls with each split, samples/s measured beside it', async ({
+  app,
+}) => {
+  test.setTimeout(120_000);
+  const { page } = app;
+  await page.goto('/?testHooks=1&sweepMaxSteps=6#v=1&view=tradeoffs&px=16&b=8&wk=0&sw=mb:1,2,4');
+  expect(await app.waitForBackend()).toBe('webgpu');
+  expect(await app.api((a) => a.sweepSpec())).toEqual({ setting: 'microBatches', values: [1, 2, 4] });
+  await page.getByTestId('sweep-run').click();
+  await expect(page.getByTestId('sweep-progress')).toHaveAttribute('data-phase', 'done', {
+    timeout: 110_000,
+  });
+  const run = await app.api((a) => a.sweep());
+  expect(run.points.map((p) => [p.value, p.status])).toEqual([
+    [1, 'done'],
+    [2, 'done'],
+    [4, 'done'],
+  ]);
+  const peaks = run.points.map((p) => p.measured!.gpuPeakBytes!);
+  // The same batch of 8 in 1, 2 and 4 pieces: each split holds fewer activations at its peak.
+  expect(peaks[1]).toBeLessThan(peaks[0]!);
+  expect(peaks[2]).toBeLessThan(peaks[1]!);
+  // The estimate models the split the same way.
+  const estimates = run.points.map((p) => p.estimate!.totalBytes);
+  expect(estimates[1]).toBeLessThan(estimates[0]!);
+  expect(estimates[2]).toBeLessThan(estimates[1]!);
+  for (const [i, point] of run.points.entries()) {
+    const row = page.getByTestId(`sweep-point-${i}`);
+    await expect(row).toHaveAttribute('data-peak-bytes', String(point.measured!.gpuPeakBytes));
+    expect(Number(await row.getAttribute('data-samples-per-sec'))).toBeGreaterThan(0);
+  }
   expect(app.errors).toEqual([]);
 });
