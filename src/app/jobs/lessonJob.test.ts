@@ -91,7 +91,12 @@ beforeEach(() => {
   });
   useLessonStore.setState({
     activeLesson: null,
-    runs: { bytes: emptyLessonRun(), loaders: emptyLessonRun(), gpus: emptyLessonRun() },
+    runs: {
+      bytes: emptyLessonRun(),
+      loaders: emptyLessonRun(),
+      gpus: emptyLessonRun(),
+      fit: emptyLessonRun(),
+    },
   });
   script.armWaits.clear();
   script.armFails.clear();

@@ -1,6 +1,6 @@
 /**
- * English: the three lessons of "Efficient PyTorch — Eliminating Bottlenecks" (their titles, questions,
- * arms and "Why?" bullets; config/lessons.ts holds what they run) and the words of the lesson view: the
+ * English: the lessons of "Efficient PyTorch — Eliminating Bottlenecks" and lesson 5, a batch that does not
+ * fit (their titles, questions, arms and "Why?" bullets; config/lessons.ts holds what they run) and the words of the lesson view: the
  * article's figure, the plan, the progress line, the result cards and their tables.
  */
 export const lessons = {
@@ -138,14 +138,76 @@ export const lessons = {
     strategy: 'Strategy',
     device: 'Device {n}',
   },
+  fit: {
+    title: 'When the batch does not fit',
+    question:
+      'The whole batch does not fit this GPU: do micro-batches and recomputation make it fit, with the same gradients, and what do they cost?',
+    runLabel: 'Try the batch four ways on a smaller GPU',
+    arms: {
+      'at-once': 'The batch at once',
+      micro: '4 micro-batches',
+      recompute: 'Recompute per block',
+      both: 'Both',
+    },
+    why: [
+      'Gradient accumulation: run the batch as k micro-batches one after the other, each on loss ÷ k, sum their gradients and take one optimizer step. Only one micro-batch’s activations are alive at a time.',
+      'The sum of the parts’ gradients is the batch’s gradient, so the step is the same up to float rounding; BatchNorm would differ (it sees only a part), and this U-Net has none.',
+      'Recomputation (activation checkpointing, torch.utils.checkpoint): keep only each block’s input and output, and run the block’s forward again during the backward pass. Chen et al. 2016 checkpoint every √n of n layers: about 2√n outputs kept, for about one extra forward pass.',
+      'Neither divides what the step holds besides activations: weights, gradients (with micro-batches twice: each part’s and the running sum), the optimizer’s state, the batch and the loss’s tensors.',
+      'The pretend GPU is a budget the pre-flight checks: every arm still runs on this browser’s real GPU, where its peak is measured.',
+    ],
+    article: {
+      figure: 'Activations ÷ {k}, or about {share} of them for one extra forward pass',
+      detail:
+        'Estimated for the batch at once here, activations {all}: {k} micro-batches hold {perPart} at a time. Recomputation after Chen et al. 2016 (“Training Deep Nets with Sublinear Memory Cost”): a checkpoint every √n of n = {layers} layers keeps 2√n ÷ n = {share} of the layer outputs, {checkpoint}.',
+      budget:
+        'Here a pretend GPU with {budget}: the batch of {batch} at once needs about {estimate}, {pooled} with tfjs’s reuse pool.',
+    },
+    result: {
+      measuredLabel: 'Measured here',
+      headline: '{k} micro-batches: peak {peak}, {ratio} the batch at once’s estimate',
+      refused:
+        'A GPU with {budget}: the pre-flight refused the batch of {batch} at once, which needs about {estimate} ({pooled} with tfjs’s reuse pool, ×{headroom}). It never trained on the GPU.',
+      recompute:
+        'Recomputation at the same micro-batches: activations {ratio} of those without it (both measured).',
+      caption:
+        'Each arm: peak GPU memory of its steps (measured) ÷ the batch at once’s estimate; activations at their highest in a profiled step (measured) beside the reference; step time (mean of the timed steps) ÷ the {baseline} arm’s, since the batch at once never ran on the GPU; weights after one step against the batch at once’s, on the CPU.',
+      columns: {
+        arm: 'Run',
+        peak: 'Peak (÷ at-once estimate)',
+        activations: 'Activations, measured',
+        reference: 'Reference',
+        step: 'Step time (÷ {baseline})',
+        weights: 'Weights after 1 step',
+      },
+      refusedCell: 'refused, never trained',
+      estimateCell: 'estimate {bytes}',
+      ratioCell: '{value} ({ratio})',
+      baselineCell: '{value} (baseline)',
+      referenceAtOnce: '{bytes} (estimate)',
+      referenceMicro: '÷ {k}: {bytes}',
+      referenceRecompute: '× {share}: {bytes}',
+      referenceBoth: '÷ {k} × {share}: {bytes}',
+      sameReference: 'the reference',
+      same: 'the same gradients (max |Δ| {diff})',
+      differs: 'differs: max |Δ| {diff}, {relative} of the largest update',
+      checking: 'comparing on the CPU…',
+      gapTitle: 'Why the peak is more than activations ÷ {k}:',
+      gap: 'tfjs also keeps what micro-batches do not divide — weights, their gradients twice (each part’s and the running sum), Adam’s two moments, the batch and the loss’s tensors: {other} of the batch at once’s {total} estimate — and per-block recomputation keeps each block’s input and output, so a U-Net of {layers} layers saves less than the reference.',
+      sameNote:
+        'Weights: one SGD step at learning rate 1 (the weights move by exactly the gradient) from the same start on the same batch, on the CPU backend; “the same” means within {tolerance} of the largest update.',
+    },
+  },
   view: {
     eyebrow: 'Lesson {n} · {title}',
     articleLabel: 'The article',
+    referenceLabel: 'The reference',
     resultLabel: 'Result',
     why: 'Why?',
     plan: {
       label: 'What the run trains',
       expected: ': expected {bytes} to the GPU per step',
+      refused: ': refused by the pre-flight under the smaller GPU, not trained',
       strategy: '{strategy} on {devices} devices, {steps} steps',
       armsHelp:
         'Batches of {shape}. Each in its own new worker and GPU device; two never train at the same time.',
@@ -163,6 +225,7 @@ export const lessons = {
       timed: { one: '{count} step timed from step {first}', other: '{count} steps timed from step {first}' },
       timingStarts: 'timing starts at step {first}',
       paired: 'paired rounds, blocks taking turns with its pair: {rounds} complete',
+      gradients: 'Comparing one step of each arm with the batch at once, on the CPU…',
     },
     stop: 'Stop',
     theLesson: 'The lesson',
@@ -171,6 +234,7 @@ export const lessons = {
       help: "A runnable train.py for {what}, with BatchLab's initial weights and first batches.",
       ddp: 'DistributedDataParallel on {n} processes (torchrun)',
       single: '“{arm}”, one process',
+      fit: '“{arm}”: an accumulation loop and torch.utils.checkpoint',
     },
     table: {
       run: 'Run',
