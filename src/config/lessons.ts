@@ -157,7 +157,8 @@ export const LESSONS: Record<LessonId, Lesson> = {
     memoryBudgetBytes: FIT_MEMORY_BUDGET_BYTES,
     sameGradientsAgainst: 'at-once',
     // Memory is the lesson; step time is its cost, quoted as a mean of the timed steps: 2 blocks suffice.
-    timing: { maxSteps: 8, maxMs: 12_000 },
+    // (The time cap stays the default's: it counts the compile step, up to 20 s on a busy software GPU.)
+    timing: { maxSteps: 8 },
   },
 };
 

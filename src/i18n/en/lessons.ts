@@ -141,7 +141,7 @@ export const lessons = {
   fit: {
     title: 'When the batch does not fit',
     question:
-      'The whole batch does not fit this GPU: do micro-batches and recomputation make it fit, with the same gradients, and what do they cost?',
+      'The batch does not fit this GPU: do micro-batches or recomputation fit it, with the same gradients, and at what cost?',
     runLabel: 'Try the batch four ways on a smaller GPU',
     arms: {
       'at-once': 'The batch at once',
@@ -157,45 +157,52 @@ export const lessons = {
       'The pretend GPU is a budget the pre-flight checks: every arm still runs on this browser’s real GPU, where its peak is measured.',
     ],
     article: {
-      figure: 'Activations ÷ {k}, or about {share} of them for one extra forward pass',
+      figure: 'Activations ÷ {k}, or {share} for one more forward pass',
       detail:
-        'Estimated for the batch at once here, activations {all}: {k} micro-batches hold {perPart} at a time. Recomputation after Chen et al. 2016 (“Training Deep Nets with Sublinear Memory Cost”): a checkpoint every √n of n = {layers} layers keeps 2√n ÷ n = {share} of the layer outputs, {checkpoint}.',
+        'Here {all} of activations at once, {perPart} per micro-batch. Chen et al. 2016, “Training Deep Nets with Sublinear Memory Cost”: a checkpoint every √n of n = {layers} layers keeps 2√n ÷ n = {share} of them.',
       budget:
-        'Here a pretend GPU with {budget}: the batch of {batch} at once needs about {estimate}, {pooled} with tfjs’s reuse pool.',
+        'A pretend GPU with {budget}: the batch of {batch} at once needs {pooled} with tfjs’s reuse pool.',
     },
     result: {
       measuredLabel: 'Measured here',
-      headline: '{k} micro-batches: peak {peak}, {ratio} the batch at once’s estimate',
-      refused:
-        'A GPU with {budget}: the pre-flight refused the batch of {batch} at once, which needs about {estimate} ({pooled} with tfjs’s reuse pool, ×{headroom}). It never trained on the GPU.',
+      headline: '{k} micro-batches: peak {ratio} the batch at once’s estimate',
+      peakDetail: '{peak} measured, against {estimate} estimated for the batch at once.',
       recompute:
-        'Recomputation at the same micro-batches: activations {ratio} of those without it (both measured).',
+        'Recomputation with the same micro-batches: activations {ratio} those without it (both measured).',
+      same: 'The same gradients as the batch at once: the weights after one step differ by at most {diff}.',
+      differs:
+        'Not the same gradients: the weights after one step differ by up to {diff}, beyond the tolerance.',
+      checking: 'Comparing one step with the batch at once, on the CPU…',
+      referenceFigure: 'Activations ÷ {k}',
+      referenceDetail: 'Recomputation: about {share} kept, for one extra forward pass (Chen et al. 2016).',
+      refused:
+        'A GPU with {budget} refused the batch of {batch} at once: {pooled} with tfjs’s reuse pool (estimate {estimate} × {headroom}). It never trained on the GPU.',
+      underBudget: 'The arms that trained peaked at {peak} at most, within it.',
+      overBudget: 'An arm that trained peaked at {peak}, over it: the estimate fell short there.',
+      gapTitle: 'Why not exactly ÷ {k}:',
+      gap: 'micro-batches divide the activations, their gradients and the batch ({divided} of the {total} estimate), not the weights, their gradients (kept twice: each part’s and the running sum) or Adam’s moments ({undivided}), and the allocator holds buffers in flight beyond the tensors. Chen et al.’s 2√n counts a chain of equal layers; here each block keeps its input and output and recomputes its inside.',
+    },
+    table: {
+      label: 'Each arm, measured',
       caption:
-        'Each arm: peak GPU memory of its steps (measured) ÷ the batch at once’s estimate; activations at their highest in a profiled step (measured) beside the reference; step time (mean of the timed steps) ÷ the {baseline} arm’s, since the batch at once never ran on the GPU; weights after one step against the batch at once’s, on the CPU.',
-      columns: {
-        arm: 'Run',
-        peak: 'Peak (÷ at-once estimate)',
-        activations: 'Activations, measured',
-        reference: 'Reference',
-        step: 'Step time (÷ {baseline})',
-        weights: 'Weights after 1 step',
-      },
-      refusedCell: 'refused, never trained',
-      estimateCell: 'estimate {bytes}',
+        'Each arm, measured. Peak: the highest GPU peak of its steps ÷ the batch at once’s estimate. Activations: their highest in a profiled step, beside the reference. Step time: mean of its few timed steps ÷ “{baseline}” (the batch at once never ran on the GPU); a rough figure on a software GPU, with no interval. Weights: one SGD step at learning rate 1 from the same start on the same batch, on the CPU, against the batch at once; “the same” means within {tolerance} of the largest update.',
+      run: 'Run',
+      peak: 'Peak (÷ at-once estimate)',
+      activations: 'Activations (reference)',
+      step: 'Step time (÷ {baseline})',
+      weights: 'Weights after 1 step',
+      refusedCell: 'refused; estimate {bytes}',
       ratioCell: '{value} ({ratio})',
       baselineCell: '{value} (baseline)',
-      referenceAtOnce: '{bytes} (estimate)',
+      activationsCell: '{measured} ({reference})',
+      refusedActivations: 'estimate {bytes}',
       referenceMicro: '÷ {k}: {bytes}',
       referenceRecompute: '× {share}: {bytes}',
       referenceBoth: '÷ {k} × {share}: {bytes}',
-      sameReference: 'the reference',
+      reference: 'the reference',
       same: 'the same gradients (max |Δ| {diff})',
       differs: 'differs: max |Δ| {diff}, {relative} of the largest update',
-      checking: 'comparing on the CPU…',
-      gapTitle: 'Why the peak is more than activations ÷ {k}:',
-      gap: 'tfjs also keeps what micro-batches do not divide — weights, their gradients twice (each part’s and the running sum), Adam’s two moments, the batch and the loss’s tensors: {other} of the batch at once’s {total} estimate — and per-block recomputation keeps each block’s input and output, so a U-Net of {layers} layers saves less than the reference.',
-      sameNote:
-        'Weights: one SGD step at learning rate 1 (the weights move by exactly the gradient) from the same start on the same batch, on the CPU backend; “the same” means within {tolerance} of the largest update.',
+      checking: 'comparing…',
     },
   },
   view: {

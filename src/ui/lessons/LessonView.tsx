@@ -8,7 +8,7 @@ import { useId, useMemo } from 'react';
 import { viewNumber, type LessonId } from '../../config/views';
 import { selectLessonRun, useLessonStore } from '../../state/lessonStore';
 import { BytesArticle, BytesResult, BytesSide } from './BytesLesson';
-import { FitArticle, FitResult } from './FitLesson';
+import { FitArticle, FitResult, FitSide } from './FitLesson';
 import { GpusArticle, GpusResult, GpusSide } from './GpusLesson';
 import { ArmBytesChart, ArmPhasesChart, DeviceMemoryChart } from '../charts/LessonCharts';
 import { CopyLink } from '../links/CopyLink';
@@ -59,6 +59,7 @@ export function LessonView({ id }: { id: LessonId }) {
       </div>
       <div className="lesson-side">
         {phase !== 'done' && <LessonPlan id={id} />}
+        {id === 'fit' && <FitSide />}
         {id === 'bytes' && <ArmBytesChart arms={chartArms} heightPx={LESSON_CHART_PX} />}
         {(id === 'loaders' || id === 'fit') && <ArmPhasesChart arms={chartArms} heightPx={LESSON_CHART_PX} />}
         {id === 'gpus' && <DeviceMemoryChart records={run.strategies} heightPx={LESSON_CHART_PX} />}

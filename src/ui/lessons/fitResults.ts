@@ -39,9 +39,11 @@ export interface FitReference {
   checkpointActivationBytes: number;
   /** What recomputation costs in Chen et al.: about one more forward pass per step. */
   extraForwardPasses: 1;
-  /** The estimate of the batch at once: all of it, and what is not activations (weights, gradients…). */
+  /** The estimate of the batch at once: all of it; what k micro-batches divide (activations, their gradients,
+   * the batch); and what they do not (weights, their gradients, the optimizer's state). */
   totalBytes: number;
-  otherBytes: number;
+  dividedBytes: number;
+  undividedBytes: number;
 }
 
 /** The reference figures for `config` (the batch at once) and `k` micro-batches. */
@@ -58,7 +60,8 @@ export function fitReference(config: TrainConfig, k: number, options: MemoryOpti
     checkpointActivationBytes: estimate.activationBytes * checkpointKeptShare,
     extraForwardPasses: 1,
     totalBytes: estimate.totalBytes,
-    otherBytes: estimate.totalBytes - estimate.activationBytes,
+    dividedBytes: estimate.activationBytes + estimate.transientBytes + estimate.batchBytes,
+    undividedBytes: estimate.parameterBytes + estimate.gradientBytes + estimate.optimizerBytes,
   };
 }
 
@@ -93,10 +96,16 @@ export interface FitLessonResult {
   baselineId: string;
   /** Activations of the recompute-and-micro arm ÷ those of the micro arm: recomputation at the same parts. */
   recomputeActivationRatio: number | null;
+  /** The highest measured peak of the arms that trained: the pretend GPU had to hold it. */
+  largestTrainedPeakBytes: number | null;
+  /** Over the arms compared so far: the largest weight difference, and whether every one is within tolerance. */
+  largestWeightDifference: number | null;
+  allSameGradients: boolean | null;
 }
 
 /**
  * The card's figures once the refused arm has its refusal and the baseline arm has finished; null before.
+ * Step ratios are null while the baseline has no timed step.
  * `referenceId`: the refused arm (the batch at once); `baselineId`: the micro-batch arm; `bothId`: micro-
  * batches with recomputation.
  */
@@ -112,8 +121,8 @@ export function fitLessonResult(
     const r = results.find((a) => a.id === id && a.finished);
     return r ? measuredStepMs(r) : null;
   };
+  if (!results.some((a) => a.id === ids.baselineId && a.finished)) return null;
   const baselineMs = stepOf(ids.baselineId);
-  if (baselineMs === null) return null;
   const estimate = reference.refusal.totalBytes;
   const arms = progress
     .filter((a) => a.finished)
@@ -128,7 +137,7 @@ export function fitLessonResult(
         peakOverAtOnceEstimate: peakBytes === null ? null : peakBytes / estimate,
         activationBytes: a.profile?.memory.maxByCategory.activations ?? null,
         stepMs,
-        stepOverBaseline: stepMs === null ? null : stepMs / baselineMs,
+        stepOverBaseline: stepMs === null || baselineMs === null ? null : stepMs / baselineMs,
         sameGradients: a.sameGradients,
         withinTolerance:
           a.sameGradients === null
@@ -136,6 +145,8 @@ export function fitLessonResult(
             : a.sameGradients.relativeUpdateDifference <= SAME_GRADIENTS_TOLERANCE,
       };
     });
+  const compared = arms.filter((a) => a.sameGradients !== null);
+  const peaks = arms.flatMap((a) => (a.peakBytes === null ? [] : [a.peakBytes]));
   const act = (id: string) => arms.find((a) => a.id === id)?.activationBytes ?? null;
   const both = act(ids.bothId);
   const micro = act(ids.baselineId);
@@ -147,6 +158,10 @@ export function fitLessonResult(
     poolHeadroom: budget.headroom,
     baselineId: ids.baselineId,
     recomputeActivationRatio: both === null || micro === null || micro === 0 ? null : both / micro,
+    largestTrainedPeakBytes: peaks.length === 0 ? null : Math.max(...peaks),
+    largestWeightDifference:
+      compared.length === 0 ? null : Math.max(...compared.map((a) => a.sameGradients!.maxWeightDifference)),
+    allSameGradients: compared.length === 0 ? null : compared.every((a) => a.withinTolerance === true),
   };
 }
 
