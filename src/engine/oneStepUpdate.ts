@@ -36,7 +36,7 @@ export function maxRelativeDifference(a: Float32Array, b: Float32Array): number 
 }
 
 /** max |a − b| over every element. */
-export function maxAbsDifference(a: Float32Array, b: Float32Array): number {
+function maxAbsDifference(a: Float32Array, b: Float32Array): number {
   if (a.length !== b.length) throw new Error(`lengths differ: ${a.length} vs ${b.length}`);
   let diff = 0;
   for (let i = 0; i < a.length; i++) diff = Math.max(diff, Math.abs(a[i]! - b[i]!));
