@@ -176,11 +176,11 @@ export const lessons = {
       referenceFigure: 'Activations ÷ {k}',
       referenceDetail: 'Recomputation: about {share} kept, for one extra forward pass (Chen et al. 2016).',
       refused:
-        'A GPU with {budget} refused the batch of {batch} at once: {pooled} with tfjs’s reuse pool (estimate {estimate} × {headroom}). It never trained on the GPU.',
-      underBudget: 'The arms that trained peaked at {peak} at most, within it.',
-      overBudget: 'An arm that trained peaked at {peak}, over it: the estimate fell short there.',
+        'A GPU with {budget} refused the batch of {batch} at once: {estimate} × {headroom} for tfjs’s reuse pool = {pooled}. It never trained on the GPU.',
+      underBudget: 'The others peaked at {peak} at most, within it.',
+      overBudget: 'One of the others peaked at {peak}, over it: the estimate fell short there.',
       gapTitle: 'Why not exactly ÷ {k}:',
-      gap: 'micro-batches divide the activations, their gradients and the batch ({divided} of the {total} estimate), not the weights, their gradients (kept twice: each part’s and the running sum) or Adam’s moments ({undivided}), and the allocator holds buffers in flight beyond the tensors. Chen et al.’s 2√n counts a chain of equal layers; here each block keeps its input and output and recomputes its inside.',
+      gap: 'micro-batches divide the activations, their gradients and the batch ({divided} of the estimate), not the weights, their gradients (kept twice) or Adam’s moments ({undivided}); the allocator also holds buffers in flight. Chen et al.’s 2√n assumes a chain of equal layers; here each block keeps its input and output.',
     },
     table: {
       label: 'Each arm, measured',

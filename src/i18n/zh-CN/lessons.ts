@@ -172,11 +172,11 @@ export const lessons = {
       referenceFigure: '激活 ÷ {k}',
       referenceDetail: '重计算：保留约 {share}，代价是多一次前向传播（陈天奇等，2016）。',
       refused:
-        '只有 {budget} 的 GPU 拒绝了 {batch} 个样本整批一次算：算上 tfjs 的复用池需要 {pooled}（估算值 {estimate} × {headroom}）。它从未在 GPU 上训练。',
-      underBudget: '训练过的各项峰值最多 {peak}，没有超出。',
-      overBudget: '有一项训练时峰值达到 {peak}，超出了预算：那里的估算偏低。',
+        '只有 {budget} 的 GPU 拒绝了 {batch} 个样本整批一次算：估算值 {estimate} × {headroom}（tfjs 的复用池）= {pooled}。它从未在 GPU 上训练。',
+      underBudget: '其余各项峰值最多 {peak}，没有超出。',
+      overBudget: '其余各项中有一项峰值达到 {peak}，超出了预算：那里的估算偏低。',
       gapTitle: '为什么不正好是 ÷ {k}：',
-      gap: '微批次分摊的是激活、激活的梯度和批本身（占估算值 {total} 中的 {divided}），分摊不了权重、权重的梯度（有两份：每部分的和累加的）和 Adam 的两个矩（{undivided}）；分配器还持有张量之外正在使用的缓冲区。陈天奇等的 2√N 针对的是 N 个相同层串成的链；这里每个块保留输入和输出，只重算块内部。',
+      gap: '微批次分摊的是激活、激活的梯度和批本身（占估算值的 {divided}），分摊不了权重、权重的梯度（有两份）和 Adam 的两个矩（{undivided}）；分配器还持有正在使用的缓冲区。陈天奇等的 2√N 针对 N 个相同层串成的链；这里每个块仍保留输入和输出。',
     },
     table: {
       label: '每一项的实测值',

@@ -51,9 +51,9 @@ export function FitArticle() {
       })}{' '}
       <strong data-testid="fit-budget">
         {fill(w.budget, {
-          budget: bytes(lesson.memoryBudgetBytes ?? 0),
+          budget: formatExactBytes(lesson.memoryBudgetBytes ?? 0, locale),
           batch: lesson.config.batchSize,
-          pooled: bytes(pooledBytes(r)),
+          pooled: formatExactBytes(pooledBytes(r), locale),
         })}
       </strong>
     </ArticleFigure>
@@ -134,9 +134,8 @@ export function FitResult() {
       <p className="result-gap" data-testid="result-gap">
         <strong>{fill(w.gapTitle, { k: ref.k })}</strong>{' '}
         {fill(w.gap, {
-          divided: bytes(ref.dividedBytes),
+          divided: percent(ref.dividedBytes / ref.totalBytes, locale),
           undivided: bytes(ref.undividedBytes),
-          total: bytes(ref.totalBytes),
         })}
       </p>
     </section>
