@@ -266,7 +266,7 @@ test('lesson 5: a smaller GPU refuses the batch at once; 4 micro-batches peak un
     await expect(row(id)).toContainText(en.lessons.fit.table.same.split(' (')[0]!);
   }
   console.log(
-    `lesson 5 (${(lessonMs / 1000).toFixed(1)} s to the card, own conv kernels: ${ownConvKernels}): at-once estimate ${atOnce.totalBytes} B (pooled ${pooledBytes(atOnce)} B, budget ${FIT_MEMORY_BUDGET_BYTES} B); ` +
+    `lesson 5 (${(lessonMs / 1000).toFixed(1)} s to the card, own conv kernels: page ${ownConvKernels}, arms ${run.arms.map((a) => a.backend?.ownConvKernels ?? '-').join('/')}): at-once estimate ${atOnce.totalBytes} B (pooled ${pooledBytes(atOnce)} B, budget ${FIT_MEMORY_BUDGET_BYTES} B); ` +
       (
         await Promise.all(
           ['micro', 'recompute', 'both'].map(

@@ -4,8 +4,9 @@
  * DataParallel, loss inside forward and DDP on GPUS_LESSON_REPLICAS devices, one after the other, through
  * the multi-device coordinator. A lesson with a pretend GPU (lesson 5) pre-flights each arm under its budget
  * and records a refused arm's figures instead of training it; a lesson with a reference arm then compares
- * one training step of every arm with it, on the cpu backend (../sameGradients/). Progress and results go to the lesson store; Stop (the job's signal)
- * terminates the running arm's worker at once, or ends the strategy's replicas after their step in flight.
+ * one training step of every arm with it, on the cpu backend (../sameGradients/). Progress and results go
+ * to the lesson store; Stop (the job's signal) terminates the running arm's worker (or the comparison's) at
+ * once, or ends the strategy's replicas after their step in flight.
  */
 import {
   armConfig,

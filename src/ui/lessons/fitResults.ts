@@ -70,7 +70,10 @@ export interface FitArm {
   id: string;
   /** The pre-flight's figures when the pretend GPU refused it (it never trained); else null. */
   refusal: GpuShortfall | null;
-  /** The highest per-step GPU peak (the allocator's high-water mark) of its steps; null without one. */
+  /**
+   * The highest per-step GPU peak (the allocator's high-water mark) of its steps up to the last timed one
+   * (the compile step included, the profiled steps after the measurement not); null without one.
+   */
   peakBytes: number | null;
   /** peakBytes ÷ the batch at once's estimate. */
   peakOverAtOnceEstimate: number | null;
@@ -127,7 +130,9 @@ export function fitLessonResult(
   const arms = progress
     .filter((a) => a.finished)
     .map((a): FitArm => {
-      const peaks = a.rows.flatMap((r) => (r.gpuPeakBytes === null ? [] : [r.gpuPeakBytes]));
+      // The steps it ran until its timing was decided; the profiled steps after them record more on purpose.
+      const last = a.verdict?.lastTimedStep ?? Number.POSITIVE_INFINITY;
+      const peaks = a.rows.flatMap((r) => (r.gpuPeakBytes === null || r.step > last ? [] : [r.gpuPeakBytes]));
       const peakBytes = peaks.length > 0 ? Math.max(...peaks) : null;
       const stepMs = stepOf(a.id);
       return {
