@@ -66,6 +66,7 @@ for (const [view, lang] of [
   ['loaders', 'zh'],
   ['gpus', null],
   ['tradeoffs', 'en'],
+  ['fit', 'zh'],
 ] as const) {
   test(`lesson ${view} embedded on another origin fits 700 × 500 and opens in BatchLab at the same state`, async ({
     app,

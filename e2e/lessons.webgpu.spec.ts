@@ -6,7 +6,8 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { armConfig, LESSONS } from '../src/config/lessons';
+import { armConfig, FIT_MEMORY_BUDGET_BYTES, LESSONS, SAME_GRADIENTS_TOLERANCE } from '../src/config/lessons';
+import { estimateTrainingMemory, pooledBytes } from '../src/config/memoryEstimate';
 import { en } from '../src/i18n/en';
 import { VIEW_IDS, type LessonId } from '../src/config/views';
 import { browserBatchBytes } from '../src/data/batchBytes';
@@ -211,6 +212,70 @@ test('lesson 3: under DataParallel device 0 holds over 1.5× device 1’s memory
   expect(lossInForward).toBeLessThan(Number(await card.getAttribute('data-ratio-dp-gather')));
   await expect(app.page.getByTestId('result-gap')).toContainText('2 devices');
   await expect.poll(() => app.api((a) => a.activity().parallel)).toBe('idle');
+  await afterRunChecks(app);
+});
+
+test('lesson 5: a smaller GPU refuses the batch at once; 4 micro-batches peak under 0.6× its estimate, recomputation keeps fewer activations, and the gradients are the same', async ({
+  app,
+}) => {
+  test.setTimeout(300_000);
+  const startedMs = Date.now();
+  const card = await openAndRun(app, 'fit');
+  const lessonMs = Date.now() - startedMs;
+  const row = (id: string) => app.page.getByTestId(`fit-arm-${id}`);
+  const figure = async (id: string, attribute: string) => Number(await row(id).getAttribute(attribute));
+  const lesson = LESSONS.fit;
+  const config = (id: string) => armConfig(lesson, lesson.arms.find((a) => a.id === id)!);
+  const ownConvKernels = (await app.api((a) => a.backend()?.ownConvKernels)) === true;
+  const options = ownConvKernels ? { ownConvKernels } : {};
+  // The batch at once: refused under the pretend GPU with the pre-flight's own figures, and never trained.
+  const atOnce = estimateTrainingMemory(config('at-once'), options);
+  await expect(row('at-once')).toHaveAttribute('data-refused', 'true');
+  await expect(card).toHaveAttribute('data-at-once-estimate-bytes', String(atOnce.totalBytes));
+  await expect(card).toHaveAttribute('data-budget-bytes', String(FIT_MEMORY_BUDGET_BYTES));
+  expect(pooledBytes(atOnce)).toBeGreaterThan(FIT_MEMORY_BUDGET_BYTES);
+  const run = await app.api((a) => a.lesson('fit'));
+  expect(run.arms.find((a) => a.id === 'at-once')!.rows).toHaveLength(0);
+  for (const id of ['micro', 'recompute', 'both'])
+    expect(run.arms.find((a) => a.id === id)!.rows.length, id).toBeGreaterThan(0);
+  // 4 micro-batches: the measured peak under 0.6× the batch at once's estimate (the reference says ÷ 4 for
+  // activations; weights, gradients and optimizer state are not divided).
+  const microPeak = await figure('micro', 'data-peak-bytes');
+  expect(microPeak).toBeGreaterThan(0);
+  expect(microPeak).toBeLessThan(0.6 * atOnce.totalBytes);
+  expect(await figure('micro', 'data-peak-ratio')).toBeCloseTo(microPeak / atOnce.totalBytes, 10);
+  // Recomputation, measured against what it should be measured against: 'both' against 'micro' (the same
+  // micro-batches of 2, recomputation on and off, both profiled on the GPU); the recompute arm against the
+  // estimate's activation group of the batch at once (same batch of 8; the batch at once never ran, so its
+  // activations are known only from the estimate).
+  const microActivations = await figure('micro', 'data-activation-bytes');
+  const bothActivations = await figure('both', 'data-activation-bytes');
+  expect(microActivations).toBeGreaterThan(0);
+  expect(bothActivations).toBeGreaterThan(0);
+  expect(bothActivations).toBeLessThan(microActivations);
+  expect(await figure('recompute', 'data-activation-bytes')).toBeLessThan(atOnce.activationBytes);
+  // Step times: the micro-batch arm is the baseline (ratio 1) the others are divided by.
+  expect(await figure('micro', 'data-step-ratio')).toBe(1);
+  for (const id of ['micro', 'recompute', 'both'])
+    expect(await figure(id, 'data-step-ms'), id).toBeGreaterThan(0);
+  // "The same gradients" only where the weight difference (cpu backend, one SGD step) is within tolerance.
+  for (const id of ['micro', 'recompute', 'both']) {
+    await expect(row(id)).toHaveAttribute('data-same-gradients', 'true');
+    expect(await figure(id, 'data-relative-diff'), id).toBeLessThan(SAME_GRADIENTS_TOLERANCE);
+    expect(await figure(id, 'data-weight-diff'), id).toBeLessThan(SAME_GRADIENTS_TOLERANCE);
+    await expect(row(id)).toContainText(en.lessons.fit.table.same.split(' (')[0]!);
+  }
+  console.log(
+    `lesson 5 (${(lessonMs / 1000).toFixed(1)} s to the card, own conv kernels: page ${ownConvKernels}, arms ${run.arms.map((a) => a.backend?.ownConvKernels ?? '-').join('/')}): at-once estimate ${atOnce.totalBytes} B (pooled ${pooledBytes(atOnce)} B, budget ${FIT_MEMORY_BUDGET_BYTES} B); ` +
+      (
+        await Promise.all(
+          ['micro', 'recompute', 'both'].map(
+            async (id) =>
+              `${id}: peak ${await figure(id, 'data-peak-bytes')} B (${(await figure(id, 'data-peak-ratio')).toFixed(3)}× est.), activations ${await figure(id, 'data-activation-bytes')} B, step ${(await figure(id, 'data-step-ms')).toFixed(1)} ms (${(await figure(id, 'data-step-ratio')).toFixed(2)}× micro), |Δw| ${await figure(id, 'data-weight-diff')}, rel ${await figure(id, 'data-relative-diff')}`,
+          ),
+        )
+      ).join('; '),
+  );
   await afterRunChecks(app);
 });
 

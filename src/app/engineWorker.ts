@@ -1,7 +1,8 @@
 /**
  * The one worker entry for the workers that run tfjs: the training worker (./trainingWorker.ts: the main
- * run, each arm, the batch finder), the replicas of the several-GPU lesson (./parallel/replicaWorker.ts) and
- * the PyTorch export (./pytorchExport/exportWorker.ts). Vite bundles every worker entry on its own, so three
+ * run, each arm, the batch finder), the replicas of the several-GPU lesson (./parallel/replicaWorker.ts),
+ * the PyTorch export (./pytorchExport/exportWorker.ts) and lesson 5's same-gradients check
+ * (./sameGradients/sameGradientsWorker.ts). Vite bundles every worker entry on its own, so three
  * entries carried three copies of tfjs; with one entry whose roles are dynamic imports, the bundler splits
  * them and tfjs lands in one chunk that every role imports, fetched once and then served from the browser's
  * cache. The role is the worker's name up to a `:` (./spawnEngineWorker.ts writes it). Messages that arrive
@@ -11,6 +12,7 @@ const ROLES = {
   training: () => import('./trainingWorker'),
   replica: () => import('./parallel/replicaWorker'),
   export: () => import('./pytorchExport/exportWorker'),
+  gradients: () => import('./sameGradients/sameGradientsWorker'),
 } as const;
 export type EngineWorkerRole = keyof typeof ROLES;
 

@@ -1,5 +1,5 @@
 /**
- * Starts a worker that runs tfjs in one role (./engineWorker.ts): `training`, `replica` or `export`. Its name
+ * Starts a worker that runs tfjs in one role (./engineWorker.ts): `training`, `replica`, `export` or `gradients`. Its name
  * is the role, then `:` and `label` when given (`training:arm-a`), as DevTools shows it.
  */
 import type { EngineWorkerRole } from './engineWorker';

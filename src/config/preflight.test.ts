@@ -62,6 +62,23 @@ describe('preflightLimits', () => {
 });
 
 describe('runPreflight', () => {
+  it('checks against a budget override in place of the device’s, per-buffer limits unchanged', () => {
+    const estimate = estimateTrainingMemory(DEFAULT_CONFIG);
+    const tight = { memoryBudgetBytes: pooledBytes(estimate) - 1 };
+    const refused = runPreflight(DEFAULT_CONFIG, swiftShader, tight);
+    expect(runPreflight(DEFAULT_CONFIG, swiftShader).verdict).toBe('fits');
+    expect(refused.verdict).toBe('refused');
+    if (refused.verdict !== 'refused' || refused.refusal.kind !== 'memory') throw new Error('not refused');
+    expect(refused.limits).toMatchObject({ ...gpuLimits, memoryBudgetBytes: tight.memoryBudgetBytes });
+    expect(refused.refusal.gpu!.budget).toMatchObject({
+      budgetBytes: tight.memoryBudgetBytes,
+      pooledBytes: pooledBytes(estimate),
+    });
+    expect(
+      runPreflight(DEFAULT_CONFIG, swiftShader, { memoryBudgetBytes: pooledBytes(estimate) }).verdict,
+    ).toBe('fits');
+  });
+
   it('waits while the backend is unknown', () => {
     expect(runPreflight(DEFAULT_CONFIG, null)).toEqual({ verdict: 'waiting' });
   });

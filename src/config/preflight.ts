@@ -168,10 +168,31 @@ function estimateOptions(config: TrainConfig, info: BackendInfo): MemoryOptions 
   return { ...kernels, uploadedImageBytes: config.batchSize * config.imageSizePx ** 2 * config.channels * 4 };
 }
 
-/** Estimates one training step of `config` and checks it against the limits of `info`'s backend. */
-export function runPreflight(config: TrainConfig, info: BackendInfo | null): PreflightResult {
+/** What a caller may put in place of the device's own budget. */
+export interface PreflightOverride {
+  /** A pretend, smaller GPU (lesson 5): the whole step must fit this many bytes instead of the assumed budget. */
+  memoryBudgetBytes?: number;
+}
+
+/**
+ * Estimates one training step of `config` and checks it against the limits of `info`'s backend, or against
+ * `override`'s budget (the per-buffer limits stay the device's).
+ */
+export function runPreflight(
+  config: TrainConfig,
+  info: BackendInfo | null,
+  override: PreflightOverride = {},
+): PreflightResult {
   if (!info) return { verdict: 'waiting' };
-  const limits = preflightLimits(info);
+  const device = preflightLimits(info);
+  const limits =
+    override.memoryBudgetBytes === undefined
+      ? device
+      : {
+          ...device,
+          memoryBudgetBytes: override.memoryBudgetBytes,
+          source: `${device.source}; replaced by a budget of ${formatBytes(override.memoryBudgetBytes)}`,
+        };
   let estimate: MemoryEstimate;
   try {
     estimate = estimateTrainingMemory(config, estimateOptions(config, info));

@@ -5,15 +5,22 @@
  */
 import type { TrainConfig } from './trainConfig';
 
-export const LESSON_IDS = ['bytes', 'loaders', 'gpus'] as const;
+export const LESSON_IDS = ['bytes', 'loaders', 'gpus', 'fit'] as const;
 export type LessonId = (typeof LESSON_IDS)[number];
 
 /**
- * `tradeoffs` is the fourth lesson in the nav, but its own view: it has a setting picker and many points
- * instead of fixed arms (ui/sweeps/, config/sweep.ts).
+ * The views in the order the tabs show them. `tradeoffs` is the fourth lesson, but its own view: it has a
+ * setting picker and many points instead of fixed arms (ui/sweeps/, config/sweep.ts); `fit` comes after it.
  */
-export const VIEW_IDS = [...LESSON_IDS, 'tradeoffs', 'playground'] as const;
+export const VIEW_IDS = ['bytes', 'loaders', 'gpus', 'tradeoffs', 'fit', 'playground'] as const;
 export type ViewId = (typeof VIEW_IDS)[number];
+
+/** The numbered lessons, in the order the tabs show them: lesson n is the n-th. */
+const NUMBERED_VIEWS: readonly ViewId[] = VIEW_IDS.filter((v) => v !== 'playground');
+
+/** A lesson's number as the tabs and its eyebrow show it (1-based); null for the Playground. */
+export const viewNumber = (view: ViewId): number | null =>
+  NUMBERED_VIEWS.includes(view) ? NUMBERED_VIEWS.indexOf(view) + 1 : null;
 
 /** What a link without `view=` opens: the Playground, exactly as before views existed. */
 export const VIEW_OF_OLD_LINKS: ViewId = 'playground';

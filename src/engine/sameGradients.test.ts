@@ -9,7 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type TrainConfig } from '../config/trainConfig';
 import { buildHostBatch } from '../data/buildBatch';
 import { createTrainer } from './trainer';
-import { maxRelativeDifference, oneStepUpdate } from './sameGradientsFixture';
+import { maxRelativeDifference, oneStepUpdate, stepDifference } from './oneStepUpdate';
+import { SAME_GRADIENTS_TOLERANCE } from '../config/lessons';
 
 const base: TrainConfig = {
   ...DEFAULT_CONFIG,
@@ -29,12 +30,23 @@ beforeAll(async () => {
 
 describe('the same gradients', () => {
   it('k micro-batches of B/k give the gradients of the batch at once, to 1e-5 relative (k = 2, 4)', async () => {
+    expect(SAME_GRADIENTS_TOLERANCE).toBe(1e-5);
     const atOnce = await oneStepUpdate(base, 'cpu');
     for (const microBatches of [2, 4] as const) {
       const split = await oneStepUpdate({ ...base, microBatches }, 'cpu');
       expect(split.loss).toBeCloseTo(atOnce.loss, 5);
-      expect(maxRelativeDifference(split.update, atOnce.update)).toBeLessThan(1e-5);
+      expect(maxRelativeDifference(split.update, atOnce.update)).toBeLessThan(SAME_GRADIENTS_TOLERANCE);
     }
+  });
+
+  it('stepDifference reads the weights after and the updates: 0 against itself, and a real gap shows', async () => {
+    const atOnce = await oneStepUpdate(base, 'cpu');
+    expect(stepDifference(atOnce, atOnce)).toEqual({ maxWeightDifference: 0, relativeUpdateDifference: 0 });
+    // Another batch gives other gradients: far outside the tolerance, so the check can fail.
+    const other = await oneStepUpdate({ ...base, seed: base.seed + 1 }, 'cpu');
+    const d = stepDifference(other, atOnce);
+    expect(d.relativeUpdateDifference).toBeGreaterThan(100 * SAME_GRADIENTS_TOLERANCE);
+    expect(d.maxWeightDifference).toBeGreaterThan(0);
   });
 
   it('recomputation gives the gradients without it, to 1e-6 relative, alone and with micro-batches', async () => {
@@ -43,7 +55,7 @@ describe('the same gradients', () => {
     expect(recomputed.loss).toBe(plain.loss);
     expect(maxRelativeDifference(recomputed.update, plain.update)).toBeLessThan(1e-6);
     const both = await oneStepUpdate({ ...base, recompute: 'block', microBatches: 2 }, 'cpu');
-    expect(maxRelativeDifference(both.update, plain.update)).toBeLessThan(1e-5);
+    expect(maxRelativeDifference(both.update, plain.update)).toBeLessThan(SAME_GRADIENTS_TOLERANCE);
   });
 
   const settings: Partial<TrainConfig>[] = [

@@ -1,12 +1,15 @@
 /**
  * The lessons' own small store: for each lesson, its last run — the arms it trained (config, backend, rows,
- * the timing rule's verdict) or, for the several-GPU lesson, the last step of each strategy — and when it
+ * the timing rule's verdict, or the pre-flight's refusal under a lesson's pretend GPU; the same-gradients
+ * check's differences) or, for the several-GPU lesson, the last step of each strategy — and when it
  * finished. Written only by the lesson job (src/app/jobs/lessonJob.ts), a few times a second while a
  * lesson runs, never per step. The job's phase and message are the app store's `jobs.lesson`; they describe
  * `activeLesson`, the lesson the job ran last (`lessonStatus` says what every lesson shows).
  */
 import { create } from 'zustand';
 import type { BackendInfo } from '../config/backendInfo';
+import type { StepDifference } from '../config/lessons';
+import type { GpuShortfall } from '../config/memoryEstimate';
 import type { ParallelStepRecord, ParallelStrategy } from '../config/parallel';
 import type { TimingVerdict } from '../config/stableTiming';
 import type { PairedVerdict } from '../config/pairedTiming';
@@ -31,6 +34,16 @@ export interface ArmProgress {
    * measured alone, whose timed steps are its `verdict`'s.
    */
   timedSteps: number[] | null;
+  /**
+   * A lesson with a pretend GPU (config/lessons.ts `memoryBudgetBytes`): the pre-flight's figures when it
+   * refused this arm under that budget — the arm is then never trained. null for an arm that ran.
+   */
+  refusal: GpuShortfall | null;
+  /**
+   * Its one training step on the cpu backend against the lesson's reference arm (`sameGradientsAgainst`);
+   * null before the check ran, for the reference itself, and in lessons without one.
+   */
+  sameGradients: StepDifference | null;
   finished: boolean;
 }
 
@@ -46,6 +59,8 @@ export interface LessonRun {
   finishedAt: string | null;
   /** Arms measured in pairs (config/lessons.ts's `pair`): each pair's paired verdict so far, by pair id. */
   pairs: Record<string, PairedVerdict>;
+  /** The same-gradients check (config/lessons.ts `sameGradientsAgainst`) is running on the cpu backend. */
+  checkingGradients: boolean;
 }
 
 export interface LessonState {
@@ -62,6 +77,7 @@ export const emptyLessonRun = (): LessonRun => ({
   activeStrategy: null,
   finishedAt: null,
   pairs: {},
+  checkingGradients: false,
 });
 
 export const useLessonStore = create<LessonState>()((set) => ({

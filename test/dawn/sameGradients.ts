@@ -6,7 +6,7 @@ import { DEFAULT_CONFIG, type TrainConfig } from '../../src/config/trainConfig';
 import { buildHostBatch } from '../../src/data/buildBatch';
 import * as tf from '../../src/engine/tf';
 import { createTrainer } from '../../src/engine/trainer';
-import { maxRelativeDifference, oneStepUpdate } from '../../src/engine/sameGradientsFixture';
+import { maxRelativeDifference, oneStepUpdate } from '../../src/engine/oneStepUpdate';
 import { start } from './convParity';
 
 const BASE: TrainConfig = {

@@ -5,7 +5,8 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { abortError } from '../../config/jobs';
-import { LESSONS } from '../../config/lessons';
+import { armConfig, FIT_MEMORY_BUDGET_BYTES, gradientCheckConfig, LESSONS } from '../../config/lessons';
+import type { TrainConfig } from '../../config/trainConfig';
 import type { ParallelStepRecord } from '../../config/parallel';
 import { emptyLessonRun, useLessonStore } from '../../state/lessonStore';
 import { useAppStore } from '../../state/store';
@@ -21,12 +22,15 @@ const script = {
   armFails: new Set<string>(),
   /** Strategies that step once, then wait for their signal (the coordinator's stop) instead of finishing. */
   strategyWaits: new Set<string>(),
+  /** The same-gradients check waits for Stop instead of answering. */
+  compareWaits: false,
 };
 const calls = {
   arms: [] as string[],
   pairs: [] as string[][],
   strategies: [] as string[],
   signals: [] as (AbortSignal | undefined)[],
+  compared: [] as { reference: TrainConfig; others: TrainConfig[] }[],
 };
 
 vi.mock('../runs/armRunner', () => ({
@@ -52,6 +56,17 @@ vi.mock('../runs/pairedArms', () => ({
       roundRatios: [],
       verdict,
     });
+  },
+}));
+
+vi.mock('../sameGradients/compareSteps', () => ({
+  compareSteps: (reference: TrainConfig, others: TrainConfig[], signal: AbortSignal) => {
+    calls.compared.push({ reference, others });
+    if (script.compareWaits)
+      return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(abortError())));
+    return Promise.resolve(
+      others.map((_, i) => ({ maxWeightDifference: i * 1e-8, relativeUpdateDifference: i * 2e-8 })),
+    );
   },
 }));
 
@@ -91,18 +106,25 @@ beforeEach(() => {
   });
   useLessonStore.setState({
     activeLesson: null,
-    runs: { bytes: emptyLessonRun(), loaders: emptyLessonRun(), gpus: emptyLessonRun() },
+    runs: {
+      bytes: emptyLessonRun(),
+      loaders: emptyLessonRun(),
+      gpus: emptyLessonRun(),
+      fit: emptyLessonRun(),
+    },
   });
   script.armWaits.clear();
   script.armFails.clear();
   script.strategyWaits.clear();
+  script.compareWaits = false;
+  calls.compared = [];
   calls.arms = [];
   calls.pairs = [];
   calls.strategies = [];
   calls.signals = [];
 });
 
-const lesson = (id: 'bytes' | 'loaders' | 'gpus') => useLessonStore.getState().runs[id];
+const lesson = (id: 'bytes' | 'loaders' | 'gpus' | 'fit') => useLessonStore.getState().runs[id];
 const job = () => useAppStore.getState().jobs.lesson;
 
 describe('lessonJob', () => {
@@ -114,6 +136,41 @@ describe('lessonJob', () => {
     expect(run.finishedAt).not.toBeNull();
     expect(run.activeArm).toBeNull();
     expect(useLessonStore.getState().activeLesson).toBe('bytes');
+  });
+
+  it('under the pretend GPU records the refused arm’s figures without training it, then compares one step of each other arm with it', async () => {
+    expect(await runJob('lesson', lessonJob, 'fit')).toBe('done');
+    const fit = LESSONS.fit;
+    expect(calls.arms).toEqual(['lesson-fit-micro', 'lesson-fit-recompute', 'lesson-fit-both']);
+    const [atOnce, ...trained] = lesson('fit').arms;
+    expect(atOnce!.id).toBe('at-once');
+    expect(atOnce!.rows).toEqual([]);
+    expect(atOnce!.finished).toBe(true);
+    expect(atOnce!.refusal!.budget!.budgetBytes).toBe(FIT_MEMORY_BUDGET_BYTES);
+    expect(atOnce!.refusal!.budget!.pooledBytes).toBeGreaterThan(FIT_MEMORY_BUDGET_BYTES);
+    expect(trained.every((a) => a.refusal === null)).toBe(true);
+    // One request: the batch at once as the reference, the others in order, all as SGD at learning rate 1.
+    expect(calls.compared).toEqual([
+      {
+        reference: gradientCheckConfig(armConfig(fit, fit.arms[0]!)),
+        others: fit.arms.slice(1).map((a) => gradientCheckConfig(armConfig(fit, a))),
+      },
+    ]);
+    expect(atOnce!.sameGradients).toBeNull();
+    expect(trained.map((a) => a.sameGradients?.relativeUpdateDifference)).toEqual([0, 2e-8, 4e-8]);
+    expect(lesson('fit').checkingGradients).toBe(false);
+    expect(lesson('fit').finishedAt).not.toBeNull();
+  });
+
+  it('Stop during the same-gradients check ends it; the lesson does not finish', async () => {
+    script.compareWaits = true;
+    const ended = runJob('lesson', lessonJob, 'fit');
+    await vi.waitFor(() => expect(calls.compared).toHaveLength(1));
+    expect(lesson('fit').checkingGradients).toBe(true);
+    stopJob('lesson');
+    expect(await ended).toBe('stopped');
+    expect(lesson('fit').checkingGradients).toBe(false);
+    expect(lesson('fit').finishedAt).toBeNull();
   });
 
   it('runs the three strategies with the job’s signal, one record each', async () => {

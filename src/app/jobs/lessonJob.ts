@@ -2,15 +2,28 @@
  * A lesson as a job. A lesson with arms trains them one after the other, each in its own new training
  * worker (../runs/armRunner.ts) until the timing rule is satisfied; the several-GPU lesson runs
  * DataParallel, loss inside forward and DDP on GPUS_LESSON_REPLICAS devices, one after the other, through
- * the multi-device coordinator. Progress and results go to the lesson store; Stop (the job's signal)
- * terminates the running arm's worker at once, or ends the strategy's replicas after their step in flight.
+ * the multi-device coordinator. A lesson with a pretend GPU (lesson 5) pre-flights each arm under its budget
+ * and records a refused arm's figures instead of training it; a lesson with a reference arm then compares
+ * one training step of every arm with it, on the cpu backend (../sameGradients/). Progress and results go
+ * to the lesson store; Stop (the job's signal) terminates the running arm's worker (or the comparison's) at
+ * once, or ends the strategy's replicas after their step in flight.
  */
-import { armConfig, GPUS_LESSON_REPLICAS, LESSONS, lessonConfigs, type Lesson } from '../../config/lessons';
+import {
+  armConfig,
+  gradientCheckConfig,
+  GPUS_LESSON_REPLICAS,
+  LESSONS,
+  lessonConfigs,
+  type Lesson,
+} from '../../config/lessons';
 import { throwIfAborted } from '../../config/jobs';
+import { runPreflight } from '../../config/preflight';
 import { PARALLEL_STRATEGIES } from '../../config/parallel';
 import { timingRuleFor } from '../../config/stableTiming';
 import type { LessonId } from '../../config/views';
 import { emptyLessonRun, useLessonStore, type ArmProgress, type LessonRun } from '../../state/lessonStore';
+import { useAppStore } from '../../state/store';
+import { compareSteps } from '../sameGradients/compareSteps';
 import { startParallelRun } from '../parallel/coordinator';
 import { runArm } from '../runs/armRunner';
 import { runPairedArms } from '../runs/pairedArms';
@@ -29,15 +42,36 @@ function patchArm(id: LessonId, index: number, patch: Partial<ArmProgress>): voi
   patchRun(id, { arms });
 }
 
+/**
+ * Under a lesson's pretend GPU (`memoryBudgetBytes`): the pre-flight's figures when that budget refuses
+ * `arm`, else null. The per-buffer limits stay the device's (the app store's backend).
+ */
+function refusedUnderBudget(lesson: Lesson, index: number): ArmProgress['refusal'] {
+  const arm = lesson.arms[index]!;
+  if (lesson.memoryBudgetBytes === undefined) return null;
+  const result = runPreflight(armConfig(lesson, arm), useAppStore.getState().backendInfo, {
+    memoryBudgetBytes: lesson.memoryBudgetBytes,
+  });
+  if (result.verdict !== 'refused') return null;
+  if (result.refusal.kind !== 'memory' || result.refusal.gpu === null)
+    throw new Error(`${arm.id}: ${result.reason}`);
+  return result.refusal.gpu;
+}
+
 async function runArms(lesson: Lesson, signal: AbortSignal): Promise<void> {
   for (const [index, arm] of lesson.arms.entries()) {
     throwIfAborted(signal);
+    const refusal = refusedUnderBudget(lesson, index);
+    if (refusal !== null) {
+      patchArm(lesson.id, index, { refusal, finished: true });
+      continue;
+    }
     patchRun(lesson.id, { activeArm: index });
     const config = armConfig(lesson, arm);
     const result = await runArm(
       `lesson-${lesson.id}-${arm.id}`,
       config,
-      timingRuleFor(config),
+      timingRuleFor(config, lesson.timing),
       signal,
       {
         onBackend: (backend) => patchArm(lesson.id, index, { backend }),
@@ -51,6 +85,31 @@ async function runArms(lesson: Lesson, signal: AbortSignal): Promise<void> {
       profile: result.profile,
       finished: true,
     });
+  }
+  if (lesson.sameGradientsAgainst !== undefined)
+    await checkSameGradients(lesson, lesson.sameGradientsAgainst, signal);
+}
+
+/**
+ * One training step of every arm against the reference arm's, on the cpu backend in a worker of its own
+ * (after the arms, so it never shares the CPU with a timed step); each arm's difference goes to the store.
+ */
+async function checkSameGradients(lesson: Lesson, referenceId: string, signal: AbortSignal): Promise<void> {
+  throwIfAborted(signal);
+  const reference = lesson.arms.find((a) => a.id === referenceId);
+  if (!reference) throw new Error(`lesson ${lesson.id} has no arm ${referenceId}`);
+  const others = lesson.arms.flatMap((arm, index) => (arm === reference ? [] : [{ arm, index }]));
+  patchRun(lesson.id, { activeArm: null, checkingGradients: true });
+  try {
+    const differences = await compareSteps(
+      gradientCheckConfig(armConfig(lesson, reference)),
+      others.map(({ arm }) => gradientCheckConfig(armConfig(lesson, arm))),
+      signal,
+    );
+    for (const [i, { index }] of others.entries())
+      patchArm(lesson.id, index, { sameGradients: differences[i] ?? null });
+  } finally {
+    patchRun(lesson.id, { checkingGradients: false });
   }
 }
 
@@ -139,6 +198,8 @@ export const lessonJob: JobDefinition<'lesson'> = {
         verdict: null,
         profile: null,
         timedSteps: null,
+        refusal: null,
+        sameGradients: null,
         finished: false,
       })),
     });

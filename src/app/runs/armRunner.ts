@@ -23,6 +23,13 @@ export interface ArmResult {
   profile: StepProfile | null;
 }
 
+/**
+ * Steps an arm may run past its timing cap when it is profiled. Telemetry comes in batches (about five
+ * messages a second), so with fast steps several more have run by the time the page decides the timing and
+ * asks for the profile; with only the profile's two steps to spare the run could end first, unprofiled.
+ */
+const PROFILE_STEP_MARGIN = 12;
+
 export interface ArmOptions {
   /** After the timing is decided, profile two more steps (kernels, memory by category) before stopping. */
   profile?: boolean;
@@ -57,10 +64,11 @@ export function runArm(
   let settle: { resolve(r: ArmResult): void; reject(e: Error): void } | null = null;
   const done = new Promise<ArmResult>((resolve, reject) => (settle = { resolve, reject }));
   // Validation would cost as much as a step or more on a software adapter: only the one before step 1 runs.
-  // A profile needs up to two steps after the measurement: allow them beyond the timing cap.
+  // A profile needs two steps after the request: allow them, and the steps that run before the request
+  // arrives, beyond the timing cap (the worker stops once the profile is in).
   const runConfig: TrainConfig = {
     ...config,
-    maxSteps: rule.maxSteps + (options.profile ? 2 : 0),
+    maxSteps: rule.maxSteps + (options.profile ? PROFILE_STEP_MARGIN : 0),
     validateEverySteps: LIMITS.validateEverySteps.max,
   };
   const stop = () => worker.postMessage({ type: 'stop' } satisfies ToWorker);

@@ -1,6 +1,6 @@
 /**
- * English: the three lessons of "Efficient PyTorch — Eliminating Bottlenecks" (their titles, questions,
- * arms and "Why?" bullets; config/lessons.ts holds what they run) and the words of the lesson view: the
+ * English: the lessons of "Efficient PyTorch — Eliminating Bottlenecks" and lesson 5, a batch that does not
+ * fit (their titles, questions, arms and "Why?" bullets; config/lessons.ts holds what they run) and the words of the lesson view: the
  * article's figure, the plan, the progress line, the result cards and their tables.
  */
 export const lessons = {
@@ -138,14 +138,83 @@ export const lessons = {
     strategy: 'Strategy',
     device: 'Device {n}',
   },
+  fit: {
+    title: 'When the batch does not fit',
+    question:
+      'The batch does not fit this GPU: do micro-batches or recomputation fit it, with the same gradients, and at what cost?',
+    runLabel: 'Try the batch four ways on a smaller GPU',
+    arms: {
+      'at-once': 'The batch at once',
+      micro: '4 micro-batches',
+      recompute: 'Recompute per block',
+      both: 'Both',
+    },
+    why: [
+      'Gradient accumulation: run the batch as k micro-batches one after the other, each on loss ÷ k, sum their gradients and take one optimizer step. Only one micro-batch’s activations are alive at a time.',
+      'The sum of the parts’ gradients is the batch’s gradient, so the step is the same up to float rounding; BatchNorm would differ (it sees only a part), and this U-Net has none.',
+      'Recomputation (activation checkpointing, torch.utils.checkpoint): keep only each block’s input and output, and run the block’s forward again during the backward pass. Chen et al. 2016 checkpoint every √n of n layers: about 2√n outputs kept, for about one extra forward pass.',
+      'Neither divides what the step holds besides activations: weights, gradients (with micro-batches twice: each part’s and the running sum), the optimizer’s state, the batch and the loss’s tensors.',
+      'The pretend GPU is a budget the pre-flight checks: every arm still runs on this browser’s real GPU, where its peak is measured.',
+    ],
+    article: {
+      figure: 'Activations ÷ {k}, or {share} for one more forward pass',
+      detail:
+        'Here {all} of activations at once, {perPart} per micro-batch. Chen et al. 2016, “Training Deep Nets with Sublinear Memory Cost”: a checkpoint every √n of n = {layers} layers keeps 2√n ÷ n = {share} of them.',
+      budget:
+        'A pretend GPU with {budget}: the batch of {batch} at once needs {pooled} with tfjs’s reuse pool.',
+    },
+    result: {
+      measuredLabel: 'Measured here',
+      headline: '{k} micro-batches: peak {ratio} the batch at once’s estimate',
+      peakDetail: '{peak} measured, against {estimate} estimated for the batch at once.',
+      recompute:
+        'Recomputation with the same micro-batches: activations {ratio} those without it (both measured).',
+      same: 'The same gradients as the batch at once: the weights after one step differ by at most {diff}.',
+      differs:
+        'Not the same gradients: the weights after one step differ by up to {diff}, beyond the tolerance.',
+      checking: 'Comparing one step with the batch at once, on the CPU…',
+      referenceFigure: 'Activations ÷ {k}',
+      referenceDetail: 'Recomputation: about {share} kept, for one extra forward pass (Chen et al. 2016).',
+      refused:
+        'A GPU with {budget} refused the batch of {batch} at once: {estimate} × {headroom} for tfjs’s reuse pool = {pooled}. It never trained on the GPU.',
+      underBudget: 'The others peaked at {peak} at most, within it.',
+      overBudget: 'One of the others peaked at {peak}, over it: the estimate fell short there.',
+      gapTitle: 'Why not exactly ÷ {k}:',
+      gap: 'micro-batches divide the activations, their gradients and the batch ({divided} of the estimate), not the weights, their gradients (kept twice) or Adam’s moments ({undivided}); the allocator also holds buffers in flight. Chen et al.’s 2√n assumes a chain of equal layers; here each block keeps its input and output.',
+    },
+    table: {
+      label: 'Each arm, measured',
+      caption:
+        'Each arm, measured. Peak: the highest GPU peak of its steps ÷ the batch at once’s estimate. Activations: their highest in a profiled step, beside the reference. Step time: mean of its few timed steps ÷ “{baseline}” (the batch at once never ran on the GPU); a rough figure on a software GPU, with no interval. Weights: one SGD step at learning rate 1 from the same start on the same batch, on the CPU, against the batch at once; “the same” means within {tolerance} of the largest update.',
+      run: 'Run',
+      peak: 'Peak (÷ at-once estimate)',
+      activations: 'Activations (reference)',
+      step: 'Step time (÷ {baseline})',
+      weights: 'Weights after 1 step',
+      refusedCell: 'refused; estimate {bytes}',
+      ratioCell: '{value} ({ratio})',
+      baselineCell: '{value} (baseline)',
+      activationsCell: '{measured} ({reference})',
+      refusedActivations: 'estimate {bytes}',
+      referenceMicro: '÷ {k}: {bytes}',
+      referenceRecompute: '× {share}: {bytes}',
+      referenceBoth: '÷ {k} × {share}: {bytes}',
+      reference: 'the reference',
+      same: 'the same gradients (max |Δ| {diff})',
+      differs: 'differs: max |Δ| {diff}, {relative} of the largest update',
+      checking: 'comparing…',
+    },
+  },
   view: {
     eyebrow: 'Lesson {n} · {title}',
     articleLabel: 'The article',
+    referenceLabel: 'The reference',
     resultLabel: 'Result',
     why: 'Why?',
     plan: {
       label: 'What the run trains',
       expected: ': expected {bytes} to the GPU per step',
+      refused: ': refused by the pre-flight under the smaller GPU, not trained',
       strategy: '{strategy} on {devices} devices, {steps} steps',
       armsHelp:
         'Batches of {shape}. Each in its own new worker and GPU device; two never train at the same time.',
@@ -163,6 +232,7 @@ export const lessons = {
       timed: { one: '{count} step timed from step {first}', other: '{count} steps timed from step {first}' },
       timingStarts: 'timing starts at step {first}',
       paired: 'paired rounds, blocks taking turns with its pair: {rounds} complete',
+      gradients: 'Comparing one step of each arm with the batch at once, on the CPU…',
     },
     stop: 'Stop',
     theLesson: 'The lesson',
@@ -171,6 +241,7 @@ export const lessons = {
       help: "A runnable train.py for {what}, with BatchLab's initial weights and first batches.",
       ddp: 'DistributedDataParallel on {n} processes (torchrun)',
       single: '“{arm}”, one process',
+      fit: '“{arm}”: an accumulation loop and torch.utils.checkpoint',
     },
     table: {
       run: 'Run',

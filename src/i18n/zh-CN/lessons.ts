@@ -1,5 +1,6 @@
 /**
- * 简体中文：三节课（取自《高性能PyTorch是如何炼成的？过来人吐血整理的10条避坑指南》）及课程视图的文字。
+ * 简体中文：取自《高性能PyTorch是如何炼成的？过来人吐血整理的10条避坑指南》的几节课、第 5 课（批放不下时）
+ * 及课程视图的文字。
  * 写给课堂，不逐字翻译；术语见 ../GLOSSARY.md。
  */
 import type { Dictionary } from '../types';
@@ -137,14 +138,79 @@ export const lessons = {
     strategy: '策略',
     device: '设备 {n}',
   },
+  fit: {
+    title: '批放不下时',
+    question: '这个批放不进这块 GPU：微批次或重计算能让它放下吗？梯度是否不变？代价是什么？',
+    runLabel: '在一块更小的 GPU 上用四种方式训练这个批',
+    arms: {
+      'at-once': '整批一次算',
+      micro: '4 个微批次',
+      recompute: '按块重计算',
+      both: '两者结合',
+    },
+    why: [
+      '梯度累积：把批分成 K 个微批次依次运行，每个用损失 ÷ K 求梯度，把梯度相加后只执行一次优化器更新。同一时刻只有一个微批次的激活留在显存里。',
+      '各部分梯度之和就是整个批的梯度，所以这一步只差浮点舍入；若有批归一化层则不同（它只看到一部分），而这个 U-Net 没有。',
+      '重计算（激活检查点，即 PyTorch 的 checkpoint）：每个块只保留输入和输出，反向传播时把这个块的前向再算一遍。陈天奇等（2016）每隔 √N 层设一个检查点：N 层只需保留约 2√N 个输出，代价约为多一次前向传播。',
+      '两者都不能减少激活以外的部分：权重、梯度（使用微批次时有两份：每部分的和累加的）、优化器状态、批本身以及损失的张量。',
+      '这块“更小的 GPU”只是预检使用的显存预算：每一项仍在本浏览器真实的 GPU 上运行，并在那里测量峰值。',
+    ],
+    article: {
+      figure: '激活 ÷ {k}，或多一次前向传播、只留 {share}',
+      detail:
+        '这里整批一次算的激活共 {all}，每个微批次 {perPart}。陈天奇等（2016）《以亚线性显存代价训练深度网络》：N = {layers} 层时每隔 √N 层设一个检查点，保留 2√N ÷ N = {share}。',
+      budget: '假想一块只有 {budget} 的 GPU：{batch} 个样本整批一次算，算上 tfjs 的复用池需要 {pooled}。',
+    },
+    result: {
+      measuredLabel: '本机实测',
+      headline: '{k} 个微批次：峰值是整批一次算估算值的 {ratio}',
+      peakDetail: '实测 {peak}，整批一次算的估算值为 {estimate}。',
+      recompute: '微批次相同时，重计算后的激活是不重计算时的 {ratio}（两者均为实测）。',
+      same: '与整批一次算的梯度相同：一步之后的权重最多相差 {diff}。',
+      differs: '梯度不同：一步之后的权重最多相差 {diff}，超出容差。',
+      checking: '正在 CPU 上与整批一次算比较一步…',
+      referenceFigure: '激活 ÷ {k}',
+      referenceDetail: '重计算：保留约 {share}，代价是多一次前向传播（陈天奇等，2016）。',
+      refused:
+        '只有 {budget} 的 GPU 拒绝了 {batch} 个样本整批一次算：估算值 {estimate} × {headroom}（tfjs 的复用池）= {pooled}。它从未在 GPU 上训练。',
+      underBudget: '其余各项峰值最多 {peak}，没有超出。',
+      overBudget: '其余各项中有一项峰值达到 {peak}，超出了预算：那里的估算偏低。',
+      gapTitle: '为什么不正好是 ÷ {k}：',
+      gap: '微批次分摊的是激活、激活的梯度和批本身（占估算值的 {divided}），分摊不了权重、权重的梯度（有两份）和 Adam 的两个矩（{undivided}）；分配器还持有正在使用的缓冲区。陈天奇等的 2√N 针对 N 个相同层串成的链；这里每个块仍保留输入和输出。',
+    },
+    table: {
+      label: '每一项的实测值',
+      caption:
+        '每一项的实测值。峰值：各步显存峰值的最高值 ÷ 整批一次算的估算值。激活：剖析步中的最高值，括号内为参考值。每步耗时：少数几个计时步的平均值 ÷“{baseline}”的耗时（整批一次算从未在 GPU 上运行）；在软件 GPU 上只是粗略的数字，没有区间。权重：学习率为 1 的一步 SGD，从相同的初始权重、在同一个批上，用 CPU 计算，与整批一次算比较；“相同”指差异不超过最大更新量的 {tolerance}。',
+      run: '运行',
+      peak: '峰值（÷ 整批估算）',
+      activations: '激活（参考值）',
+      step: '每步耗时（÷ {baseline}）',
+      weights: '一步后的权重',
+      refusedCell: '被拒绝；估算 {bytes}',
+      ratioCell: '{value}（{ratio}）',
+      baselineCell: '{value}（基准）',
+      activationsCell: '{measured}（{reference}）',
+      refusedActivations: '估算 {bytes}',
+      referenceMicro: '÷ {k}：{bytes}',
+      referenceRecompute: '× {share}：{bytes}',
+      referenceBoth: '÷ {k} × {share}：{bytes}',
+      reference: '参照项',
+      same: '梯度相同（最大 |Δ| {diff}）',
+      differs: '不同：最大 |Δ| {diff}，为最大更新量的 {relative}',
+      checking: '比较中…',
+    },
+  },
   view: {
     eyebrow: '第 {n} 课 · {title}',
     articleLabel: '原文',
+    referenceLabel: '参考值',
     resultLabel: '结果',
     why: '为什么？',
     plan: {
       label: '这次运行要训练什么',
       expected: '：预计每步向 GPU 传 {bytes}',
+      refused: '：在更小的 GPU 上被预检拒绝，不训练',
       strategy: '{strategy}，{devices} 个设备，{steps} 步',
       armsHelp: '每批形状 {shape}。每一项在新的工作程序和 GPU 设备上训练；任何两项都不会同时训练。',
       strategiesHelp: '每批形状 {shape}，均分成若干份；每个设备都是一个拥有自己 WebGPU 设备的工作程序。',
@@ -160,6 +226,7 @@ export const lessons = {
       timed: { one: '从第 {first} 步起已计时 {count} 步', other: '从第 {first} 步起已计时 {count} 步' },
       timingStarts: '从第 {first} 步开始计时',
       paired: '成对轮次，与其配对的配置轮流计时：已完成 {rounds} 轮',
+      gradients: '正在 CPU 上把每一项的一步与整批一次算比较…',
     },
     stop: '停止',
     theLesson: '本课',
@@ -168,6 +235,7 @@ export const lessons = {
       help: '生成可运行的 train.py（{what}），附带 BatchLab 的初始权重和最初的几个批。',
       ddp: '{n} 个进程上的 DistributedDataParallel（torchrun）',
       single: '“{arm}”，单进程',
+      fit: '“{arm}”：梯度累积循环加 PyTorch 的 checkpoint',
     },
     table: {
       run: '运行',

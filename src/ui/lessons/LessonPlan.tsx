@@ -4,6 +4,7 @@
  * prediction.
  */
 import { armConfig, GPUS_LESSON_REPLICAS, LESSONS } from '../../config/lessons';
+import { runPreflight } from '../../config/preflight';
 import { PARALLEL_STRATEGIES } from '../../config/parallel';
 import { fill } from '../../i18n/fill';
 import { useLocale, useText } from '../i18n/useText';
@@ -12,10 +13,16 @@ import type { LessonId } from '../../config/views';
 import { browserBatchBytes } from '../../data/batchBytes';
 import { useAppStore } from '../../state/store';
 import { formatExactBytes } from '../format';
+import type { TrainConfig } from '../../config/trainConfig';
 
 export function LessonPlan({ id }: { id: LessonId }) {
   const lesson = LESSONS[id];
-  const backend = useAppStore((s) => s.backendInfo?.backend ?? null);
+  const info = useAppStore((s) => s.backendInfo);
+  const backend = info?.backend ?? null;
+  const budget = lesson.memoryBudgetBytes;
+  /** Under a lesson's pretend GPU, the arms the pre-flight refuses (they are never trained). */
+  const refused = (config: TrainConfig) =>
+    budget !== undefined && runPreflight(config, info, { memoryBudgetBytes: budget }).verdict === 'refused';
   const t = useText();
   const w = t.lessons.view.plan;
   const locale = useLocale();
@@ -37,6 +44,7 @@ export function LessonPlan({ id }: { id: LessonId }) {
                       bytes: formatExactBytes(b.uploadImageBytes + b.uploadMaskBytes, locale),
                     })
                   : ''}
+                {refused(config) ? w.refused : ''}
               </li>
             );
           })}

@@ -1,6 +1,7 @@
 /**
  * "Take it to PyTorch" in a lesson: exports the lesson's key configuration as a runnable PyTorch project
- * (the uint8 path of lesson 1, the 2-worker loader of lesson 2, DDP on 2 processes for lesson 3) through
+ * (the uint8 path of lesson 1, the 2-worker loader of lesson 2, DDP on 2 processes for lesson 3, micro-batches
+ * with recomputation for lesson 5) through
  * the export job, and shows its status line.
  */
 import { armConfig, GPUS_LESSON_REPLICAS, LESSONS } from '../../config/lessons';
@@ -30,11 +31,16 @@ function lessonExport(
       what: fill(w.ddp, { n: GPUS_LESSON_REPLICAS }),
     };
   }
-  const arm = id === 'loaders' ? lesson.arms.find((a) => a.id === 'storage-w2')! : lesson.arms[0]!;
+  const arm =
+    id === 'loaders'
+      ? lesson.arms.find((a) => a.id === 'storage-w2')!
+      : id === 'fit'
+        ? lesson.arms.find((a) => a.id === 'both')!
+        : lesson.arms[0]!;
   return {
     config: armConfig(lesson, arm),
     request: { strategy: 'single', processes: 1 },
-    what: fill(w.single, { arm: armLabel(t, id, arm.id) }),
+    what: fill(id === 'fit' ? w.fit : w.single, { arm: armLabel(t, id, arm.id) }),
   };
 }
 

@@ -5,9 +5,10 @@
  * status.
  */
 import { useId, useMemo } from 'react';
-import { LESSON_IDS, type LessonId } from '../../config/views';
+import { viewNumber, type LessonId } from '../../config/views';
 import { selectLessonRun, useLessonStore } from '../../state/lessonStore';
 import { BytesArticle, BytesResult, BytesSide } from './BytesLesson';
+import { FitArticle, FitResult, FitSide } from './FitLesson';
 import { GpusArticle, GpusResult, GpusSide } from './GpusLesson';
 import { ArmBytesChart, ArmPhasesChart, DeviceMemoryChart } from '../charts/LessonCharts';
 import { CopyLink } from '../links/CopyLink';
@@ -33,7 +34,7 @@ export function LessonView({ id }: { id: LessonId }) {
   const titleId = useId();
   const arms = useMemo(() => armResults(run.arms), [run.arms]);
   const chartArms = useMemo(() => chartArmsOf(t, id, run.arms, arms), [run.arms, arms, t, id]);
-  const number = LESSON_IDS.indexOf(id) + 1;
+  const number = viewNumber(id) ?? 0;
   return (
     <article className="lesson" aria-labelledby={titleId} data-testid={`lesson-${id}`}>
       <div className="lesson-main">
@@ -44,10 +45,12 @@ export function LessonView({ id }: { id: LessonId }) {
         {id === 'bytes' && <BytesArticle />}
         {id === 'loaders' && <LoadersArticle />}
         {id === 'gpus' && <GpusArticle />}
+        {id === 'fit' && <FitArticle />}
         <LessonRunControls id={id} />
         {id === 'bytes' && <BytesResult arms={arms} />}
         {id === 'loaders' && <LoadersResult arms={arms} pairs={run.pairs} />}
         {id === 'gpus' && <GpusResult records={run.strategies} />}
+        {id === 'fit' && <FitResult />}
         <Why bullets={words.why} />
         <div className="lesson-share">
           <CopyLink withRunOption={false} />
@@ -56,8 +59,9 @@ export function LessonView({ id }: { id: LessonId }) {
       </div>
       <div className="lesson-side">
         {phase !== 'done' && <LessonPlan id={id} />}
+        {id === 'fit' && <FitSide />}
         {id === 'bytes' && <ArmBytesChart arms={chartArms} heightPx={LESSON_CHART_PX} />}
-        {id === 'loaders' && <ArmPhasesChart arms={chartArms} heightPx={LESSON_CHART_PX} />}
+        {(id === 'loaders' || id === 'fit') && <ArmPhasesChart arms={chartArms} heightPx={LESSON_CHART_PX} />}
         {id === 'gpus' && <DeviceMemoryChart records={run.strategies} heightPx={LESSON_CHART_PX} />}
         {id === 'bytes' && <BytesSide arms={arms} />}
         {id === 'loaders' && <LoadersSide arms={arms} />}

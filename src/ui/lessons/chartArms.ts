@@ -16,13 +16,16 @@ export function chartArmsOf(
   progress: readonly ArmProgress[],
   results: readonly ArmResult[],
 ): ArmsSource {
-  return progress.map((a) => {
-    const result = results.find((r) => r.id === a.id);
-    return {
-      label: armLabel(t, lesson, a.id),
-      rows: a.rows,
-      firstTimedStep: a.verdict?.firstTimedStep ?? 2,
-      measuredStepMs: result && result.finished ? measuredStepMs(result) : null,
-    };
-  });
+  // An arm a lesson's pretend GPU refused never trained: it has no steps to draw.
+  return progress
+    .filter((a) => a.refusal === null)
+    .map((a) => {
+      const result = results.find((r) => r.id === a.id);
+      return {
+        label: armLabel(t, lesson, a.id),
+        rows: a.rows,
+        firstTimedStep: a.verdict?.firstTimedStep ?? 2,
+        measuredStepMs: result && result.finished ? measuredStepMs(result) : null,
+      };
+    });
 }

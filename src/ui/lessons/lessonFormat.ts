@@ -14,3 +14,26 @@ export function decimalBytes(bytes: number, locale = 'en-US'): string {
   if (bytes >= 1e6) return `${formatNumber(bytes / 1e6, locale, 0)} MB`;
   return `${bytes} B`;
 }
+
+const SUPERSCRIPT: Readonly<Record<string, string>> = {
+  '-': '⁻',
+  '0': '⁰',
+  '1': '¹',
+  '2': '²',
+  '3': '³',
+  '4': '⁴',
+  '5': '⁵',
+  '6': '⁶',
+  '7': '⁷',
+  '8': '⁸',
+  '9': '⁹',
+};
+
+/** 2.4e-8 → "2.4 × 10⁻⁸"; 0 → "0": tiny differences without a Latin "e". */
+export function scientific(value: number, locale = 'en-US'): string {
+  if (value === 0) return '0';
+  const exponent = Math.floor(Math.log10(Math.abs(value)));
+  const mantissa = value / 10 ** exponent;
+  const power = [...String(exponent)].map((c) => SUPERSCRIPT[c] ?? c).join('');
+  return `${formatNumber(mantissa, locale, 1)} × 10${power}`;
+}

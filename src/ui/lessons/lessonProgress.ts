@@ -33,6 +33,7 @@ export function progressText(
     const n = PARALLEL_STRATEGIES.indexOf(run.activeStrategy) + 1;
     return fill(p.strategy, { strategy: t.parallel.strategies[run.activeStrategy], n });
   }
+  if (run.checkingGradients) return p.gradients;
   const arm = run.activeArm === null ? undefined : run.arms[run.activeArm];
   if (!arm) return p.starting;
   const of = { arm: armLabel(t, id, arm.id), n: (run.activeArm ?? 0) + 1, total: LESSONS[id].arms.length };

@@ -47,6 +47,8 @@ const arm = (
       blockMeans: [],
     },
     profile: null,
+    refusal: null,
+    sameGradients: null,
     finished: true,
   };
 };

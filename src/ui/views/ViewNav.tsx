@@ -6,16 +6,12 @@
  */
 import { useState, type MouseEvent } from 'react';
 import { encodeConfigToHash } from '../../config/urlCodec';
-import { LESSON_IDS, type ViewId } from '../../config/views';
+import { VIEW_IDS, viewNumber, type ViewId } from '../../config/views';
 import { useAppStore } from '../../state/store';
 import type { Dictionary } from '../../i18n/types';
 import { useText } from '../i18n/useText';
 
-const TABS: { id: ViewId; number: number | null }[] = [
-  ...LESSON_IDS.map((id, i) => ({ id, number: i + 1 })),
-  { id: 'tradeoffs', number: LESSON_IDS.length + 1 },
-  { id: 'playground', number: null },
-];
+const TABS: { id: ViewId; number: number | null }[] = VIEW_IDS.map((id) => ({ id, number: viewNumber(id) }));
 
 /** A view's name, as its tab shows it (and the embed code's title). */
 export const viewLabel = (t: Dictionary, id: ViewId): string =>

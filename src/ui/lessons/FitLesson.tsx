@@ -1,0 +1,244 @@
+/**
+ * Lesson 5, when the batch does not fit: a pretend, smaller GPU refuses the batch at once; 4 micro-batches,
+ * recomputation per block and both fit. The card sets what was measured beside the reference (activations
+ * ÷ k; Chen et al.'s √n checkpoints) with the line that explains the gap; the side table gives every arm's
+ * figures: peak, activations beside their reference, step time, and its weights after one step against the
+ * batch at once's. Figures from ./fitResults.ts.
+ */
+import { FIT_MICRO_BATCHES, LESSONS, SAME_GRADIENTS_TOLERANCE } from '../../config/lessons';
+import { pooledBytes } from '../../config/memoryEstimate';
+import { fill } from '../../i18n/fill';
+import { selectLessonRun, useLessonStore } from '../../state/lessonStore';
+import { useAppStore } from '../../state/store';
+import { formatBytes, formatExactBytes, formatMs, formatRatio } from '../format';
+import { useLocale, useText } from '../i18n/useText';
+import { ArticleFigure } from './ArticleFigure';
+import { armLabel } from './armLabel';
+import { fitArmIds, fitLessonResult, fitReference, type FitArm, type FitReference } from './fitResults';
+import { percent, scientific } from './lessonFormat';
+
+const lesson = LESSONS.fit;
+const ids = fitArmIds(lesson);
+
+/** The reference for the batch at once, with the conv kernels the page's backend runs. */
+function useReference(): FitReference {
+  const ownConvKernels = useAppStore((s) => s.backendInfo?.ownConvKernels ?? false);
+  return fitReference(lesson.config, FIT_MICRO_BATCHES, ownConvKernels ? { ownConvKernels } : {});
+}
+
+function useFitResult() {
+  const run = useLessonStore(selectLessonRun('fit'));
+  return { run, result: fitLessonResult(run.arms, ids) };
+}
+
+export function FitArticle() {
+  const t = useText();
+  const w = t.lessons.fit.article;
+  const locale = useLocale();
+  const r = useReference();
+  const bytes = (b: number) => formatBytes(b, locale);
+  return (
+    <ArticleFigure
+      label={t.lessons.view.referenceLabel}
+      figure={fill(w.figure, { k: r.k, share: percent(r.checkpointKeptShare, locale) })}
+    >
+      {fill(w.detail, {
+        k: r.k,
+        all: bytes(r.activationBytes),
+        perPart: bytes(r.activationsPerMicroBatchBytes),
+        layers: r.layers,
+        share: percent(r.checkpointKeptShare, locale),
+      })}{' '}
+      <strong data-testid="fit-budget">
+        {fill(w.budget, {
+          budget: formatExactBytes(lesson.memoryBudgetBytes ?? 0, locale),
+          batch: lesson.config.batchSize,
+          pooled: formatExactBytes(pooledBytes(r), locale),
+        })}
+      </strong>
+    </ArticleFigure>
+  );
+}
+
+export function FitResult() {
+  const t = useText();
+  const w = t.lessons.fit.result;
+  const locale = useLocale();
+  const ref = useReference();
+  const { result: r } = useFitResult();
+  if (!r) return null;
+  const bytes = (b: number) => formatBytes(b, locale);
+  const exact = (b: number) => formatExactBytes(b, locale);
+  const micro = r.arms.find((a) => a.id === r.baselineId);
+  const share = percent(ref.checkpointKeptShare, locale);
+  return (
+    <section
+      className="result-card fit-card"
+      aria-label={t.lessons.view.resultLabel}
+      data-testid="result-card"
+      data-at-once-estimate-bytes={r.atOnceEstimateBytes}
+      data-budget-bytes={r.budgetBytes}
+      data-recompute-activation-ratio={r.recomputeActivationRatio ?? ''}
+      data-largest-weight-diff={r.largestWeightDifference ?? ''}
+      data-same-gradients={r.allSameGradients ?? ''}
+      data-largest-trained-peak-bytes={r.largestTrainedPeakBytes ?? ''}
+    >
+      <div className="result-pair">
+        <div className="result-measured">
+          <p className="result-label">{w.measuredLabel}</p>
+          {micro?.peakOverAtOnceEstimate != null && micro.peakBytes !== null && (
+            <p className="result-figure" data-testid="result-figure">
+              {fill(w.headline, { k: ref.k, ratio: formatRatio(micro.peakOverAtOnceEstimate, locale) })}
+            </p>
+          )}
+          {micro?.peakBytes != null && (
+            <p>
+              {fill(w.peakDetail, {
+                peak: bytes(micro.peakBytes),
+                estimate: bytes(r.atOnceEstimateBytes),
+              })}
+            </p>
+          )}
+          {r.recomputeActivationRatio !== null && (
+            <p data-testid="result-recompute">
+              {fill(w.recompute, { ratio: formatRatio(r.recomputeActivationRatio, locale) })}
+            </p>
+          )}
+          <p data-testid="result-same">
+            {r.allSameGradients === null || r.largestWeightDifference === null
+              ? w.checking
+              : fill(r.allSameGradients ? w.same : w.differs, {
+                  diff: scientific(r.largestWeightDifference, locale),
+                })}
+          </p>
+        </div>
+        <div className="result-article">
+          <p className="result-label">{t.lessons.view.referenceLabel}</p>
+          <p className="result-figure">{fill(w.referenceFigure, { k: ref.k })}</p>
+          <p>{fill(w.referenceDetail, { share })}</p>
+        </div>
+      </div>
+      <p data-testid="result-refused">
+        {fill(w.refused, {
+          budget: exact(r.budgetBytes),
+          batch: lesson.config.batchSize,
+          pooled: exact(r.atOncePooledBytes),
+          estimate: exact(r.atOnceEstimateBytes),
+          headroom: r.poolHeadroom,
+        })}
+        {r.largestTrainedPeakBytes !== null &&
+          ` ${fill(r.largestTrainedPeakBytes <= r.budgetBytes ? w.underBudget : w.overBudget, {
+            peak: exact(r.largestTrainedPeakBytes),
+          })}`}
+      </p>
+      <p className="result-gap" data-testid="result-gap">
+        <strong>{fill(w.gapTitle, { k: ref.k })}</strong>{' '}
+        {fill(w.gap, {
+          divided: percent(ref.dividedBytes / ref.totalBytes, locale),
+          undivided: bytes(ref.undividedBytes),
+        })}
+      </p>
+    </section>
+  );
+}
+
+/** Every arm: peak, activations beside their reference, step time, weights after one step. */
+export function FitSide() {
+  const t = useText();
+  const w = t.lessons.fit.table;
+  const locale = useLocale();
+  const ref = useReference();
+  const { run, result: r } = useFitResult();
+  if (!r) return null;
+  const bytes = (b: number) => formatBytes(b, locale);
+  const share = percent(ref.checkpointKeptShare, locale);
+  const baselineName = armLabel(t, 'fit', r.baselineId);
+  const referenceOf = (id: string): string =>
+    id === ids.baselineId
+      ? fill(w.referenceMicro, { k: ref.k, bytes: bytes(ref.activationsPerMicroBatchBytes) })
+      : id === ids.bothId
+        ? fill(w.referenceBoth, {
+            k: ref.k,
+            share,
+            bytes: bytes(ref.activationsPerMicroBatchBytes * ref.checkpointKeptShare),
+          })
+        : fill(w.referenceRecompute, { share, bytes: bytes(ref.checkpointActivationBytes) });
+  const weightsOf = (a: FitArm): string => {
+    if (a.id === ids.referenceId) return w.reference;
+    if (a.sameGradients === null) return run.checkingGradients ? w.checking : '—';
+    const diff = scientific(a.sameGradients.maxWeightDifference, locale);
+    return a.withinTolerance
+      ? fill(w.same, { diff })
+      : fill(w.differs, { diff, relative: scientific(a.sameGradients.relativeUpdateDifference, locale) });
+  };
+  const stepHeader = fill(w.step, { baseline: baselineName });
+  return (
+    <div className="table-scroll" role="region" aria-label={w.label} tabIndex={0}>
+      <table className="arm-table fit-table" data-testid="fit-table">
+        <caption>
+          {fill(w.caption, {
+            baseline: baselineName,
+            tolerance: scientific(SAME_GRADIENTS_TOLERANCE, locale),
+          })}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">{w.run}</th>
+            <th scope="col">{w.peak}</th>
+            <th scope="col">{w.activations}</th>
+            <th scope="col">{stepHeader}</th>
+            <th scope="col">{w.weights}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {r.arms.map((a) => (
+            <tr
+              key={a.id}
+              data-testid={`fit-arm-${a.id}`}
+              data-refused={a.refusal !== null}
+              data-peak-bytes={a.peakBytes ?? ''}
+              data-peak-ratio={a.peakOverAtOnceEstimate ?? ''}
+              data-activation-bytes={a.activationBytes ?? ''}
+              data-step-ms={a.stepMs ?? ''}
+              data-step-ratio={a.stepOverBaseline ?? ''}
+              data-weight-diff={a.sameGradients?.maxWeightDifference ?? ''}
+              data-relative-diff={a.sameGradients?.relativeUpdateDifference ?? ''}
+              data-same-gradients={a.withinTolerance ?? ''}
+            >
+              <th scope="row">{armLabel(t, 'fit', a.id)}</th>
+              <td data-label={w.peak}>
+                {a.refusal
+                  ? fill(w.refusedCell, { bytes: bytes(a.refusal.totalBytes) })
+                  : a.peakBytes === null || a.peakOverAtOnceEstimate === null
+                    ? '—'
+                    : fill(w.ratioCell, {
+                        value: bytes(a.peakBytes),
+                        ratio: formatRatio(a.peakOverAtOnceEstimate, locale),
+                      })}
+              </td>
+              <td data-label={w.activations}>
+                {a.refusal
+                  ? fill(w.refusedActivations, { bytes: bytes(ref.activationBytes) })
+                  : fill(w.activationsCell, {
+                      measured: a.activationBytes === null ? '—' : bytes(a.activationBytes),
+                      reference: referenceOf(a.id),
+                    })}
+              </td>
+              <td data-label={stepHeader}>
+                {a.stepMs === null || a.stepOverBaseline === null
+                  ? '—'
+                  : a.id === r.baselineId
+                    ? fill(w.baselineCell, { value: formatMs(a.stepMs, locale) })
+                    : fill(w.ratioCell, {
+                        value: formatMs(a.stepMs, locale),
+                        ratio: formatRatio(a.stepOverBaseline, locale),
+                      })}
+              </td>
+              <td data-label={w.weights}>{weightsOf(a)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
