@@ -24,6 +24,12 @@ describe('formatBytes', () => {
     expect(formatBytes(1024 * GiB)).toBe('1024.0 GiB');
     expect(formatBytes(-1536)).toBe('-1.5 KiB');
   });
+  it('writes two decimals when asked, moving up a unit at 1024.00', () => {
+    expect(formatBytes(1_536_000, 'en-US', 2)).toBe('1.46 MiB');
+    expect(formatBytes(1_587_410, 'en-US', 2)).toBe('1.51 MiB');
+    expect(formatBytes(MiB - 1, 'en-US', 2)).toBe('1.00 MiB');
+    expect(formatBytes(1000, 'en-US', 2)).toBe('1000 B');
+  });
   it('never writes a fraction of a byte, and a dash for what is not a number', () => {
     expect(formatBytes(0.3)).toBe('0 B');
     expect(formatBytes(511.6)).toBe('512 B');

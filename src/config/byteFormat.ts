@@ -39,17 +39,22 @@ export function byteUnitFor(bytes: number): ByteUnit {
   return chosen;
 }
 
-/** "512 B", "1.5 KiB", "37.5 GiB": whole bytes under 1 KiB, else one decimal; GiB is the largest unit. */
-export function formatBytes(bytes: number, locale = 'en-US'): string {
+/**
+ * "512 B", "1.5 KiB", "37.5 GiB": whole bytes under 1 KiB, else `decimals` decimals (one unless told: two
+ * tell apart a budget and a need within 5% of each other); GiB is the largest unit.
+ */
+export function formatBytes(bytes: number, locale = 'en-US', decimals = 1): string {
   if (!Number.isFinite(bytes)) return '—';
   const sign = bytes < 0 ? '-' : '';
   const magnitude = Math.abs(bytes);
   if (magnitude < 1024) return `${sign}${formatNumber(Math.round(magnitude), locale)} B`;
   let k = 1;
   // Move up a unit when the rounded figure would read 1024.0 of the smaller one.
-  while (k < BYTE_UNITS.length - 1 && Math.round((magnitude / BYTE_UNITS[k]!.bytes) * 10) / 10 >= 1024) k++;
+  const scale = 10 ** decimals;
+  while (k < BYTE_UNITS.length - 1 && Math.round((magnitude / BYTE_UNITS[k]!.bytes) * scale) / scale >= 1024)
+    k++;
   const u = BYTE_UNITS[k]!;
-  return `${sign}${formatNumber(magnitude / u.bytes, locale, 1)} ${u.unit}`;
+  return `${sign}${formatNumber(magnitude / u.bytes, locale, decimals)} ${u.unit}`;
 }
 
 /** 33554432 → "33,554,432 B" (whole bytes, the locale's separators: the exact integer a lesson quotes). */

@@ -51,9 +51,9 @@ export function FitArticle() {
       })}{' '}
       <strong data-testid="fit-budget">
         {fill(w.budget, {
-          budget: formatExactBytes(lesson.memoryBudgetBytes ?? 0, locale),
+          budget: formatBytes(lesson.memoryBudgetBytes ?? 0, locale, 2),
           batch: lesson.config.batchSize,
-          pooled: formatExactBytes(pooledBytes(r), locale),
+          pooled: formatBytes(pooledBytes(r), locale, 2),
         })}
       </strong>
     </ArticleFigure>
