@@ -6,12 +6,11 @@
  */
 import { downloadBlob } from '../../export/download';
 import { exportFileName } from '../../export/exportRun';
-import { abortError } from '../../config/jobs';
 import { pytorchExportRefusals, type PyTorchExportRequest } from '../../config/pytorchExport';
 import type { TrainConfig } from '../../config/trainConfig';
 import { usePyTorchExportStore } from '../../state/pytorchExportStore';
-import type { ExportWorkerReply, ExportWorkerRequest } from '../pytorchExport/exportProtocol';
-import { spawnEngineWorker } from '../spawnEngineWorker';
+import type { ExportWorkerDone, ExportWorkerRequest } from '../pytorchExport/exportProtocol';
+import { askEngineWorker } from '../askEngineWorker';
 import type { JobDefinition } from './runJob';
 
 /** The saved download. */
@@ -35,37 +34,10 @@ function buildInWorker(
 ): Promise<PyTorchExportSaved> {
   const fileName = exportFileName(config, 'zip', new Date(), `pytorch-${request.strategy}`);
   const folder = fileName.replace(/\.zip$/, '');
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      reject(abortError());
-      return;
-    }
-    const worker = spawnEngineWorker('export', 'pytorch');
-    const end = () => {
-      worker.terminate();
-      signal.removeEventListener('abort', onAbort);
-    };
-    const onAbort = () => {
-      end();
-      reject(abortError());
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    worker.onmessage = (event: MessageEvent<ExportWorkerReply>) => {
-      end();
-      const reply = event.data;
-      if (reply.type === 'failed') {
-        reject(new Error(reply.message));
-        return;
-      }
-      downloadBlob(new Blob([reply.zip], { type: 'application/zip' }), fileName);
-      resolve({ fileName, zipBytes: reply.zip.byteLength });
-    };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      end();
-      reject(new Error(`the export worker crashed: ${event.message || 'unknown error'}`));
-    };
-    worker.postMessage({ config, request, folder } satisfies ExportWorkerRequest);
+  const message: ExportWorkerRequest = { config, request, folder };
+  return askEngineWorker<ExportWorkerDone>('export', 'pytorch', message, signal).then((reply) => {
+    downloadBlob(new Blob([reply.zip], { type: 'application/zip' }), fileName);
+    return { fileName, zipBytes: reply.zip.byteLength };
   });
 }
 

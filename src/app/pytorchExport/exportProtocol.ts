@@ -4,6 +4,7 @@
  */
 import type { PyTorchExportRequest } from '../../config/pytorchExport';
 import type { TrainConfig } from '../../config/trainConfig';
+import type { OneReply } from '../askEngineWorker';
 
 export interface ExportWorkerRequest {
   config: TrainConfig;
@@ -12,4 +13,9 @@ export interface ExportWorkerRequest {
   folder: string;
 }
 
-export type ExportWorkerReply = { type: 'done'; zip: ArrayBuffer } | { type: 'failed'; message: string };
+export interface ExportWorkerDone {
+  type: 'done';
+  zip: ArrayBuffer;
+}
+
+export type ExportWorkerReply = OneReply<ExportWorkerDone>;

@@ -5,12 +5,16 @@
  */
 import type { TrainConfig } from '../../config/trainConfig';
 import type { StepDifference } from '../../config/lessons';
+import type { OneReply } from '../askEngineWorker';
 
 export interface SameGradientsRequest {
   reference: TrainConfig;
   others: TrainConfig[];
 }
 
-export type SameGradientsReply =
-  | { type: 'done'; differences: StepDifference[] }
-  | { type: 'failed'; message: string };
+export interface SameGradientsDone {
+  type: 'done';
+  differences: StepDifference[];
+}
+
+export type SameGradientsReply = OneReply<SameGradientsDone>;
