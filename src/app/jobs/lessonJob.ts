@@ -106,8 +106,10 @@ async function checkSameGradients(lesson: Lesson, referenceId: string, signal: A
       others.map(({ arm }) => gradientCheckConfig(armConfig(lesson, arm))),
       signal,
     );
+    if (differences.length !== others.length)
+      throw new Error(`the same-gradients check answered ${differences.length} of ${others.length} arms`);
     for (const [i, { index }] of others.entries())
-      patchArm(lesson.id, index, { sameGradients: differences[i] ?? null });
+      patchArm(lesson.id, index, { sameGradients: differences[i]! });
   } finally {
     patchRun(lesson.id, { checkingGradients: false });
   }

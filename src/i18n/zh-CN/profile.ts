@@ -121,7 +121,7 @@ export const profile = {
       'own-gpuShared': 'BatchLab 自有，分段 GPU 分块（数据块放在工作组内存）',
     },
     measured:
-      '在第一步之前实测，用时 {tuningMs}（随后第一步用时 {firstStepMs}）：每个候选先运行一次以编译，再在模型的 {probeConvs} 个卷积上以批大小 {probeBatch} 计时，直到读回完成；若其各次计时与领先者的重叠，则继续计时；第一次计时后慢于最快者两倍以上的候选不再运行。在软件适配器上，tfjs 的核函数和在工作组屏障处等待的分块不作为候选：它们在那里实测慢 2–57 倍。',
+      '在第一步之前实测，用时 {tuningMs}（随后第一步用时 {firstStepMs}）：每个候选先运行一次以编译，再在模型的 {probeConvs} 个卷积上以批大小 {probeBatch} 计时，直到读回完成；若其各次计时与领先者的重叠，则继续计时；第一次计时后慢于最快者两倍以上的候选不再运行。在软件适配器上，tfjs 的核函数和在工作组屏障处等待的分块不作为候选：在 BatchLab 于这类适配器上的每一次实测中它们都更慢（docs/PERFORMANCE.md）。',
     session:
       '沿用本次会话中先前模型的结果，用时 {tuningMs}；当时实测用时 {measuredTuningMs}，在模型的 {probeConvs} 个卷积上、批大小 {probeBatch}。',
     stored:

@@ -65,7 +65,7 @@ export function FitResult() {
   const w = t.lessons.fit.result;
   const locale = useLocale();
   const ref = useReference();
-  const { result: r } = useFitResult();
+  const { run, result: r } = useFitResult();
   if (!r) return null;
   const bytes = (b: number) => formatBytes(b, locale);
   const exact = (b: number) => formatExactBytes(b, locale);
@@ -105,10 +105,16 @@ export function FitResult() {
             </p>
           )}
           <p data-testid="result-same">
-            {r.allSameGradients === null || r.largestWeightDifference === null
-              ? w.checking
+            {r.allSameGradients === null ||
+            r.largestWeightDifference === null ||
+            r.largestRelativeDifference === null
+              ? run.checkingGradients
+                ? w.checking
+                : w.notCompared
               : fill(r.allSameGradients ? w.same : w.differs, {
                   diff: scientific(r.largestWeightDifference, locale),
+                  relative: scientific(r.largestRelativeDifference, locale),
+                  tolerance: scientific(SAME_GRADIENTS_TOLERANCE, locale),
                 })}
           </p>
         </div>
@@ -127,8 +133,11 @@ export function FitResult() {
           headroom: r.poolHeadroom,
         })}
         {r.largestTrainedPeakBytes !== null &&
-          ` ${fill(r.largestTrainedPeakBytes <= r.budgetBytes ? w.underBudget : w.overBudget, {
+          r.largestTrainedPooledBytes !== null &&
+          ` ${fill(r.largestTrainedPooledBytes <= r.budgetBytes ? w.underBudget : w.overBudget, {
             peak: exact(r.largestTrainedPeakBytes),
+            headroom: r.poolHeadroom,
+            pooled: exact(r.largestTrainedPooledBytes),
           })}`}
       </p>
       <p className="result-gap" data-testid="result-gap">

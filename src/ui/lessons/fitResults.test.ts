@@ -17,6 +17,7 @@ import { estimateTrainingMemory, type GpuShortfall } from '../../config/memoryEs
 import { zeroCategoryBytes, type StepProfile } from '../../config/stepProfile';
 import type { ArmProgress } from '../../state/lessonStore';
 import { fitArmIds, fitLessonResult, fitReference } from './fitResults';
+import { scientific } from './lessonFormat';
 
 const lesson = LESSONS.fit;
 const ids = fitArmIds(lesson);
@@ -123,8 +124,21 @@ describe('fitLessonResult', () => {
     expect(byId.both).toMatchObject({ peakOverAtOnceEstimate: 0.28, stepOverBaseline: 2 });
     expect(r.recomputeActivationRatio).toBeCloseTo(60_000 / 90_000, 12);
     expect(r.largestTrainedPeakBytes).toBe(900_000);
+    // The budget's verdict counts the pool as the refusal did: 900,000 B × 1.4.
+    expect(r.largestTrainedPooledBytes).toBeCloseTo(1_260_000, 6);
     expect(r.largestWeightDifference).toBe(3e-8);
+    expect(r.largestRelativeDifference).toBe(same.relativeUpdateDifference);
     expect(r.allSameGradients).toBe(true);
+  });
+
+  it('gives no verdict on a difference that is not a finite number', () => {
+    const nan = { maxWeightDifference: Number.NaN, relativeUpdateDifference: Number.NaN };
+    const r = fitLessonResult(
+      [arm('at-once'), arm('micro', { stepMs: 100, diff: same }), arm('both', { diff: nan })],
+      ids,
+    )!;
+    expect(r.arms.find((a) => a.id === 'both')!.withinTolerance).toBeNull();
+    expect(r.allSameGradients).toBeNull();
   });
 
   it('says “the same gradients” only within the tolerance', () => {
@@ -142,5 +156,16 @@ describe('fitLessonResult', () => {
     expect(r.largestWeightDifference).toBe(1e-3);
     // Without profiles there is no activation ratio.
     expect(r.recomputeActivationRatio).toBeNull();
+  });
+});
+
+describe('scientific', () => {
+  it('writes tiny differences as a mantissa and a power of ten, and nothing for what is not a number', () => {
+    expect(scientific(2.98e-8)).toBe('3.0 × 10⁻⁸');
+    expect(scientific(9.96e-8)).toBe('1.0 × 10⁻⁷');
+    expect(scientific(1e-5)).toBe('1.0 × 10⁻⁵');
+    expect(scientific(0)).toBe('0');
+    expect(scientific(Number.NaN)).toBe('—');
+    expect(scientific(Number.POSITIVE_INFINITY)).toBe('—');
   });
 });

@@ -99,10 +99,20 @@ export interface FitLessonResult {
   baselineId: string;
   /** Activations of the recompute-and-micro arm ÷ those of the micro arm: recomputation at the same parts. */
   recomputeActivationRatio: number | null;
-  /** The highest measured peak of the arms that trained: the pretend GPU had to hold it. */
+  /** The highest measured peak in use of the arms that trained (the allocator's reuse pool not counted). */
   largestTrainedPeakBytes: number | null;
-  /** Over the arms compared so far: the largest weight difference, and whether every one is within tolerance. */
+  /**
+   * That peak × the pool factor: the basis the budget refused the batch at once on, so the verdict "within
+   * the budget" compares like with like.
+   */
+  largestTrainedPooledBytes: number | null;
+  /**
+   * Over the arms compared so far: the largest weight difference, the largest update difference ÷ the
+   * largest update (what the tolerance judges), and whether every one is within tolerance (null while any
+   * is not a finite number).
+   */
   largestWeightDifference: number | null;
+  largestRelativeDifference: number | null;
   allSameGradients: boolean | null;
 }
 
@@ -144,8 +154,9 @@ export function fitLessonResult(
         stepMs,
         stepOverBaseline: stepMs === null || baselineMs === null ? null : stepMs / baselineMs,
         sameGradients: a.sameGradients,
+        // A difference that is not a finite number (a NaN weight, an all-zero reference update) is no verdict.
         withinTolerance:
-          a.sameGradients === null
+          a.sameGradients === null || !Number.isFinite(a.sameGradients.relativeUpdateDifference)
             ? null
             : a.sameGradients.relativeUpdateDifference <= SAME_GRADIENTS_TOLERANCE,
       };
@@ -164,9 +175,17 @@ export function fitLessonResult(
     baselineId: ids.baselineId,
     recomputeActivationRatio: both === null || micro === null || micro === 0 ? null : both / micro,
     largestTrainedPeakBytes: peaks.length === 0 ? null : Math.max(...peaks),
+    largestTrainedPooledBytes: peaks.length === 0 ? null : Math.max(...peaks) * budget.headroom,
     largestWeightDifference:
       compared.length === 0 ? null : Math.max(...compared.map((a) => a.sameGradients!.maxWeightDifference)),
-    allSameGradients: compared.length === 0 ? null : compared.every((a) => a.withinTolerance === true),
+    largestRelativeDifference:
+      compared.length === 0
+        ? null
+        : Math.max(...compared.map((a) => a.sameGradients!.relativeUpdateDifference)),
+    allSameGradients:
+      compared.length === 0 || compared.some((a) => a.withinTolerance === null)
+        ? null
+        : compared.every((a) => a.withinTolerance === true),
   };
 }
 

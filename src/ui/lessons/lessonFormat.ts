@@ -29,10 +29,13 @@ const SUPERSCRIPT: Readonly<Record<string, string>> = {
   '9': '⁹',
 };
 
-/** 2.4e-8 → "2.4 × 10⁻⁸"; 0 → "0": tiny differences without a Latin "e". */
+/** 2.4e-8 → "2.4 × 10⁻⁸"; 0 → "0"; not a finite number → "—": tiny differences without a Latin "e". */
 export function scientific(value: number, locale = 'en-US'): string {
   if (value === 0) return '0';
-  const exponent = Math.floor(Math.log10(Math.abs(value)));
+  if (!Number.isFinite(value)) return '—';
+  let exponent = Math.floor(Math.log10(Math.abs(value)));
+  // A mantissa that rounds to 10.0 moves up a power: 9.96e-8 → "1.0 × 10⁻⁷".
+  if (Math.abs(Math.round((value / 10 ** exponent) * 10) / 10) >= 10) exponent += 1;
   const mantissa = value / 10 ** exponent;
   const power = [...String(exponent)].map((c) => SUPERSCRIPT[c] ?? c).join('');
   return `${formatNumber(mantissa, locale, 1)} × 10${power}`;
