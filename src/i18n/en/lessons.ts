@@ -166,24 +166,23 @@ export const lessons = {
     result: {
       measuredLabel: 'Measured here',
       headline: '{k} micro-batches: peak {ratio} the batch at once’s estimate',
-      peakDetail: '{peak} measured, against {estimate} estimated for the batch at once.',
+      peakDetail: '{peak} measured against {estimate} estimated.',
       recompute:
         'Recomputation with the same micro-batches: activations {ratio} those without it (both measured).',
-      same: 'The same gradients as the batch at once (one SGD step from the same start, on the CPU): the weights differ by at most {diff}, {relative} of the largest update, within {tolerance}.',
+      same: 'The same gradients as the batch at once (one SGD step, on the CPU): updates within {relative} of the largest, under {tolerance}.',
       differs:
-        'Not the same gradients (one SGD step from the same start, on the CPU): the updates differ by up to {relative} of the largest, beyond {tolerance} (weights by {diff}).',
+        'Not the same gradients (one SGD step, on the CPU): updates differ by up to {relative} of the largest, over {tolerance} (weights by {diff}).',
       checking: 'Comparing one step with the batch at once, on the CPU…',
       notCompared: 'Not compared with the batch at once: the run ended before the check.',
       referenceFigure: 'Activations ÷ {k}',
       referenceDetail: 'Recomputation: about {share} kept, for one extra forward pass (Chen et al. 2016).',
       refused:
         'A GPU with {budget} refused the batch of {batch} at once: {estimate} × {headroom} for tfjs’s reuse pool = {pooled}. It never trained on the GPU.',
-      underBudget:
-        'The others peaked at {peak} in use at most; × {headroom} for the pool, as the refusal counts it, {pooled}: within it.',
+      underBudget: 'The others: at most {peak} in use, × {headroom} = {pooled}, within it.',
       overBudget:
-        'One of the others peaked at {peak} in use; × {headroom} for the pool, as the refusal counts it, {pooled}: over it, so the estimate that let it start fell short.',
+        'One of the others: {peak} in use, × {headroom} = {pooled}, over it: its estimate fell short.',
       gapTitle: 'Why not exactly ÷ {k}:',
-      gap: 'micro-batches divide the activations, their gradients and the batch ({divided} of the estimate), not the weights, their gradients (kept twice) or Adam’s moments ({undivided}); the allocator also holds buffers in flight. Chen et al.’s 2√n assumes a chain of equal layers; here each block keeps its input and output.',
+      gap: 'micro-batches divide the activations, their gradients and the batch ({divided} of the estimate), not the weights, their gradients or Adam’s moments; the allocator also holds buffers in flight. Chen et al.’s 2√n assumes a chain of equal layers; each block here keeps its input and output.',
     },
     table: {
       label: 'Each arm, measured',

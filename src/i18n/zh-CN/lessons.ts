@@ -164,23 +164,21 @@ export const lessons = {
     result: {
       measuredLabel: '本机实测',
       headline: '{k} 个微批次：峰值是整批一次算估算值的 {ratio}',
-      peakDetail: '实测 {peak}，整批一次算的估算值为 {estimate}。',
+      peakDetail: '实测 {peak}，估算 {estimate}。',
       recompute: '微批次相同时，重计算后的激活是不重计算时的 {ratio}（两者均为实测）。',
-      same: '与整批一次算的梯度相同（在 CPU 上从同一起点做一步 SGD）：权重最多相差 {diff}，为最大更新量的 {relative}，在容差 {tolerance} 之内。',
+      same: '与整批一次算的梯度相同（在 CPU 上做一步 SGD）：更新量最多相差最大更新量的 {relative}，低于 {tolerance}。',
       differs:
-        '梯度不同（在 CPU 上从同一起点做一步 SGD）：更新量最多相差最大更新量的 {relative}，超出容差 {tolerance}（权重相差 {diff}）。',
+        '梯度不同（在 CPU 上做一步 SGD）：更新量最多相差最大更新量的 {relative}，超出 {tolerance}（权重相差 {diff}）。',
       checking: '正在 CPU 上与整批一次算比较一步…',
       notCompared: '没有与整批一次算比较：检查之前运行已经结束。',
       referenceFigure: '激活 ÷ {k}',
       referenceDetail: '重计算：保留约 {share}，代价是多一次前向传播（陈天奇等，2016）。',
       refused:
         '只有 {budget} 的 GPU 拒绝了 {batch} 个样本整批一次算：估算值 {estimate} × {headroom}（tfjs 的复用池）= {pooled}。它从未在 GPU 上训练。',
-      underBudget:
-        '其余各项使用中的峰值最多 {peak}；按拒绝时的算法乘以 {headroom}（复用池）为 {pooled}：没有超出。',
-      overBudget:
-        '其余各项中有一项使用中的峰值达到 {peak}；按拒绝时的算法乘以 {headroom}（复用池）为 {pooled}：超出了预算，说明允许它启动的估算偏低。',
+      underBudget: '其余各项：使用中最多 {peak}，× {headroom} = {pooled}，没有超出。',
+      overBudget: '其余各项中有一项：使用中 {peak}，× {headroom} = {pooled}，超出了预算：它的估算偏低。',
       gapTitle: '为什么不正好是 ÷ {k}：',
-      gap: '微批次分摊的是激活、激活的梯度和批本身（占估算值的 {divided}），分摊不了权重、权重的梯度（有两份）和 Adam 的两个矩（{undivided}）；分配器还持有正在使用的缓冲区。陈天奇等的 2√N 针对 N 个相同层串成的链；这里每个块仍保留输入和输出。',
+      gap: '微批次分摊的是激活、激活的梯度和批本身（占估算值的 {divided}），分摊不了权重、权重的梯度和 Adam 的两个矩；分配器还持有正在使用的缓冲区。陈天奇等的 2√N 针对 N 个相同层串成的链；这里每个块仍保留输入和输出。',
     },
     table: {
       label: '每一项的实测值',

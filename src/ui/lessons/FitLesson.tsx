@@ -10,7 +10,7 @@ import { pooledBytes } from '../../config/memoryEstimate';
 import { fill } from '../../i18n/fill';
 import { selectLessonRun, useLessonStore } from '../../state/lessonStore';
 import { useAppStore } from '../../state/store';
-import { formatBytes, formatExactBytes, formatMs, formatRatio } from '../format';
+import { formatBytes, formatMs, formatRatio } from '../format';
 import { useLocale, useText } from '../i18n/useText';
 import { ArticleFigure } from './ArticleFigure';
 import { armLabel } from './armLabel';
@@ -68,7 +68,8 @@ export function FitResult() {
   const { run, result: r } = useFitResult();
   if (!r) return null;
   const bytes = (b: number) => formatBytes(b, locale);
-  const exact = (b: number) => formatExactBytes(b, locale);
+  // Two decimals: the budget and the needs around it lie within 5% of each other.
+  const mib = (b: number) => formatBytes(b, locale, 2);
   const micro = r.arms.find((a) => a.id === r.baselineId);
   const share = percent(ref.checkpointKeptShare, locale);
   return (
@@ -126,25 +127,24 @@ export function FitResult() {
       </div>
       <p data-testid="result-refused">
         {fill(w.refused, {
-          budget: exact(r.budgetBytes),
+          budget: mib(r.budgetBytes),
           batch: lesson.config.batchSize,
-          pooled: exact(r.atOncePooledBytes),
-          estimate: exact(r.atOnceEstimateBytes),
+          pooled: mib(r.atOncePooledBytes),
+          estimate: mib(r.atOnceEstimateBytes),
           headroom: r.poolHeadroom,
         })}
         {r.largestTrainedPeakBytes !== null &&
           r.largestTrainedPooledBytes !== null &&
           ` ${fill(r.largestTrainedPooledBytes <= r.budgetBytes ? w.underBudget : w.overBudget, {
-            peak: exact(r.largestTrainedPeakBytes),
+            peak: mib(r.largestTrainedPeakBytes),
             headroom: r.poolHeadroom,
-            pooled: exact(r.largestTrainedPooledBytes),
+            pooled: mib(r.largestTrainedPooledBytes),
           })}`}
       </p>
       <p className="result-gap" data-testid="result-gap">
         <strong>{fill(w.gapTitle, { k: ref.k })}</strong>{' '}
         {fill(w.gap, {
           divided: percent(ref.dividedBytes / ref.totalBytes, locale),
-          undivided: bytes(ref.undividedBytes),
         })}
       </p>
     </section>
