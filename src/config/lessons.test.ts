@@ -12,6 +12,7 @@ import {
   gradientCheckConfig,
   LESSONS,
   lessonConfigs,
+  preflightUnderLessonBudget,
 } from './lessons';
 import { estimateTrainingMemory, pooledBytes } from './memoryEstimate';
 import { runPreflight } from './preflight';
@@ -27,9 +28,12 @@ const swiftShader: BackendInfo = {
 };
 const fit = LESSONS.fit;
 const config = (id: string) => armConfig(fit, fit.arms.find((a) => a.id === id)!);
-const budget = { memoryBudgetBytes: FIT_MEMORY_BUDGET_BYTES };
 
 describe('lesson 5: the pretend GPU', () => {
+  it('has a budget only where a lesson sets one', () => {
+    expect(preflightUnderLessonBudget(LESSONS.bytes, LESSONS.bytes.config, swiftShader)).toBeNull();
+  });
+
   it('runs the batch at once, as k micro-batches, with recomputation and with both', () => {
     expect(fit.memoryBudgetBytes).toBe(FIT_MEMORY_BUDGET_BYTES);
     expect(fit.arms.map((a) => a.id)).toEqual(['at-once', 'micro', 'recompute', 'both']);
@@ -42,7 +46,7 @@ describe('lesson 5: the pretend GPU', () => {
   for (const ownConvKernels of [false, true]) {
     it(`refuses the batch at once and fits every other arm (own conv kernels: ${ownConvKernels})`, () => {
       const info = { ...swiftShader, ownConvKernels };
-      const atOnce = runPreflight(config('at-once'), info, budget);
+      const atOnce = preflightUnderLessonBudget(fit, config('at-once'), info)!;
       expect(atOnce.verdict).toBe('refused');
       if (atOnce.verdict !== 'refused' || atOnce.refusal.kind !== 'memory') throw new Error('not refused');
       const shortfall = atOnce.refusal.gpu!;
@@ -53,7 +57,7 @@ describe('lesson 5: the pretend GPU', () => {
       });
       expect(shortfall.budget!.pooledBytes).toBeGreaterThan(FIT_MEMORY_BUDGET_BYTES);
       for (const id of ['micro', 'recompute', 'both']) {
-        const r = runPreflight(config(id), info, budget);
+        const r = preflightUnderLessonBudget(fit, config(id), info)!;
         expect(r.verdict, id).toBe('fits');
         if (r.verdict === 'fits')
           expect(pooledBytes(r.estimate), id).toBeLessThanOrEqual(FIT_MEMORY_BUDGET_BYTES);

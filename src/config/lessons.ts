@@ -5,6 +5,8 @@
  * lesson and arm id. Sizes suit a software GPU (16 px, batch ≤ 8). Pure data; the figures are computed by
  * the byte calculator or measured, never written here.
  */
+import type { BackendInfo } from './backendInfo';
+import { runPreflight, type PreflightResult } from './preflight';
 import type { TimingRule } from './stableTiming';
 import { DEFAULT_CONFIG, type TrainConfig } from './trainConfig';
 import type { LessonId } from './views';
@@ -191,4 +193,18 @@ export function lessonConfigs(lesson: Lesson): { id: string; config: TrainConfig
   return lesson.arms.length > 0
     ? lesson.arms.map((arm) => ({ id: arm.id, config: armConfig(lesson, arm) }))
     : [{ id: 'lesson', config: lesson.config }];
+}
+
+/**
+ * Under a lesson's pretend GPU (`memoryBudgetBytes`): the pre-flight of `config` against that budget, the
+ * per-buffer limits staying the device's `info` reports; null for a lesson without one. The one home of
+ * "this arm is refused under the lesson's budget", for the job that skips it and the plan that says so.
+ */
+export function preflightUnderLessonBudget(
+  lesson: Lesson,
+  config: TrainConfig,
+  info: BackendInfo | null,
+): PreflightResult | null {
+  if (lesson.memoryBudgetBytes === undefined) return null;
+  return runPreflight(config, info, { memoryBudgetBytes: lesson.memoryBudgetBytes });
 }

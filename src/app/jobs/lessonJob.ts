@@ -15,9 +15,9 @@ import {
   LESSONS,
   lessonConfigs,
   type Lesson,
+  preflightUnderLessonBudget,
 } from '../../config/lessons';
 import { throwIfAborted } from '../../config/jobs';
-import { runPreflight } from '../../config/preflight';
 import { PARALLEL_STRATEGIES } from '../../config/parallel';
 import { timingRuleFor } from '../../config/stableTiming';
 import type { LessonId } from '../../config/views';
@@ -48,11 +48,12 @@ function patchArm(id: LessonId, index: number, patch: Partial<ArmProgress>): voi
  */
 function refusedUnderBudget(lesson: Lesson, index: number): ArmProgress['refusal'] {
   const arm = lesson.arms[index]!;
-  if (lesson.memoryBudgetBytes === undefined) return null;
-  const result = runPreflight(armConfig(lesson, arm), useAppStore.getState().backendInfo, {
-    memoryBudgetBytes: lesson.memoryBudgetBytes,
-  });
-  if (result.verdict !== 'refused') return null;
+  const result = preflightUnderLessonBudget(
+    lesson,
+    armConfig(lesson, arm),
+    useAppStore.getState().backendInfo,
+  );
+  if (result === null || result.verdict !== 'refused') return null;
   if (result.refusal.kind !== 'memory' || result.refusal.gpu === null)
     throw new Error(`${arm.id}: ${result.reason}`);
   return result.refusal.gpu;

@@ -3,8 +3,7 @@
  * the byte calculator's expectation where the lesson is about bytes, so the measurement lands beside a
  * prediction.
  */
-import { armConfig, GPUS_LESSON_REPLICAS, LESSONS } from '../../config/lessons';
-import { runPreflight } from '../../config/preflight';
+import { armConfig, GPUS_LESSON_REPLICAS, LESSONS, preflightUnderLessonBudget } from '../../config/lessons';
 import { PARALLEL_STRATEGIES } from '../../config/parallel';
 import { fill } from '../../i18n/fill';
 import { useLocale, useText } from '../i18n/useText';
@@ -19,10 +18,9 @@ export function LessonPlan({ id }: { id: LessonId }) {
   const lesson = LESSONS[id];
   const info = useAppStore((s) => s.backendInfo);
   const backend = info?.backend ?? null;
-  const budget = lesson.memoryBudgetBytes;
   /** Under a lesson's pretend GPU, the arms the pre-flight refuses (they are never trained). */
   const refused = (config: TrainConfig) =>
-    budget !== undefined && runPreflight(config, info, { memoryBudgetBytes: budget }).verdict === 'refused';
+    preflightUnderLessonBudget(lesson, config, info)?.verdict === 'refused';
   const t = useText();
   const w = t.lessons.view.plan;
   const locale = useLocale();
