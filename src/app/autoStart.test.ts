@@ -3,19 +3,12 @@
  * says the config fits; once, at the first 'idle', never again after that.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BackendInfo } from '../config/backendInfo';
 import { DEFAULT_CONFIG, type TrainConfig } from '../config/trainConfig';
 import { useAppStore, type RunController } from '../state/store';
 import { autoStartDecision, autoStartOutcome, installAutoStart } from './autoStart';
+import { SWIFTSHADER } from '../../test/fixtures/backends';
 
-const SOFTWARE_WEBGPU: BackendInfo = {
-  backend: 'webgpu',
-  adapterDescription: 'google swiftshader',
-  isSoftwareAdapter: true,
-  limits: { maxBufferSizeBytes: 2 ** 30, maxStorageBufferBindingSizeBytes: 2 ** 30 },
-  fallbackReasons: [],
-  ownConvKernels: false,
-};
+const SOFTWARE_WEBGPU = SWIFTSHADER;
 const TINY: TrainConfig = { ...DEFAULT_CONFIG, imageSizePx: 16, batchSize: 2, depth: 2, baseWidth: 4 };
 const HUGE: TrainConfig = { ...DEFAULT_CONFIG, imageSizePx: 512, batchSize: 512, depth: 4, baseWidth: 64 };
 

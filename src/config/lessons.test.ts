@@ -4,7 +4,6 @@
  * fits — with tfjs's conv kernels and with BatchLab's own — while the device's own budget takes all four.
  */
 import { describe, expect, it } from 'vitest';
-import type { BackendInfo } from './backendInfo';
 import {
   armConfig,
   FIT_MEMORY_BUDGET_BYTES,
@@ -16,16 +15,9 @@ import {
 } from './lessons';
 import { estimateTrainingMemory, pooledBytes } from './memoryEstimate';
 import { runPreflight } from './preflight';
+import { SWIFTSHADER } from '../../test/fixtures/backends';
 
-const GiB = 1024 ** 3;
-const swiftShader: BackendInfo = {
-  backend: 'webgpu',
-  adapterDescription: 'google swiftshader',
-  isSoftwareAdapter: true,
-  limits: { maxBufferSizeBytes: GiB, maxStorageBufferBindingSizeBytes: GiB },
-  fallbackReasons: [],
-  ownConvKernels: false,
-};
+const swiftShader = SWIFTSHADER;
 const fit = LESSONS.fit;
 const config = (id: string) => armConfig(fit, fit.arms.find((a) => a.id === id)!);
 

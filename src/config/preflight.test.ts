@@ -14,18 +14,11 @@ import {
   skipPreflightRequested,
 } from './preflight';
 import { DEFAULT_CONFIG, LIMITS, type TrainConfig } from './trainConfig';
+import { SWIFTSHADER } from '../../test/fixtures/backends';
 
 const GiB = 1024 ** 3;
 const gpuLimits = { maxBufferSizeBytes: GiB, maxStorageBufferBindingSizeBytes: GiB };
-/** The software adapter of these machines (SwiftShader): 1 GiB per buffer. */
-const swiftShader: BackendInfo = {
-  backend: 'webgpu',
-  adapterDescription: 'google swiftshader',
-  isSoftwareAdapter: true,
-  limits: gpuLimits,
-  fallbackReasons: [],
-  ownConvKernels: false,
-};
+const swiftShader = SWIFTSHADER;
 const hardware: BackendInfo = { ...swiftShader, isSoftwareAdapter: false, adapterDescription: 'nvidia' };
 const webgl: BackendInfo = {
   backend: 'webgl',

@@ -19,19 +19,13 @@ import { DEFAULT_CONFIG, LIMITS, trainConfigSchema } from './trainConfig';
 import { decodeHash, encodeConfigToHash } from './urlCodec';
 import { en } from '../i18n/en';
 import { problemText } from '../i18n/problemText';
+import { SWIFTSHADER } from '../../test/fixtures/backends';
 
 /** A decoded sweep's problems in English words (the oracle is the dictionary's text, not the decoder). */
 const words = (d: { problems: readonly (readonly ProblemPart[])[] }): string[] =>
   d.problems.map((parts) => problemText(en, { key: 'sw', parts }));
 
-const SOFTWARE: BackendInfo = {
-  backend: 'webgpu',
-  adapterDescription: 'google swiftshader',
-  isSoftwareAdapter: true,
-  limits: { maxBufferSizeBytes: 2 ** 30, maxStorageBufferBindingSizeBytes: 2 ** 30 },
-  fallbackReasons: [],
-  ownConvKernels: true,
-};
+const SOFTWARE: BackendInfo = { ...SWIFTSHADER, ownConvKernels: true };
 
 describe('decodeSweep', () => {
   it('reads a list and an auto sweep, and writes them back the same', () => {

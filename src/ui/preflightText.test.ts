@@ -13,16 +13,9 @@ import { zhCN } from '../i18n/zh-CN';
 import { limitsSourceText, refusalText, runBlockerText } from './preflightText';
 import { refusalLine } from './exportStatusText';
 import { pytorchExportRefusals, type PyTorchExportRequest } from '../config/pytorchExport';
+import { SWIFTSHADER } from '../../test/fixtures/backends';
 
-const GiB = 1024 ** 3;
-const swiftShader: BackendInfo = {
-  backend: 'webgpu',
-  adapterDescription: 'google swiftshader',
-  isSoftwareAdapter: true,
-  limits: { maxBufferSizeBytes: GiB, maxStorageBufferBindingSizeBytes: GiB },
-  fallbackReasons: [],
-  ownConvKernels: false,
-};
+const swiftShader = SWIFTSHADER;
 const hardware: BackendInfo = { ...swiftShader, isSoftwareAdapter: false };
 const webgl: BackendInfo = { ...swiftShader, backend: 'webgl', isSoftwareAdapter: false, limits: null };
 
