@@ -4,15 +4,18 @@
  * - forward: the fused conv + bias + ReLU op (convSame) on the own kernel or on tfjs's FusedConv2D;
  * - input gradient: every conv but the first (a step never needs the image's gradient);
  * - filter gradient: filter and bias gradients of every conv.
- * A run ends with an awaited readback of one element of its last output (a readback waits for everything
- * queued before it). Webgpu only. The caller owns the probe and must dispose() it.
+ * A run ends when the device has finished it: the queued commands are submitted and the queue's
+ * onSubmittedWorkDone() awaited (no readback: a slice to read would compile one more pipeline on a first
+ * visit, and copy). Webgpu only. The caller owns the probe and must dispose() it.
  */
 import * as tf from './tf';
 import type { ConvCandidate, ConvDirection } from '../config/convKernels';
 import { describeUNet, INPUT_NAME, levelSizePx, type UNetShape } from '../config/unetSpec';
 import type { ConvShape } from '../gpu/convGeometry';
 import { convSame, convSameFilterGradient, convSameInputGradient } from '../gpu/convKernels';
+import { currentWebGpuDevice } from './backend';
 import { tilingOf } from './convChoice';
+import { releasePendingBuffers } from './parallel/releasePending';
 import type { RunCandidate } from './convTuning';
 
 /** One conv of the model: its shape at the real batch, its ReLU and whether a step takes its input gradient. */
@@ -107,12 +110,10 @@ export function createConvProbe(convs: readonly ModelConv[], probeBatch: number)
       const made = probes;
       const t0 = performance.now();
       const outputs = tf.tidy(() => directionOutputs(made, direction, candidate));
-      const tail = outputs[outputs.length - 1];
-      const last = tail ? tf.tidy(() => tf.slice(tf.reshape(tail, [-1]), 0, 1)) : null;
-      await last?.data();
+      releasePendingBuffers();
+      await currentWebGpuDevice()?.queue.onSubmittedWorkDone();
       const ms = performance.now() - t0;
       tf.dispose(outputs);
-      last?.dispose();
       return ms;
     },
     dispose: () => {

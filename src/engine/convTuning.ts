@@ -1,8 +1,8 @@
 /**
  * The conv kernels chosen by measurement: for each direction, every candidate the device can run
  * (./convChoice.ts's convCandidates) is timed on probe convs, one warm-up run (it compiles the pipelines:
- * on a software adapter that is nearly all of the measurement's cost) then timed runs, each up to an
- * awaited readback, and the fastest median is kept. A candidate whose first timed run is already
+ * on a software adapter that is nearly all of the measurement's cost) then timed runs, each until the
+ * device has finished it, and the fastest median is kept. A candidate whose first timed run is already
  * CUT_FACTOR× behind the fastest's is not run again (a kernel that does not suit the device, such as
  * tfjs's on a software adapter, 2–57× behind there, can cost seconds a run). The others run `reps` times,
  * then more, up to `maxReps`, while the call is close: while the leader's slowest run is slower than another
@@ -66,7 +66,7 @@ export function convChoiceKey(
   return JSON.stringify({ version, adapterKey, shapes, candidates });
 }
 
-/** One timed run of a candidate over every conv of a direction, up to an awaited readback: wall ms. */
+/** One timed run of a candidate over every conv of a direction, until the device has finished it: wall ms. */
 export type RunCandidate = (direction: ConvDirection, candidate: ConvCandidate) => Promise<number>;
 
 export interface TuneRequest {

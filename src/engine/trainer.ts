@@ -135,12 +135,14 @@ export interface TrainerOptions {
 /**
  * How the candidates are timed. On a fallback adapter each candidate's pipelines compile for 0.2–0.5 s and a
  * run costs ms: one probe conv (the model's largest that takes an input gradient) at batch 1, timed at
- * least twice and up to five times on a close call (the own kernels' pipelines do not depend on the sizes,
- * so the winner's are the first step's); the cache then spares later models and visits. Elsewhere every conv
- * at the real batch, three to seven times.
+ * least twice and up to three times on a close call (the own kernels' pipelines do not depend on the sizes,
+ * so the winner's are the first step's; the candidates left there are within ~20 % of each other, so a
+ * wrong pick on a close call costs little, and each round trip to the GPU process adds to a first visit);
+ * the cache then spares later models and visits. Elsewhere every conv at the real batch, three to seven
+ * times.
  */
 const TUNING = {
-  software: { probeBatch: 1, reps: 2, maxReps: 5, largestConvOnly: true },
+  software: { probeBatch: 1, reps: 2, maxReps: 3, largestConvOnly: true },
   hardware: { probeBatch: null, reps: 3, maxReps: 7, largestConvOnly: false },
 } as const;
 
