@@ -159,10 +159,13 @@ export function preflightLimits(info: BackendInfo): PreflightLimits {
 }
 
 /**
- * Off WebGPU tfjs widens every uploaded image value to 4 bytes (no packed uploads): tell the estimator.
- * On WebGPU the estimator's own figure for the upload path is right.
+ * The estimator's options for a backend, the one home for the pre-flight and every figure shown beside its
+ * verdict (lesson 5's reference): the own conv kernels where they run; off WebGPU tfjs widens every
+ * uploaded image value to 4 bytes (no packed uploads). On WebGPU the estimator's own figure for the upload
+ * path is right. No backend known yet: the estimator's defaults.
  */
-function estimateOptions(config: TrainConfig, info: BackendInfo): MemoryOptions {
+export function estimateOptions(config: TrainConfig, info: BackendInfo | null): MemoryOptions {
+  if (info === null) return {};
   const kernels = info.ownConvKernels ? { ownConvKernels: true } : {};
   if (info.backend === 'webgpu') return kernels;
   return { ...kernels, uploadedImageBytes: config.batchSize * config.imageSizePx ** 2 * config.channels * 4 };

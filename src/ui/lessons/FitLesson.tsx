@@ -7,6 +7,7 @@
  */
 import { FIT_MICRO_BATCHES, LESSONS, SAME_GRADIENTS_TOLERANCE } from '../../config/lessons';
 import { pooledBytes } from '../../config/memoryEstimate';
+import { estimateOptions } from '../../config/preflight';
 import { fill } from '../../i18n/fill';
 import { selectLessonRun, useLessonStore } from '../../state/lessonStore';
 import { useAppStore } from '../../state/store';
@@ -20,10 +21,10 @@ import { percent, scientific } from './lessonFormat';
 const lesson = LESSONS.fit;
 const ids = fitArmIds(lesson);
 
-/** The reference for the batch at once, with the conv kernels the page's backend runs. */
+/** The reference for the batch at once, estimated as the pre-flight that refuses it estimates it. */
 function useReference(): FitReference {
-  const ownConvKernels = useAppStore((s) => s.backendInfo?.ownConvKernels ?? false);
-  return fitReference(lesson.config, FIT_MICRO_BATCHES, ownConvKernels ? { ownConvKernels } : {});
+  const info = useAppStore((s) => s.backendInfo);
+  return fitReference(lesson.config, FIT_MICRO_BATCHES, estimateOptions(lesson.config, info));
 }
 
 function useFitResult() {

@@ -4,16 +4,19 @@
  * from the profile, and "the same gradients" only within the unit tests' tolerance.
  */
 import { describe, expect, it } from 'vitest';
+import { SWIFTSHADER } from '../../../test/fixtures/backends';
 import { makeRows } from '../../../test/fixtures/testRows';
 import {
   armConfig,
   FIT_MEMORY_BUDGET_BYTES,
   FIT_MICRO_BATCHES,
   LESSONS,
+  preflightUnderLessonBudget,
   SAME_GRADIENTS_TOLERANCE,
   type StepDifference,
 } from '../../config/lessons';
 import { estimateTrainingMemory, type GpuShortfall } from '../../config/memoryEstimate';
+import { estimateOptions } from '../../config/preflight';
 import { zeroCategoryBytes, type StepProfile } from '../../config/stepProfile';
 import type { ArmProgress } from '../../state/lessonStore';
 import { fitArmIds, fitLessonResult, fitReference } from './fitResults';
@@ -90,6 +93,30 @@ describe('fitReference', () => {
     expect(r.checkpointActivationBytes).toBeCloseTo(e.activationBytes * r.checkpointKeptShare, 6);
     expect(r.dividedBytes + r.undividedBytes).toBe(e.totalBytes);
     expect(r.undividedBytes).toBe(e.parameterBytes + e.gradientBytes + e.optimizerBytes);
+  });
+});
+
+describe('fitReference beside the refusal', () => {
+  // The article quotes the batch at once's pooled bytes beside the budget: they must be the bytes the
+  // pre-flight refused, on WebGPU with the own kernels and off it (where tfjs widens the uploaded images).
+  const backends = [
+    SWIFTSHADER,
+    { ...SWIFTSHADER, ownConvKernels: true },
+    { ...SWIFTSHADER, backend: 'cpu' as const, limits: null, isSoftwareAdapter: false },
+  ];
+  for (const info of backends) {
+    it(`quotes the pre-flight's pooled bytes (${info.backend}, own kernels ${info.ownConvKernels})`, () => {
+      const refused = preflightUnderLessonBudget(lesson, config('at-once'), info)!;
+      if (refused.verdict !== 'refused' || refused.refusal.kind !== 'memory') throw new Error('not refused');
+      const r = fitReference(lesson.config, FIT_MICRO_BATCHES, estimateOptions(lesson.config, info));
+      expect(r.totalBytes).toBe(refused.estimate!.totalBytes);
+      expect(r.activationBytes).toBe(refused.estimate!.activationBytes);
+    });
+  }
+  it('differs off WebGPU from the WebGPU estimate (so a fixed option set would quote wrong bytes)', () => {
+    const cpu = { ...SWIFTSHADER, backend: 'cpu' as const, limits: null, isSoftwareAdapter: false };
+    const onCpu = fitReference(lesson.config, FIT_MICRO_BATCHES, estimateOptions(lesson.config, cpu));
+    expect(onCpu.totalBytes).not.toBe(fitReference(lesson.config, FIT_MICRO_BATCHES).totalBytes);
   });
 });
 
