@@ -50,29 +50,13 @@ const METRICS: readonly {
   unit: CompareUnit;
   pick: (f: ArmFigures) => number | null;
 }[] = [
-  {
-    id: 'image-bytes-to-gpu',
-    unit: 'bytes',
-    pick: (f) => f.imageBytesToGpu,
-  },
-  {
-    id: 'bytes-to-gpu',
-    unit: 'bytes',
-    pick: (f) => f.bytesToGpu,
-  },
+  { id: 'image-bytes-to-gpu', unit: 'bytes', pick: (f) => f.imageBytesToGpu },
+  { id: 'bytes-to-gpu', unit: 'bytes', pick: (f) => f.bytesToGpu },
   { id: 'host-batch-bytes', unit: 'bytes', pick: (f) => f.hostBatchBytes },
   { id: 'step-ms', unit: 'ms', pick: (f) => f.meanStepMs },
   { id: 'samples-per-sec', unit: 'samples/s', pick: (f) => f.samplesPerSec },
-  {
-    id: 'data-wait-share',
-    unit: 'share',
-    pick: (f) => f.dataWaitShare,
-  },
-  {
-    id: 'gpu-bytes-in-use',
-    unit: 'bytes',
-    pick: (f) => f.gpuBytesInUse,
-  },
+  { id: 'data-wait-share', unit: 'share', pick: (f) => f.dataWaitShare },
+  { id: 'gpu-bytes-in-use', unit: 'bytes', pick: (f) => f.gpuBytesInUse },
   { id: 'final-loss', unit: 'loss', pick: (f) => f.finalLoss },
 ];
 

@@ -21,37 +21,23 @@ export interface DataPath {
   patch: Pick<TrainConfig, 'imageDtype' | 'normalizeOn' | 'uploadPath'>;
 }
 
+type Patch = DataPath['patch'];
+/** A path: its id and label, then its patch's dtype, normalization place and upload path. */
+const path = (
+  id: DataPathId,
+  label: string,
+  imageDtype: Patch['imageDtype'],
+  normalizeOn: Patch['normalizeOn'],
+  uploadPath: Patch['uploadPath'],
+): DataPath => ({ id, label, patch: { imageDtype, normalizeOn, uploadPath } });
+
 export const DATA_PATHS: readonly DataPath[] = [
-  {
-    id: 'f32-loader',
-    label: 'float32, normalize in loader',
-    patch: { imageDtype: 'float32', normalizeOn: 'loader', uploadPath: 'packed' },
-  },
-  {
-    id: 'f32-model',
-    label: 'float32, normalize in model',
-    patch: { imageDtype: 'float32', normalizeOn: 'model', uploadPath: 'packed' },
-  },
-  {
-    id: 'f16-loader',
-    label: 'float16, normalize in loader',
-    patch: { imageDtype: 'float16', normalizeOn: 'loader', uploadPath: 'packed' },
-  },
-  {
-    id: 'f16-model',
-    label: 'float16, normalize in model',
-    patch: { imageDtype: 'float16', normalizeOn: 'model', uploadPath: 'packed' },
-  },
-  {
-    id: 'u8-packed',
-    label: 'uint8 packed, normalize in model',
-    patch: { imageDtype: 'uint8', normalizeOn: 'model', uploadPath: 'packed' },
-  },
-  {
-    id: 'u8-tftensor',
-    label: 'uint8 via tf.tensor (widened to int32)',
-    patch: { imageDtype: 'uint8', normalizeOn: 'model', uploadPath: 'tf-tensor' },
-  },
+  path('f32-loader', 'float32, normalize in loader', 'float32', 'loader', 'packed'),
+  path('f32-model', 'float32, normalize in model', 'float32', 'model', 'packed'),
+  path('f16-loader', 'float16, normalize in loader', 'float16', 'loader', 'packed'),
+  path('f16-model', 'float16, normalize in model', 'float16', 'model', 'packed'),
+  path('u8-packed', 'uint8 packed, normalize in model', 'uint8', 'model', 'packed'),
+  path('u8-tftensor', 'uint8 via tf.tensor (widened to int32)', 'uint8', 'model', 'tf-tensor'),
 ];
 
 /** The path ratios are taken to: float32 normalized by the loader. */

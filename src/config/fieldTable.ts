@@ -5,7 +5,8 @@
  * its role — whether changing it after Stop keeps the trained model (the training worker reads this).
  * Bounds come from LIMITS and the vocabularies from trainConfig.ts, which the schema reads too.
  * The mapped type makes a missing or extra field a compile error; the object's key order is the link's.
- * Pure data; imports only config. (Its length is the table's: one entry of six facts per setting.)
+ * Pure data; imports only config. (Its length is the table's: one entry of six facts per setting, on one
+ * line: the name, then FieldFacts' five in order; a control left out is the one the codec implies.)
  */
 import {
   BACKEND_PREFERENCES,
@@ -20,7 +21,15 @@ import {
   UPLOAD_PATHS,
   type TrainConfig,
 } from './trainConfig';
-import { boolCodec, choiceCodec, intCodec, numCodec, numListCodec, type Codec } from './valueCodecs';
+import {
+  boolCodec,
+  choiceCodec,
+  intCodec,
+  numCodec,
+  numListCodec,
+  type Bounds,
+  type Codec,
+} from './valueCodecs';
 
 /**
  * What a change of the setting does to a stopped run at the next Start:
@@ -54,200 +63,65 @@ interface FieldFacts<T> {
 type FieldTable = { readonly [K in keyof TrainConfig]: FieldFacts<TrainConfig[K]> };
 
 const IMAGE_SIZES_PX = [16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512] as const;
-const num = (b: { min: number; max: number }, step = 1): FieldControl => ({ kind: 'number', ...b, step });
+const num = (b: Bounds, step = 1): FieldControl => ({ kind: 'number', ...b, step });
+const select = (options: readonly (string | number)[]): FieldControl => ({ kind: 'select', options });
+const LEARNING_RATE_INPUT = num(LIMITS.learningRate, 0.0001);
 const STAT_MEAN = { min: 0, max: 255 } as const;
 const STAT_STD = { min: 1e-3, max: 255 } as const;
 
+/** An entry's facts in the order FieldFacts names them. */
+const facts = <T>(
+  linkKey: string,
+  codec: Codec<T>,
+  role: FieldRole,
+  group: FieldGroup,
+  control: FieldControl | null,
+): FieldFacts<T> => ({ linkKey, codec, role, group, control });
+/** A whole number within `b`; its control (by default) a number input with the same bounds. */
+const int = (
+  linkKey: string,
+  b: Bounds,
+  role: FieldRole,
+  group: FieldGroup,
+  control: FieldControl | null = num(b),
+) => facts(linkKey, intCodec(b), role, group, control);
+/** One of `values`; its control (by default) a select of the same values. */
+const choice = <T extends string | number>(
+  linkKey: string,
+  values: readonly T[],
+  role: FieldRole,
+  group: FieldGroup,
+  control: FieldControl | null = select(values),
+) => facts(linkKey, choiceCodec(values), role, group, control);
+
 export const FIELD_TABLE: FieldTable = {
-  seed: {
-    linkKey: 's',
-    codec: intCodec(LIMITS.seed),
-    role: 'model',
-    group: 'training',
-    control: num(LIMITS.seed),
-  },
-  imageSizePx: {
-    linkKey: 'px',
-    codec: intCodec(LIMITS.imageSizePx, 8),
-    role: 'data',
-    group: 'data',
-    control: { kind: 'select', options: IMAGE_SIZES_PX },
-  },
-  channels: {
-    linkKey: 'ch',
-    codec: choiceCodec([1, 3] as const),
-    role: 'model',
-    group: 'data',
-    control: { kind: 'select', options: [1, 3] },
-  },
-  numClasses: {
-    linkKey: 'k',
-    codec: intCodec(LIMITS.numClasses),
-    role: 'model',
-    group: 'model',
-    control: num(LIMITS.numClasses),
-  },
-  batchSize: {
-    linkKey: 'b',
-    codec: intCodec(LIMITS.batchSize),
-    role: 'data',
-    group: 'training',
-    control: num(LIMITS.batchSize),
-  },
-  microBatches: {
-    linkKey: 'mb',
-    codec: choiceCodec(MICRO_BATCH_COUNTS),
-    role: 'loop',
-    group: 'training',
-    control: { kind: 'select', options: MICRO_BATCH_COUNTS },
-  },
-  recompute: {
-    linkKey: 'rc',
-    codec: choiceCodec(RECOMPUTE_MODES),
-    role: 'loop',
-    group: 'training',
-    control: { kind: 'select', options: RECOMPUTE_MODES },
-  },
-  depth: {
-    linkKey: 'd',
-    codec: intCodec(LIMITS.depth),
-    role: 'model',
-    group: 'model',
-    control: num(LIMITS.depth),
-  },
-  baseWidth: {
-    linkKey: 'w',
-    codec: intCodec(LIMITS.baseWidth),
-    role: 'model',
-    group: 'model',
-    control: num(LIMITS.baseWidth),
-  },
-  optimizer: {
-    linkKey: 'opt',
-    codec: choiceCodec(OPTIMIZERS),
-    role: 'model',
-    group: 'training',
-    control: { kind: 'select', options: OPTIMIZERS },
-  },
-  learningRate: {
-    linkKey: 'lr',
-    codec: numCodec(LIMITS.learningRate),
-    role: 'model',
-    group: 'training',
-    control: num(LIMITS.learningRate, 0.0001),
-  },
-  imageDtype: {
-    linkKey: 'dt',
-    codec: choiceCodec(IMAGE_DTYPES),
-    role: 'data',
-    group: 'data',
-    control: { kind: 'select', options: IMAGE_DTYPES },
-  },
-  normalizeOn: {
-    linkKey: 'norm',
-    codec: choiceCodec(NORMALIZE_PLACEMENTS),
-    role: 'data',
-    group: 'data',
-    control: { kind: 'select', options: NORMALIZE_PLACEMENTS },
-  },
-  uploadPath: {
-    linkKey: 'up',
-    codec: choiceCodec(UPLOAD_PATHS),
-    role: 'data',
-    group: 'data',
-    control: { kind: 'select', options: UPLOAD_PATHS },
-  },
-  maskDtype: {
-    linkKey: 'mk',
-    codec: choiceCodec(MASK_DTYPES),
-    role: 'data',
-    group: 'data',
-    control: { kind: 'select', options: MASK_DTYPES },
-  },
-  mean255: {
-    linkKey: 'mean',
-    codec: numListCodec(STAT_MEAN, 3),
-    role: 'model',
-    group: 'data',
-    control: null,
-  },
-  std255: {
-    linkKey: 'std',
-    codec: numListCodec(STAT_STD, 3),
-    role: 'model',
-    group: 'data',
-    control: null,
-  },
-  workers: {
-    linkKey: 'wk',
-    codec: intCodec(LIMITS.workers),
-    role: 'loader',
-    group: 'loader',
-    control: num(LIMITS.workers),
-  },
-  prefetch: {
-    linkKey: 'pf',
-    codec: intCodec(LIMITS.prefetch),
-    role: 'loader',
-    group: 'loader',
-    control: num(LIMITS.prefetch),
-  },
-  blurRadiusPx: {
-    linkKey: 'blur',
-    codec: intCodec(LIMITS.blurRadiusPx),
-    role: 'data',
-    group: 'loader',
-    control: num(LIMITS.blurRadiusPx),
-  },
-  sourceScale: {
-    linkKey: 'src',
-    codec: intCodec(LIMITS.sourceScale),
-    role: 'data',
-    group: 'loader',
-    control: num(LIMITS.sourceScale),
-  },
-  augment: {
-    linkKey: 'aug',
-    codec: boolCodec,
-    role: 'data',
-    group: 'loader',
-    control: { kind: 'checkbox' },
-  },
-  storageLatencyMsPerSample: {
-    linkKey: 'lat',
-    codec: intCodec(LIMITS.storageLatencyMsPerSample),
-    role: 'loader',
-    group: 'loader',
-    control: num(LIMITS.storageLatencyMsPerSample),
-  },
-  dataSource: {
-    linkKey: 'data',
-    codec: choiceCodec(DATA_SOURCES),
-    role: 'data',
-    group: 'data',
-    control: null,
-  },
-  maxSteps: {
-    linkKey: 'steps',
-    codec: intCodec(LIMITS.maxSteps),
-    role: 'loop',
-    group: 'training',
-    control: num(LIMITS.maxSteps),
-  },
-  validateEverySteps: {
-    linkKey: 'val',
-    codec: intCodec(LIMITS.validateEverySteps),
-    role: 'loop',
-    group: 'training',
-    control: null,
-  },
-  backend: {
-    linkKey: 'be',
-    codec: choiceCodec(BACKEND_PREFERENCES),
-    role: 'device',
-    group: 'training',
-    control: { kind: 'select', options: BACKEND_PREFERENCES },
-  },
+  seed: int('s', LIMITS.seed, 'model', 'training'),
+  imageSizePx: facts('px', intCodec(LIMITS.imageSizePx, 8), 'data', 'data', select(IMAGE_SIZES_PX)),
+  channels: choice('ch', [1, 3] as const, 'model', 'data'),
+  numClasses: int('k', LIMITS.numClasses, 'model', 'model'),
+  batchSize: int('b', LIMITS.batchSize, 'data', 'training'),
+  microBatches: choice('mb', MICRO_BATCH_COUNTS, 'loop', 'training'),
+  recompute: choice('rc', RECOMPUTE_MODES, 'loop', 'training'),
+  depth: int('d', LIMITS.depth, 'model', 'model'),
+  baseWidth: int('w', LIMITS.baseWidth, 'model', 'model'),
+  optimizer: choice('opt', OPTIMIZERS, 'model', 'training'),
+  learningRate: facts('lr', numCodec(LIMITS.learningRate), 'model', 'training', LEARNING_RATE_INPUT),
+  imageDtype: choice('dt', IMAGE_DTYPES, 'data', 'data'),
+  normalizeOn: choice('norm', NORMALIZE_PLACEMENTS, 'data', 'data'),
+  uploadPath: choice('up', UPLOAD_PATHS, 'data', 'data'),
+  maskDtype: choice('mk', MASK_DTYPES, 'data', 'data'),
+  mean255: facts('mean', numListCodec(STAT_MEAN, 3), 'model', 'data', null),
+  std255: facts('std', numListCodec(STAT_STD, 3), 'model', 'data', null),
+  workers: int('wk', LIMITS.workers, 'loader', 'loader'),
+  prefetch: int('pf', LIMITS.prefetch, 'loader', 'loader'),
+  blurRadiusPx: int('blur', LIMITS.blurRadiusPx, 'data', 'loader'),
+  sourceScale: int('src', LIMITS.sourceScale, 'data', 'loader'),
+  augment: facts('aug', boolCodec, 'data', 'loader', { kind: 'checkbox' }),
+  storageLatencyMsPerSample: int('lat', LIMITS.storageLatencyMsPerSample, 'loader', 'loader'),
+  dataSource: choice('data', DATA_SOURCES, 'data', 'data', null),
+  maxSteps: int('steps', LIMITS.maxSteps, 'loop', 'training'),
+  validateEverySteps: int('val', LIMITS.validateEverySteps, 'loop', 'training', null),
+  backend: choice('be', BACKEND_PREFERENCES, 'device', 'training'),
 };
 
 /** Every setting, in link order. */

@@ -82,6 +82,16 @@ export function exportedBatchCount(
 const inRange = (value: number, b: { min: number; max: number }) =>
   Number.isInteger(value) && value >= b.min && value <= b.max;
 
+/** A `setting` outside its PYTORCH_EXPORT_LIMITS, counted in `unit`. */
+function rangeRefusal(
+  setting: 'processes' | 'batches',
+  code: ExportRefusalCode,
+  unit: string,
+): ExportRefusal {
+  const { min, max } = PYTORCH_EXPORT_LIMITS[setting];
+  return { setting, code, params: { min, max }, reason: `between ${min} and ${max} ${unit}` };
+}
+
 /**
  * Everything that stops this config from being exported exactly; empty when it can be.
  * - The `tf-tensor` upload path is a TensorFlow.js trap (a Uint8Array silently widened to int32, 4 B per
@@ -117,13 +127,7 @@ export function pytorchExportRefusals(config: TrainConfig, request: PyTorchExpor
   }
   const { processes } = request;
   if (!inRange(processes, PYTORCH_EXPORT_LIMITS.processes)) {
-    const { min, max } = PYTORCH_EXPORT_LIMITS.processes;
-    refusals.push({
-      setting: 'processes',
-      code: 'processesRange',
-      params: { min, max },
-      reason: `between ${min} and ${max} GPUs or processes`,
-    });
+    refusals.push(rangeRefusal('processes', 'processesRange', 'GPUs or processes'));
   } else if (request.strategy === 'single' && processes !== 1) {
     refusals.push({ setting: 'processes', code: 'singleProcess', reason: 'one device means one process' });
   } else if (config.batchSize % processes !== 0) {
@@ -136,13 +140,7 @@ export function pytorchExportRefusals(config: TrainConfig, request: PyTorchExpor
   }
   const batches = exportedBatchCount(config, request);
   if (!inRange(batches, PYTORCH_EXPORT_LIMITS.batches)) {
-    const { min, max } = PYTORCH_EXPORT_LIMITS.batches;
-    refusals.push({
-      setting: 'batches',
-      code: 'batchesRange',
-      params: { min, max },
-      reason: `between ${min} and ${max} batches`,
-    });
+    refusals.push(rangeRefusal('batches', 'batchesRange', 'batches'));
   } else if (batches * rawBatchBytes(config) > DATA_FILE_BYTES_MAX) {
     const fit = Math.floor(DATA_FILE_BYTES_MAX / rawBatchBytes(config));
     refusals.push({

@@ -32,7 +32,7 @@ import { CONFIG_KEYS, FIELD_TABLE } from './fieldTable';
 import { repairConfig, type Repair } from './repairConfig';
 import { decodeSweep, encodeSweep, SWEEP_LINK_KEY, type SweepSpec } from './sweep';
 import { DEFAULT_CONFIG, trainConfigFields, trainConfigSchema, type TrainConfig } from './trainConfig';
-import { FALLBACK_LANG, LANG_LINK_VALUES, LANGS, langFromLinkValue, type Lang } from './languages';
+import { FALLBACK_LANG, LANG_LINK_VALUES, LANGS, type Lang } from './languages';
 import { part, type ProblemPart } from './problems';
 import { echo, MAX_ECHO, quoted } from './valueCodecs';
 import { PLAYGROUND_SECTIONS, VIEW_IDS, VIEW_OF_OLD_LINKS, type SectionId, type ViewId } from './views';
@@ -112,6 +112,10 @@ const HIDE_KEY = 'hide';
 /** `embed=1`: exported for the embed snippet (config/shareLink.ts), which adds it to a share link. */
 export const EMBED_KEY = 'embed';
 const B_PREFIX = 'b.';
+/** What `view=`, `lang=` and `sec=` accept: link text → value (Maps, like FIELD_BY_KEY below). */
+const VIEW_BY_TEXT: ReadonlyMap<string, ViewId> = new Map(VIEW_IDS.map((v) => [v, v]));
+const LANG_BY_TEXT: ReadonlyMap<string, Lang> = new Map(LANGS.map((l) => [LANG_LINK_VALUES[l], l]));
+const SECTION_BY_TEXT: ReadonlyMap<string, SectionId> = new Map(PLAYGROUND_SECTIONS.map((s) => [s, s]));
 
 // ---------------------------------------------------------------------------------------------------------
 // Keys
@@ -407,42 +411,9 @@ export function decodeHashStrict(hash: string): DecodedHash {
   }
 
   // Extras.
-  let view: ViewId | null = null;
-  if (pairs.has(VIEW_KEY)) {
-    const raw = pairs.get(VIEW_KEY) ?? null;
-    view = VIEW_IDS.find((v) => v === raw) ?? VIEW_OF_OLD_LINKS;
-    if (view !== raw) {
-      problems.add(VIEW_KEY, [
-        part('notOneOf', { raw: quoted(raw ?? ''), choices: VIEW_IDS.join('|') }),
-        part('usingValue', { value: VIEW_OF_OLD_LINKS }),
-      ]);
-    }
-  }
-  let lang: Lang | null = null;
-  if (pairs.has(LANG_KEY)) {
-    const raw = pairs.get(LANG_KEY) ?? null;
-    lang = (raw === null ? null : langFromLinkValue(raw)) ?? FALLBACK_LANG;
-    if (raw === null || langFromLinkValue(raw) === null) {
-      problems.add(LANG_KEY, [
-        part('notOneOf', {
-          raw: quoted(raw ?? ''),
-          choices: LANGS.map((l) => LANG_LINK_VALUES[l]).join('|'),
-        }),
-        part('usingValue', { value: LANG_LINK_VALUES[FALLBACK_LANG] }),
-      ]);
-    }
-  }
-  let section: SectionId | null = null;
-  if (pairs.has(SECTION_KEY)) {
-    const raw = pairs.get(SECTION_KEY) ?? null;
-    section = PLAYGROUND_SECTIONS.find((id) => id === raw) ?? null;
-    if (section === null) {
-      problems.add(SECTION_KEY, [
-        part('notOneOf', { raw: quoted(raw ?? ''), choices: PLAYGROUND_SECTIONS.join('|') }),
-        part('ignored'),
-      ]);
-    }
-  }
+  const view = readChoice(pairs, VIEW_KEY, VIEW_BY_TEXT, VIEW_OF_OLD_LINKS, problems);
+  const lang = readChoice(pairs, LANG_KEY, LANG_BY_TEXT, LANG_LINK_VALUES[FALLBACK_LANG], problems);
+  const section = readChoice(pairs, SECTION_KEY, SECTION_BY_TEXT, null, problems);
   const run = readFlag(pairs, RUN_KEY, part('notRunning'), problems);
   const profile = readFlag(pairs, PROFILE_KEY, part('noProfile'), problems);
   const embed = readFlag(pairs, EMBED_KEY, part('usingValue', { value: '0' }), problems);
@@ -500,6 +471,28 @@ export function decodeHashStrict(hash: string): DecodedHash {
     overridesB,
     sweep,
   };
+}
+
+/**
+ * A `key=` naming one of `choices` (link text → value); absent: null. Anything else is reported and reads as
+ * the choice whose text is `fallback`, or as null when `fallback` is null.
+ */
+function readChoice<T>(
+  pairs: Map<string, string | null>,
+  key: string,
+  choices: ReadonlyMap<string, T>,
+  fallback: string | null,
+  problems: ProblemList,
+): T | null {
+  if (!pairs.has(key)) return null;
+  const raw = pairs.get(key) ?? null;
+  const value = raw === null ? undefined : choices.get(raw);
+  if (value !== undefined) return value;
+  problems.add(key, [
+    part('notOneOf', { raw: quoted(raw ?? ''), choices: [...choices.keys()].join('|') }),
+    fallback === null ? part('ignored') : part('usingValue', { value: fallback }),
+  ]);
+  return fallback === null ? null : (choices.get(fallback) ?? null);
 }
 
 /** A `0|1` flag (`run=1`): true only for `1`; anything but `0` or `1` is reported with `otherwise`. */
