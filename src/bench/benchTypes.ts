@@ -56,6 +56,9 @@ export interface CaseResult {
   durationMs: number;
 }
 
+/** What a case run by runCases returns: the runner adds its letter, id and durationMs. */
+export type CaseBody = Omit<CaseResult, 'letter' | 'id' | 'durationMs'>;
+
 export interface AdapterSummary {
   vendor: string;
   architecture: string;

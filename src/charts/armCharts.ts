@@ -8,9 +8,9 @@
  * The source grows as rows arrive: one arm, part of an arm, or none yet all draw sensibly. Pure.
  */
 import type { TelemetryRow } from '../config/telemetry';
-import { formatByteTicks, formatExactBytes, BYTE_TICK_INCREMENTS } from '../config/byteFormat';
 import { lastValue, stackColumns, type Column } from './chartColumns';
-import { formatMsShort, formatTicks } from './chartFormat';
+import { formatMsShort } from './chartFormat';
+import { byteAxis, exactBytes, msSeries, plainAxis } from './chartParts';
 import type { ChartMarker, ChartShade, ChartSpec, PreparedChart } from './chartSpec';
 import { en } from '../i18n/en';
 import { fill, plural } from '../i18n/fill';
@@ -139,25 +139,11 @@ export const armPhasesChartIn = (t: Dictionary, locale = 'en-US'): ChartSpec<Arm
   xLabel: 'step',
   x: { layout: 'slots' },
   series: [
-    {
-      key: 'compute-ms',
-      label: 'compute',
-      color: '--chart-3',
-      scale: 'ms',
-      format: formatMsShort,
-      bars: true,
-    },
-    { key: 'upload-ms', label: 'upload', color: '--chart-5', scale: 'ms', format: formatMsShort, bars: true },
-    {
-      key: 'data-wait-ms',
-      label: 'data wait',
-      color: '--chart-4',
-      scale: 'ms',
-      format: formatMsShort,
-      bars: true,
-    },
+    { key: 'compute-ms', label: 'compute', color: '--chart-3', ...msSeries, bars: true },
+    { key: 'upload-ms', label: 'upload', color: '--chart-5', ...msSeries, bars: true },
+    { key: 'data-wait-ms', label: 'data wait', color: '--chart-4', ...msSeries, bars: true },
   ],
-  axes: [{ scale: 'ms', label: 'ms per step', side: 'left', ticks: (s, i) => formatTicks(s, i, '') }],
+  axes: [plainAxis('ms', 'ms per step')],
   emptyText: 'Run the lesson: each step’s time appears here',
   markerRows: 1,
   prepare: (arms) =>
@@ -179,33 +165,10 @@ export const armBytesChartIn = (t: Dictionary, locale = 'en-US'): ChartSpec<Arms
   xLabel: 'step',
   x: { layout: 'slots' },
   series: [
-    {
-      key: 'uploaded-mask-bytes',
-      label: 'masks',
-      color: '--chart-2',
-      scale: 'bytes',
-      format: formatExactBytes,
-      bars: true,
-    },
-    {
-      key: 'uploaded-image-bytes',
-      label: 'images',
-      color: '--chart-1',
-      scale: 'bytes',
-      format: formatExactBytes,
-      bars: true,
-    },
+    { key: 'uploaded-mask-bytes', label: 'masks', color: '--chart-2', ...exactBytes, bars: true },
+    { key: 'uploaded-image-bytes', label: 'images', color: '--chart-1', ...exactBytes, bars: true },
   ],
-  axes: [
-    {
-      scale: 'bytes',
-      label: 'bytes per step',
-      side: 'left',
-      ticks: formatByteTicks,
-      increments: BYTE_TICK_INCREMENTS,
-      minTop: 1024,
-    },
-  ],
+  axes: [byteAxis('bytes per step')],
   emptyText: 'Run the lesson: each step’s bytes appear here',
   markerRows: 1,
   prepare: (arms) =>

@@ -9,13 +9,7 @@ import { chartsEnabled } from './chartsSwitch';
 import { DEFAULT_BUCKET_CAPACITY } from './downsampleStore';
 import { createRunTimeline, type RunTimeline } from './runTimeline';
 import { telemetryHistory, type TelemetryHistory } from './telemetryHistory';
-import {
-  createViewScheduler,
-  defaultRequestFrame,
-  type ChartFeed,
-  type ChartView,
-  type RequestFrame,
-} from './viewScheduler';
+import { listeningFeed, type ChartFeed, type ChartView, type RequestFrame } from './viewScheduler';
 
 export type { ChartView };
 
@@ -31,8 +25,6 @@ export interface ChartFeedOptions {
 
 export function createChartFeed(history: TelemetryHistory, options: ChartFeedOptions = {}): TimelineFeed {
   const timeline = createRunTimeline(options.bucketCapacity ?? DEFAULT_BUCKET_CAPACITY);
-  const scheduler = createViewScheduler(() => timeline, options.requestFrame ?? defaultRequestFrame);
-  let unsubscribe: (() => void) | null = null;
   let seenGeneration = -1;
   let seenRows = 0;
   let seenEvals = 0;
@@ -72,33 +64,17 @@ export function createChartFeed(history: TelemetryHistory, options: ChartFeedOpt
     replayUntil(rows.length, evals.length);
   };
 
-  const onHistoryChange = () => {
+  const listen = (redraw: () => void) => {
+    const unsubscribe = history.subscribe(() => {
+      ingest();
+      redraw();
+    });
+    seenGeneration = -1; // rebuild: records may have arrived while nothing listened
     ingest();
-    scheduler.invalidateAll();
+    return unsubscribe;
   };
-
-  return {
-    timeline,
-    get drawCount() {
-      return scheduler.drawCount;
-    },
-    addView(view) {
-      if (!chartsEnabled()) return () => {};
-      if (!unsubscribe) {
-        unsubscribe = history.subscribe(onHistoryChange);
-        seenGeneration = -1; // rebuild: records may have arrived while nothing listened
-        ingest();
-      }
-      scheduler.add(view);
-      return () => {
-        if (scheduler.remove(view) === 0 && unsubscribe) {
-          unsubscribe();
-          unsubscribe = null;
-        }
-      };
-    },
-    invalidate: (view) => scheduler.invalidate(view),
-  };
+  const feed = listeningFeed(() => timeline, listen, options.requestFrame, chartsEnabled);
+  return Object.assign(feed, { timeline });
 }
 
 /** The page's feed, over the page's telemetry history. */

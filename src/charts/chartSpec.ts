@@ -32,7 +32,7 @@ interface SeriesSpec {
   bars?: boolean;
 }
 
-interface AxisSpec {
+export interface AxisSpec {
   scale: string;
   /** Axis title, with its unit where ticks carry none. */
   label: string;

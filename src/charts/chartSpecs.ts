@@ -4,15 +4,8 @@
  * starts as markers to each.
  */
 import { joinColumns, lastValue, stackColumns, type Column } from './chartColumns';
-import {
-  formatByteTicks,
-  formatBytesExact,
-  formatBytesShort,
-  formatMsShort,
-  formatSignificant,
-  formatTicks,
-} from './chartFormat';
-import { BYTE_TICK_INCREMENTS } from '../config/byteFormat';
+import { formatSignificant } from './chartFormat';
+import { byteAxis, exactBytes, msSeries, plainAxis, shortBytes } from './chartParts';
 import type { ChartId, ChartSpec, PreparedChart } from './chartSpec';
 import { evalColumn, rowColumn, type RowSeries, type RunTimeline } from './runTimeline';
 import { en } from '../i18n/en';
@@ -45,49 +38,21 @@ function rowLines(t: RunTimeline, names: readonly RowSeries[]): PreparedChart {
   return { data, legend: data.slice(1), latest: ys.map(lastValue), note: null, shown: all(ys.length) };
 }
 
-const byteAxis = (label: string, side: 'left' | 'right' = 'left') => ({
-  scale: 'bytes',
-  label,
-  side,
-  ticks: formatByteTicks,
-  increments: BYTE_TICK_INCREMENTS,
-  minTop: 1024,
-});
-
 export const memoryChart: RunChartSpec = {
   id: 'memory',
   title: 'Memory',
   xLabel: 'step',
   series: [
-    {
-      key: 'gpu-bytes-in-use',
-      label: 'GPU in use',
-      color: '--chart-1',
-      scale: 'bytes',
-      format: formatBytesShort,
-    },
-    {
-      key: 'gpu-peak-bytes',
-      label: 'GPU peak in step',
-      color: '--chart-2',
-      scale: 'bytes',
-      format: formatBytesShort,
-    },
+    { key: 'gpu-bytes-in-use', label: 'GPU in use', color: '--chart-1', ...shortBytes },
+    { key: 'gpu-peak-bytes', label: 'GPU peak in step', color: '--chart-2', ...shortBytes },
     {
       key: 'gpu-bytes-allocated',
       label: 'GPU allocated (incl. pool)',
       color: '--chart-5',
-      scale: 'bytes',
-      format: formatBytesShort,
+      ...shortBytes,
       dash: [6, 4],
     },
-    {
-      key: 'host-bytes-in-flight',
-      label: 'host in flight',
-      color: '--chart-4',
-      scale: 'bytes',
-      format: formatBytesShort,
-    },
+    { key: 'host-bytes-in-flight', label: 'host in flight', color: '--chart-4', ...shortBytes },
   ],
   axes: [byteAxis('memory')],
   prepare(t) {
@@ -113,28 +78,11 @@ export const throughputChart: RunChartSpec = {
       scale: 'sps',
       format: (v) => `${formatSignificant(v, 3)} /s`,
     },
-    {
-      key: 'data-wait-ms',
-      label: 'data wait',
-      color: '--chart-4',
-      scale: 'ms',
-      format: formatMsShort,
-      fill: true,
-    },
-    { key: 'upload-ms', label: 'upload', color: '--chart-5', scale: 'ms', format: formatMsShort, fill: true },
-    {
-      key: 'compute-ms',
-      label: 'compute',
-      color: '--chart-3',
-      scale: 'ms',
-      format: formatMsShort,
-      fill: true,
-    },
+    { key: 'data-wait-ms', label: 'data wait', color: '--chart-4', ...msSeries, fill: true },
+    { key: 'upload-ms', label: 'upload', color: '--chart-5', ...msSeries, fill: true },
+    { key: 'compute-ms', label: 'compute', color: '--chart-3', ...msSeries, fill: true },
   ],
-  axes: [
-    { scale: 'sps', label: 'samples/s', side: 'left', ticks: (s, i) => formatTicks(s, i, '') },
-    { scale: 'ms', label: 'step time (ms)', side: 'right', ticks: (s, i) => formatTicks(s, i, '') },
-  ],
+  axes: [plainAxis('sps', 'samples/s'), plainAxis('ms', 'step time (ms)', 'right')],
   bands: [
     { upper: 2, lower: 1 },
     { upper: 3, lower: 2 },
@@ -158,20 +106,8 @@ export const bytesChart: RunChartSpec = {
   title: 'Bytes to GPU per step',
   xLabel: 'step',
   series: [
-    {
-      key: 'uploaded-image-bytes',
-      label: 'images',
-      color: '--chart-1',
-      scale: 'bytes',
-      format: formatBytesExact,
-    },
-    {
-      key: 'uploaded-mask-bytes',
-      label: 'masks',
-      color: '--chart-2',
-      scale: 'bytes',
-      format: formatBytesExact,
-    },
+    { key: 'uploaded-image-bytes', label: 'images', color: '--chart-1', ...exactBytes },
+    { key: 'uploaded-mask-bytes', label: 'masks', color: '--chart-2', ...exactBytes },
   ],
   axes: [byteAxis('bytes per step')],
   prepare: (t) => rowLines(t, ['uploadedImageBytes', 'uploadedMaskBytes']),
@@ -192,10 +128,7 @@ export const lossChart: RunChartSpec = {
       spanGaps: true,
     },
   ],
-  axes: [
-    { scale: 'loss', label: 'loss', side: 'left', ticks: (s, i) => formatTicks(s, i, '') },
-    { scale: 'iou', label: 'mean IoU', side: 'right', ticks: (s, i) => formatTicks(s, i, ''), range: [0, 1] },
-  ],
+  axes: [plainAxis('loss', 'loss'), { ...plainAxis('iou', 'mean IoU', 'right'), range: [0, 1] }],
   prepare(t) {
     const loss = t.rows.ys[rowColumn('loss')] ?? [];
     const iou = t.evals.ys[evalColumn('meanIoU')] ?? [];

@@ -5,7 +5,8 @@
  */
 import type { TelemetryRow } from '../config/telemetry';
 import { joinColumns, lastValue } from './chartColumns';
-import { formatMsShort, formatTicks } from './chartFormat';
+import { formatMsShort } from './chartFormat';
+import { plainAxis } from './chartParts';
 import type { ChartSpec, PreparedChart } from './chartSpec';
 
 /** What the charts read of a side (the comparison store's CompareSide has it). */
@@ -48,7 +49,7 @@ export const compareLossChart: ChartSpec<CompareSides> = {
   title: 'Loss per step',
   xLabel: 'step',
   series: sideSeries('loss', (v) => v.toFixed(4)),
-  axes: [{ scale: 'loss', label: 'loss', side: 'left', ticks: (s, i) => formatTicks(s, i, '') }],
+  axes: [plainAxis('loss', 'loss')],
   emptyText: 'Run the comparison to see A and B',
   prepare: (sides) => prepareSides(sides, 'loss'),
 };
@@ -58,7 +59,7 @@ export const compareStepTimeChart: ChartSpec<CompareSides> = {
   title: 'Step time per step',
   xLabel: 'step',
   series: sideSeries('ms', formatMsShort),
-  axes: [{ scale: 'ms', label: 'step time (ms)', side: 'left', ticks: (s, i) => formatTicks(s, i, '') }],
+  axes: [plainAxis('ms', 'step time (ms)')],
   emptyText: 'Run the comparison to see A and B',
   prepare: (sides) => prepareSides(sides, 'stepMs'),
 };

@@ -5,7 +5,8 @@
  * its strategy's slot; strategies not run yet leave their slot empty. The spec depends on the number of
  * devices (one series each): deviceMemoryChart(devices). Pure.
  */
-import { formatByteTicks, formatBytes, formatExactBytes, BYTE_TICK_INCREMENTS } from '../config/byteFormat';
+import { formatBytes, formatExactBytes } from '../config/byteFormat';
+import { byteAxis } from './chartParts';
 import {
   deviceMemoryPeak,
   PARALLEL_LIMITS,
@@ -94,16 +95,7 @@ export function deviceMemoryChart(devices: number, t: Dictionary = en): ChartSpe
       format: (v: number) => `${formatBytes(v)} (${formatExactBytes(v)})`,
       bars: true,
     })),
-    axes: [
-      {
-        scale: 'bytes',
-        label: 'memory',
-        side: 'left',
-        ticks: formatByteTicks,
-        increments: BYTE_TICK_INCREMENTS,
-        minTop: 1024,
-      },
-    ],
+    axes: [byteAxis('memory')],
     emptyText: 'Run a strategy: its devices’ memory appears here',
     prepare: (records) => prepareDeviceMemory(records, devices, t),
   };

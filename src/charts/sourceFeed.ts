@@ -6,7 +6,7 @@
  * store with zustand's getState/subscribe; `createValueFeed(value)` holds a value that React props set.
  * No React, no zustand import.
  */
-import { createViewScheduler, defaultRequestFrame, type ChartFeed, type RequestFrame } from './viewScheduler';
+import { listeningFeed, type ChartFeed, type RequestFrame } from './viewScheduler';
 
 export interface SourceFeedOptions {
   requestFrame?: RequestFrame;
@@ -21,34 +21,17 @@ function createSourceFeed<S>(
   subscribe: (onChange: () => void) => () => void,
   options: SourceFeedOptions = {},
 ): ChartFeed<S> {
-  const scheduler = createViewScheduler(get, options.requestFrame ?? defaultRequestFrame);
-  let unsubscribe: (() => void) | null = null;
   let seen: { value: S } | null = null;
-  const onChange = () => {
-    const value = get();
-    if (seen && Object.is(seen.value, value)) return;
-    seen = { value };
-    scheduler.invalidateAll();
+  const listen = (redraw: () => void) => {
+    seen = { value: get() };
+    return subscribe(() => {
+      const value = get();
+      if (seen && Object.is(seen.value, value)) return;
+      seen = { value };
+      redraw();
+    });
   };
-  return {
-    get drawCount() {
-      return scheduler.drawCount;
-    },
-    addView(view) {
-      if (!unsubscribe) {
-        seen = { value: get() };
-        unsubscribe = subscribe(onChange);
-      }
-      scheduler.add(view);
-      return () => {
-        if (scheduler.remove(view) === 0 && unsubscribe) {
-          unsubscribe();
-          unsubscribe = null;
-        }
-      };
-    },
-    invalidate: (view) => scheduler.invalidate(view),
-  };
+  return listeningFeed(get, listen, options.requestFrame);
 }
 
 /** What a feed needs of a zustand store (`useSomeStore` itself has both). */

@@ -10,12 +10,13 @@
  * Hovering a slot reads every figure of the point in the legend's x text. Pure; the charts are built for a
  * dictionary (`sweepChartsIn(t)`, its `sweeps.charts` area), so their labels and notes are the page's words.
  */
-import { BYTE_TICK_INCREMENTS, formatByteTicks, formatBytes, formatExactBytes } from '../config/byteFormat';
+import { formatBytes, formatExactBytes } from '../config/byteFormat';
 import { sweepValueLabel, type SweepSetting } from '../config/sweep';
 import { samplesPerSecPerMiB, type SweepPoint } from '../config/sweepPoint';
 import { lastValue, type Column } from './chartColumns';
 import { intervalColumns } from './errorBars';
-import { formatMsShort, formatSignificant, formatTicks } from './chartFormat';
+import { formatMsShort, formatSignificant } from './chartFormat';
+import { byteAxis, msSeries, plainAxis, shortBytes } from './chartParts';
 import { fill } from '../i18n/fill';
 import type { Dictionary } from '../i18n/types';
 import type { ChartSpec, PreparedChart } from './chartSpec';
@@ -75,14 +76,8 @@ function prepareSweep(
 const finite = (v: number | null | undefined): number | null =>
   v === null || v === undefined || !Number.isFinite(v) ? null : v;
 
-const bytesAxis = {
-  scale: 'bytes',
-  label: 'bytes',
-  side: 'left' as const,
-  ticks: formatByteTicks,
-  increments: BYTE_TICK_INCREMENTS,
-  minTop: 1024,
-};
+/** Samples/s (or a rate of them), to three significant digits. */
+const rate = { scale: 'rate', format: (v: number) => formatSignificant(v, 3) };
 
 const throughputChart = (w: SweepChartWords): ChartSpec<SweepChartSource> => ({
   id: 'sweep-throughput',
@@ -90,26 +85,10 @@ const throughputChart = (w: SweepChartWords): ChartSpec<SweepChartSource> => ({
   xLabel: 'point',
   x: { layout: 'slots' },
   series: [
-    {
-      key: 'samples-per-sec',
-      label: w.samplesPerSec,
-      color: '--chart-1',
-      scale: 'rate',
-      format: (v) => formatSignificant(v, 3),
-    },
-    {
-      key: 'step-ms',
-      label: w.stepMs,
-      color: '--chart-4',
-      scale: 'ms',
-      format: formatMsShort,
-      dash: [6, 4],
-    },
+    { key: 'samples-per-sec', label: w.samplesPerSec, color: '--chart-1', ...rate },
+    { key: 'step-ms', label: w.stepMs, color: '--chart-4', ...msSeries, dash: [6, 4] },
   ],
-  axes: [
-    { scale: 'rate', label: 'samples/s', side: 'left', ticks: (s, i) => formatTicks(s, i, '') },
-    { scale: 'ms', label: 'ms per step', side: 'right', ticks: (s, i) => formatTicks(s, i, '') },
-  ],
+  axes: [plainAxis('rate', 'samples/s'), plainAxis('ms', 'ms per step', 'right')],
   emptyText: w.empty,
   prepare: (source) => {
     const prepared = prepareSweep(source, [
@@ -134,45 +113,13 @@ const memoryChart = (w: SweepChartWords): ChartSpec<SweepChartSource> => ({
   xLabel: 'point',
   x: { layout: 'slots' },
   series: [
-    {
-      key: 'peak-bytes',
-      label: w.peak,
-      color: '--chart-1',
-      scale: 'bytes',
-      format: formatBytes,
-    },
-    {
-      key: 'pool-bytes',
-      label: w.pool,
-      color: '--chart-2',
-      scale: 'bytes',
-      format: formatBytes,
-    },
-    {
-      key: 'in-use-bytes',
-      label: w.inUse,
-      color: '--chart-3',
-      scale: 'bytes',
-      format: formatBytes,
-    },
-    {
-      key: 'estimate-bytes',
-      label: w.estimate,
-      color: '--chart-5',
-      scale: 'bytes',
-      format: formatBytes,
-      dash: [6, 4],
-    },
-    {
-      key: 'limit-bytes',
-      label: w.limit,
-      color: '--chart-6',
-      scale: 'bytes',
-      format: formatBytes,
-      dash: [2, 4],
-    },
+    { key: 'peak-bytes', label: w.peak, color: '--chart-1', ...shortBytes },
+    { key: 'pool-bytes', label: w.pool, color: '--chart-2', ...shortBytes },
+    { key: 'in-use-bytes', label: w.inUse, color: '--chart-3', ...shortBytes },
+    { key: 'estimate-bytes', label: w.estimate, color: '--chart-5', ...shortBytes, dash: [6, 4] },
+    { key: 'limit-bytes', label: w.limit, color: '--chart-6', ...shortBytes, dash: [2, 4] },
   ],
-  axes: [bytesAxis],
+  axes: [byteAxis('bytes')],
   emptyText: w.empty,
   prepare: (source) => {
     const prepared = prepareSweep(source, [
@@ -208,16 +155,8 @@ const efficiencyChart = (w: SweepChartWords): ChartSpec<SweepChartSource> => ({
   title: w.efficiencyTitle,
   xLabel: 'point',
   x: { layout: 'slots' },
-  series: [
-    {
-      key: 'samples-per-sec-per-mib',
-      label: w.perMiB,
-      color: '--chart-3',
-      scale: 'rate',
-      format: (v) => formatSignificant(v, 3),
-    },
-  ],
-  axes: [{ scale: 'rate', label: 'samples/s per MiB', side: 'left', ticks: (s, i) => formatTicks(s, i, '') }],
+  series: [{ key: 'samples-per-sec-per-mib', label: w.perMiB, color: '--chart-3', ...rate }],
+  axes: [plainAxis('rate', 'samples/s per MiB')],
   emptyText: w.empty,
   prepare: (source) =>
     prepareSweep(source, [(p) => (p.measured ? finite(samplesPerSecPerMiB(p.measured)) : null)]),

@@ -23,11 +23,11 @@ export interface ChartFeed<S> {
 
 export type RequestFrame = (callback: () => void) => void;
 
-export const defaultRequestFrame: RequestFrame = (callback) => {
+const defaultRequestFrame: RequestFrame = (callback) => {
   requestAnimationFrame(() => callback());
 };
 
-export interface ViewScheduler<S> {
+interface ViewScheduler<S> {
   readonly views: ReadonlySet<ChartView<S>>;
   readonly drawCount: number;
   add(view: ChartView<S>): void;
@@ -38,7 +38,7 @@ export interface ViewScheduler<S> {
   invalidate(view: ChartView<S>): void;
 }
 
-export function createViewScheduler<S>(source: () => S, requestFrame: RequestFrame): ViewScheduler<S> {
+function createViewScheduler<S>(source: () => S, requestFrame: RequestFrame): ViewScheduler<S> {
   const views = new Set<ChartView<S>>();
   const dirty = new Set<ChartView<S>>();
   let framePending = false;
@@ -87,5 +87,37 @@ export function createViewScheduler<S>(source: () => S, requestFrame: RequestFra
       dirty.add(view);
       schedule();
     },
+  };
+}
+
+/**
+ * A feed of `source` that listens to it only while it has views: `listen(redraw)` runs when the first view
+ * is added, calls `redraw` on each change that needs one, and returns the function that stops listening,
+ * called when the last view goes. While `enabled()` is false, addView registers nothing.
+ */
+export function listeningFeed<S>(
+  source: () => S,
+  listen: (redraw: () => void) => () => void,
+  requestFrame: RequestFrame = defaultRequestFrame,
+  enabled: () => boolean = () => true,
+): ChartFeed<S> {
+  const scheduler = createViewScheduler(source, requestFrame);
+  let unsubscribe: (() => void) | null = null;
+  return {
+    get drawCount() {
+      return scheduler.drawCount;
+    },
+    addView(view) {
+      if (!enabled()) return () => {};
+      unsubscribe ??= listen(() => scheduler.invalidateAll());
+      scheduler.add(view);
+      return () => {
+        if (scheduler.remove(view) === 0 && unsubscribe) {
+          unsubscribe();
+          unsubscribe = null;
+        }
+      };
+    },
+    invalidate: (view) => scheduler.invalidate(view),
   };
 }

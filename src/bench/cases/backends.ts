@@ -6,14 +6,13 @@
 import type { BackendPreference } from '../../config/trainConfig';
 import { createTrainer } from '../../engine/trainer';
 import { stepFigureKey, type BenchContext } from '../benchContext';
-import type { CaseResult, Cell } from '../benchTypes';
+import type { CaseBody, Cell } from '../benchTypes';
 import { buildStepBatches, timeSteps, type StepFigure } from '../stepTiming';
 import { round } from '../timing';
 
 const BACKENDS = ['webgpu', 'webgl', 'cpu'] as const;
 
-export async function runBackends(ctx: BenchContext): Promise<CaseResult> {
-  const t0 = performance.now();
+export async function runBackends(ctx: BenchContext): Promise<CaseBody> {
   const config = ctx.plan.train;
   const main: BackendPreference = ctx.backend;
   const batches = buildStepBatches(config);
@@ -70,8 +69,6 @@ export async function runBackends(ctx: BenchContext): Promise<CaseResult> {
       value: round(f.samplesPerSec / webgpu!.samplesPerSec),
     }));
   return {
-    letter: 'c',
-    id: 'backends',
     title: `backends: one config (${config.imageSizePx} px, batch ${config.batchSize}, width ${config.baseWidth}, ${config.optimizer})`,
     columns: [
       { key: 'backend', label: 'backend' },
@@ -87,6 +84,5 @@ export async function runBackends(ctx: BenchContext): Promise<CaseResult> {
       `median of ${ctx.plan.reps.reps} steps after ${ctx.plan.reps.warmup} warm-ups per backend, BatchLab trainer, same batches`,
       'wasm: @tensorflow/tfjs-backend-wasm is not a dependency (its 4.22 kernels have no Conv2DBackpropFilter), so it is not measured',
     ],
-    durationMs: performance.now() - t0,
   };
 }

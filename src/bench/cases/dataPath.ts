@@ -11,7 +11,7 @@ import { renderSample } from '../../data/syntheticDataset';
 import { createNormalizeLayer } from '../../engine/normalizeLayer';
 import type { BenchContext } from '../benchContext';
 import { datasetStats, type DataPathShape } from '../benchPlan';
-import type { BenchRatio, CaseResult, Cell } from '../benchTypes';
+import type { BenchRatio, CaseBody, Cell } from '../benchTypes';
 import { DATA_PATHS } from '../../config/dataPaths';
 import { dataPathPass, type DataPathMode, type DataPathPass, type RenderedSamples } from '../dataPathTiming';
 import { median, round, timeReps, type Timing } from '../timing';
@@ -41,8 +41,7 @@ function render(shape: DataPathShape, config: TrainConfig): { samples: RenderedS
   };
 }
 
-export async function runDataPath(ctx: BenchContext): Promise<CaseResult> {
-  const t0 = performance.now();
+export async function runDataPath(ctx: BenchContext): Promise<CaseBody> {
   const rows: Record<string, Cell>[] = [];
   const ratios: BenchRatio[] = [];
   const notes: string[] = [];
@@ -111,8 +110,6 @@ export async function runDataPath(ctx: BenchContext): Promise<CaseResult> {
     'a pass = encode images (CPU) + uploadBatch + Normalize layer + one-element readback; "encode ms" is its CPU part',
   );
   return {
-    letter: 'a',
-    id: 'dataPath',
     title: `data path: storage dtype × normalization placement × upload path (${ctx.backend})`,
     columns: [
       { key: 'batch', label: 'batch N×H×W×C' },
@@ -128,6 +125,5 @@ export async function runDataPath(ctx: BenchContext): Promise<CaseResult> {
     rows,
     ratios,
     notes,
-    durationMs: performance.now() - t0,
   };
 }

@@ -8,12 +8,11 @@
  */
 import { createTrainer } from '../../engine/trainer';
 import type { BenchContext } from '../benchContext';
-import type { CaseResult } from '../benchTypes';
+import type { CaseBody } from '../benchTypes';
 import { buildStepBatches, timeStepsInterleaved, type StepFigure } from '../stepTiming';
 import { round } from '../timing';
 
-export async function runFusedUpdate(ctx: BenchContext): Promise<CaseResult> {
-  const t0 = performance.now();
+export async function runFusedUpdate(ctx: BenchContext): Promise<CaseBody> {
   const config = ctx.plan.train;
   const batches = buildStepBatches(config);
   ctx.log('k: trainer.step with the fused kernels and on tfjs’s ops, interleaved');
@@ -46,8 +45,6 @@ export async function runFusedUpdate(ctx: BenchContext): Promise<CaseResult> {
   const speedRatio = f.samplesPerSec / t.samplesPerSec;
   const lossGap = Math.max(...f.losses.map((l, i) => Math.abs(l - (t.losses[i] ?? Number.NaN))));
   return {
-    letter: 'k',
-    id: 'fusedUpdate',
     title: `fused update and loss vs tfjs's ops (${ctx.backend}, ${config.imageSizePx} px, batch ${config.batchSize}, ${config.optimizer})`,
     columns: [
       { key: 'update', label: 'optimizer update and loss' },
@@ -83,6 +80,5 @@ export async function runFusedUpdate(ctx: BenchContext): Promise<CaseResult> {
         ? 'fused only on webgpu: Adam 2 kernels per variable (tfjs: 14, plus 4 for the β powers); the loss 1 kernel and a mean forward, 1 backward (tfjs ops: ~25)'
         : `on ${ctx.backend} both arms run tfjs's ops: the ratios are 1 by construction`,
     ],
-    durationMs: performance.now() - t0,
   };
 }

@@ -24,7 +24,7 @@ import { createTrainer } from '../../engine/trainer';
 import { GPU_TILING } from '../../gpu/convGeometry';
 import { convSame } from '../../gpu/convKernels';
 import { stepFigureKey, type BenchContext } from '../benchContext';
-import type { BenchRatio, CaseResult, Cell } from '../benchTypes';
+import type { BenchRatio, CaseBody, Cell } from '../benchTypes';
 import { timeConvKernels, type ConvKernelFigure } from '../convKernelTiming';
 import { createReferenceStep } from '../referenceStep';
 import { buildStepBatches, timeStepsInterleaved, type StepFigure } from '../stepTiming';
@@ -215,8 +215,7 @@ async function convKernelRows(
   return { rows, ratios, figures };
 }
 
-export async function runGflops(ctx: BenchContext): Promise<CaseResult> {
-  const t0 = performance.now();
+export async function runGflops(ctx: BenchContext): Promise<CaseBody> {
   const config = ctx.plan.train;
   const choice = chooseConvKernel(ctx.backend, currentWebGpuCapabilities());
   ctx.log(
@@ -300,8 +299,6 @@ export async function runGflops(ctx: BenchContext): Promise<CaseResult> {
   ];
   const ratio = stepGflops / mm.gflops;
   return {
-    letter: 'g',
-    id: 'gflops',
     title: `achieved GFLOP/s: training step vs the adapter's matmul (${ctx.backend})`,
     columns: [
       { key: 'what', label: 'what' },
@@ -354,6 +351,5 @@ export async function runGflops(ctx: BenchContext): Promise<CaseResult> {
           ]
         : []),
     ],
-    durationMs: performance.now() - t0,
   };
 }

@@ -24,7 +24,7 @@ import type { HostBatch } from '../../data/hostBatch';
 import { createBatchSource } from '../../data/loader/createBatchSource';
 import { createTrainer, type Trainer } from '../../engine/trainer';
 import type { BenchContext } from '../benchContext';
-import type { CaseResult, Cell } from '../benchTypes';
+import type { CaseBody, Cell } from '../benchTypes';
 import { median, round } from '../timing';
 
 const WORKER_COUNTS = [0, 1, 2] as const;
@@ -104,30 +104,41 @@ function roundRatios(list: readonly CountFigures[], workers: number): number[] {
   return list[WORKER_COUNTS.indexOf(workers as 0)]!.perRound.map((v, r) => v / zero[r]!);
 }
 
-export async function runLoaderWorkers(ctx: BenchContext): Promise<CaseResult> {
-  const t0 = performance.now();
-  const configs = WORKER_COUNTS.map((workers): TrainConfig => ({ ...ctx.plan.loader, workers }));
-  ctx.log('d: loader alone, 0/1/2 workers in alternating blocks');
-  const alone = await blocks(ctx, configs, () => Promise.resolve());
-
-  ctx.log('d: training, 0/1/2 workers in alternating blocks');
+/**
+ * The loader alone, then training, each in alternating blocks of `configs` (`logAs` prefixes the progress
+ * lines); one row per config, its source named `source`.
+ */
+async function aloneThenTraining(
+  ctx: BenchContext,
+  configs: readonly TrainConfig[],
+  source: string,
+  logAs: string,
+  files?: FileDataset,
+): Promise<{ alone: CountFigures[]; train: CountFigures[]; rows: Record<string, Cell>[] }> {
+  const counts = configs.map((c) => c.workers).join('/');
+  ctx.log(`d: ${logAs}loader alone, ${counts} workers in alternating blocks`);
+  const alone = await blocks(ctx, configs, () => Promise.resolve(), files);
+  ctx.log(`d: ${logAs}training, ${counts} workers in alternating blocks`);
   const trainers: Trainer[] = configs.map((config) => createTrainer(config, ctx.backend));
   const firstLoss: number[] = [];
   let train: CountFigures[];
   try {
     // Each trainer's first step (its shader compilation) falls in its first block's untimed warm-up, on
     // batch 0 as that worker count's source delivered it: equal first losses = equal batch bytes.
-    train = await blocks(ctx, configs, async (i, batch) => {
-      const { loss } = await trainers[i]!.step(batch);
-      firstLoss[i] ??= loss;
-    });
+    train = await blocks(
+      ctx,
+      configs,
+      async (i, batch) => {
+        const { loss } = await trainers[i]!.step(batch);
+        firstLoss[i] ??= loss;
+      },
+      files,
+    );
   } finally {
     trainers.forEach((t) => t.dispose());
   }
-
-  const decode = await runDecodeVariant(ctx);
-  const rows: Record<string, Cell>[] = WORKER_COUNTS.map((workers, i) => ({
-    source: 'synthetic',
+  const rows = configs.map(({ workers }, i) => ({
+    source,
     workers,
     loaderSamplesPerSec: round(alone[i]!.samplesPerSec),
     trainSamplesPerSec: round(train[i]!.samplesPerSec),
@@ -135,13 +146,18 @@ export async function runLoaderWorkers(ctx: BenchContext): Promise<CaseResult> {
     batchBuildMs: round(train[i]!.batchBuildMs),
     firstLoss: round(firstLoss[i]!, 6),
   }));
+  return { alone, train, rows };
+}
+
+export async function runLoaderWorkers(ctx: BenchContext): Promise<CaseBody> {
+  const configs = WORKER_COUNTS.map((workers): TrainConfig => ({ ...ctx.plan.loader, workers }));
+  const { alone, train, rows } = await aloneThenTraining(ctx, configs, 'synthetic', '');
+  const decode = await runDecodeVariant(ctx);
   const twoVsZero = roundRatios(train, 2);
   const trainRatio = median(twoVsZero);
   const c = ctx.plan.loader;
   const { blocks: count, steps } = ctx.plan.loaderBlocks;
   return {
-    letter: 'd',
-    id: 'loaderWorkers',
     title: `loader workers 0/1/2 (${c.imageSizePx} px from ${c.imageSizePx * c.sourceScale} px sources, batch ${c.batchSize}, blur ${c.blurRadiusPx} px, augment, width ${c.baseWidth}, prefetch ${c.prefetch}, ${ctx.backend})`,
     columns: [
       { key: 'source', label: 'source' },
@@ -177,7 +193,6 @@ export async function runLoaderWorkers(ctx: BenchContext): Promise<CaseResult> {
       'same first loss for every worker count = the same batch bytes whatever the worker count',
       `decode: the ${PHOTOS_PRESET.count} "photos" (${PHOTOS_PRESET.sizePx} px JPEGs + PNG masks, drawn and encoded in this page) decoded with createImageBitmap + OffscreenCanvas in each loader worker (0 workers: in this thread), no blur`,
     ],
-    durationMs: performance.now() - t0,
   };
 }
 
@@ -200,39 +215,17 @@ async function runDecodeVariant(
   ctx: BenchContext,
 ): Promise<{ rows: Record<string, Cell>[]; trainRatio: number; aloneRatio: number }> {
   const files = await photoDataset();
-  const counts = [0, 2] as const;
-  const configs = counts.map(
+  const configs = [0, 2].map(
     (workers): TrainConfig => ({ ...ctx.plan.loader, workers, blurRadiusPx: 0, dataSource: 'photos' }),
   );
-  ctx.log('d: decode, loader alone, 0/2 workers in alternating blocks');
-  const alone = await blocks(ctx, configs, () => Promise.resolve(), files);
-  ctx.log('d: decode, training, 0/2 workers in alternating blocks');
-  const trainers: Trainer[] = configs.map((config) => createTrainer(config, ctx.backend));
-  const firstLoss: number[] = [];
-  let train: CountFigures[];
-  try {
-    train = await blocks(
-      ctx,
-      configs,
-      async (i, batch) => {
-        const { loss } = await trainers[i]!.step(batch);
-        firstLoss[i] ??= loss;
-      },
-      files,
-    );
-  } finally {
-    trainers.forEach((t) => t.dispose());
-  }
+  const { alone, train, rows } = await aloneThenTraining(
+    ctx,
+    configs,
+    'photos (JPEG decode)',
+    'decode, ',
+    files,
+  );
   const ratio = (list: readonly CountFigures[]) =>
     median(list[1]!.perRound.map((v, r) => v / list[0]!.perRound[r]!));
-  const rows = counts.map((workers, i) => ({
-    source: 'photos (JPEG decode)',
-    workers,
-    loaderSamplesPerSec: round(alone[i]!.samplesPerSec),
-    trainSamplesPerSec: round(train[i]!.samplesPerSec),
-    dataWaitFraction: round(train[i]!.dataWaitFraction),
-    batchBuildMs: round(train[i]!.batchBuildMs),
-    firstLoss: round(firstLoss[i]!, 6),
-  }));
   return { rows, trainRatio: ratio(train), aloneRatio: ratio(alone) };
 }

@@ -20,7 +20,7 @@ import {
 } from '../../config/parallel';
 import type { BenchContext } from '../benchContext';
 import { expectedDevice0Extra } from '../../config/device0Extra';
-import type { BenchRatio, CaseResult, Cell } from '../benchTypes';
+import type { BenchRatio, CaseBody, Cell } from '../benchTypes';
 import { round } from '../timing';
 
 /** Device 0's extra bytes at its step peak, from the config: the panel's formula. */
@@ -112,8 +112,7 @@ function device0Over1(f: RunFigures | undefined): number | null {
   return d0 && d1 ? memoryOf(d0) / memoryOf(d1) : null;
 }
 
-export async function runMultiDevice(ctx: BenchContext): Promise<CaseResult> {
-  const t0 = performance.now();
+export async function runMultiDevice(ctx: BenchContext): Promise<CaseBody> {
   const { config, replicaCounts, steps } = ctx.plan.multiDevice;
   const runs: RunFigures[] = [];
   for (const replicas of replicaCounts) {
@@ -166,8 +165,6 @@ export async function runMultiDevice(ctx: BenchContext): Promise<CaseResult> {
     ),
   ];
   return {
-    letter: 'h',
-    id: 'multiDevice',
     title: `several devices: per-device memory and bytes, ${config.imageSizePx} px, batch ${config.batchSize}, N = ${replicaCounts.join(', ')}`,
     columns: [
       { key: 'n', label: 'N' },
@@ -205,6 +202,5 @@ export async function runMultiDevice(ctx: BenchContext): Promise<CaseResult> {
             .join('; '),
         }
       : {}),
-    durationMs: performance.now() - t0,
   };
 }

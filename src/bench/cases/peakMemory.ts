@@ -18,7 +18,7 @@ import { buildHostBatch } from '../../data/buildBatch';
 import { classifyTensors, memoryTimeline } from '../../engine/memoryTimeline';
 import { createTrainer } from '../../engine/trainer';
 import type { BenchContext } from '../benchContext';
-import type { CaseResult, Cell } from '../benchTypes';
+import type { CaseBody, Cell } from '../benchTypes';
 import { round } from '../timing';
 import { measureFinderFigure, type FinderFigure } from '../finderFigure';
 
@@ -68,8 +68,7 @@ async function measure(config: TrainConfig, ctx: BenchContext): Promise<Measured
   }
 }
 
-export async function runPeakMemory(ctx: BenchContext): Promise<CaseResult> {
-  const t0 = performance.now();
+export async function runPeakMemory(ctx: BenchContext): Promise<CaseBody> {
   const rows: Record<string, Cell>[] = [];
   const overPeak: number[] = [];
   const overPool: number[] = [];
@@ -122,8 +121,6 @@ export async function runPeakMemory(ctx: BenchContext): Promise<CaseResult> {
   const min = Math.min(...overPeak);
   const max = Math.max(...overPeak);
   return {
-    letter: 'i',
-    id: 'peakMemory',
     title: `pre-flight estimate vs measured peak and pool (${backend}, default model, fresh device per config)`,
     columns: [
       { key: 'config', label: 'config' },
@@ -191,6 +188,5 @@ export async function runPeakMemory(ctx: BenchContext): Promise<CaseResult> {
       ...(backend === 'webgpu' ? [] : ['batch finder: skipped (it needs the webgpu allocator)']),
       ...notes,
     ],
-    durationMs: performance.now() - t0,
   };
 }

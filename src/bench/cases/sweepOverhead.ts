@@ -11,7 +11,7 @@ import { timingRuleFor } from '../../config/stableTiming';
 import { sweepPointConfig, sweepValueLabel, type SweepValue } from '../../config/sweep';
 import { measurePoint } from '../../config/sweepPoint';
 import type { BenchContext } from '../benchContext';
-import type { BenchRatio, CaseResult, Cell } from '../benchTypes';
+import type { BenchRatio, CaseBody, Cell } from '../benchTypes';
 import { round } from '../timing';
 
 const SWEEP_OVERHEAD_COLUMNS = [
@@ -26,8 +26,7 @@ const SWEEP_OVERHEAD_COLUMNS = [
   { key: 'poolBytes', label: 'pool B' },
 ];
 
-export async function runSweepOverhead(ctx: BenchContext): Promise<CaseResult> {
-  const t0 = performance.now();
+export async function runSweepOverhead(ctx: BenchContext): Promise<CaseBody> {
   const { spec, base } = ctx.plan.sweep;
   const values = spec.values === 'auto' ? [] : (spec.values as readonly SweepValue[]);
   const rows: Record<string, Cell>[] = [];
@@ -75,8 +74,6 @@ export async function runSweepOverhead(ctx: BenchContext): Promise<CaseResult> {
       ]
     : [];
   return {
-    letter: 'j',
-    id: 'sweepOverhead',
     title: 'sweep: per-point overhead (wall ÷ timed steps)',
     columns: SWEEP_OVERHEAD_COLUMNS,
     rows,
@@ -85,6 +82,5 @@ export async function runSweepOverhead(ctx: BenchContext): Promise<CaseResult> {
       `${spec.setting} ${values.join(', ')} at ${base.imageSizePx} px, ${base.workers} loader workers; each point a new worker, timed by the lessons' rule (config/stableTiming.ts).`,
       'Overhead = worker + backend start, pipeline compilation (the untimed first step), the stop; it is what a sweep pays per point beyond its measurement.',
     ],
-    durationMs: performance.now() - t0,
   };
 }

@@ -27,7 +27,7 @@ import {
 } from '../../engine/allocatorTap';
 import { createTrainer } from '../../engine/trainer';
 import { stepFigureKey, type BenchContext } from '../benchContext';
-import type { CaseResult } from '../benchTypes';
+import type { CaseBody } from '../benchTypes';
 import { buildStepBatches } from '../stepTiming';
 import { telemetryRowOf } from '../../engine/telemetryRow';
 import { round, timeInterleaved, type Timing } from '../timing';
@@ -98,8 +98,7 @@ async function peakTrackingParts(
   return { acquiresPerStep: acquires, nsPerAcquire: Math.max(0, best * 1e6) };
 }
 
-export async function runTelemetry(ctx: BenchContext): Promise<CaseResult> {
-  const t0 = performance.now();
+export async function runTelemetry(ctx: BenchContext): Promise<CaseBody> {
   const config = ctx.plan.telemetry;
   const batches = buildStepBatches(config);
   const trainerOptions = { trackPeak: true };
@@ -198,8 +197,6 @@ export async function runTelemetry(ctx: BenchContext): Promise<CaseResult> {
       ]
     : [];
   return {
-    letter: 'e',
-    id: 'telemetry',
     title: `peak tracking, telemetry and charts on vs off (${ctx.backend}, ${config.imageSizePx} px, batch ${config.batchSize}, width ${config.baseWidth})`,
     columns: [
       { key: 'variant', label: 'variant' },
@@ -251,6 +248,5 @@ export async function runTelemetry(ctx: BenchContext): Promise<CaseResult> {
       `rows delivered: ${plainHistory.rows.length} without charts, ${chartHistory.rows.length} with; chart redraws: ${feed.drawCount}`,
       'a small model on purpose: the per-step cost of telemetry and charts is fixed, so a short step shows it largest; the app also posts rows every 200 ms rather than every step',
     ],
-    durationMs: performance.now() - t0,
   };
 }

@@ -14,7 +14,7 @@ import { currentWebGpuCapabilities } from '../../engine/backend';
 import { chooseConvKernel, type ConvPath } from '../../engine/convChoice';
 import { createTrainer } from '../../engine/trainer';
 import { stepFigureKey, type BenchContext } from '../benchContext';
-import type { CaseResult } from '../benchTypes';
+import type { CaseBody } from '../benchTypes';
 import { createReferenceStep } from '../referenceStep';
 import { buildStepBatches, timeStepsInterleaved, type StepFigure } from '../stepTiming';
 import { round } from '../timing';
@@ -27,8 +27,7 @@ export function convBeforeIssue17(): ConvPath {
   return currentWebGpuCapabilities()?.isFallbackAdapter ? 'direct' : 'tiled';
 }
 
-export async function runTrainVsFit(ctx: BenchContext): Promise<CaseResult> {
-  const t0 = performance.now();
+export async function runTrainVsFit(ctx: BenchContext): Promise<CaseBody> {
   const config = ctx.plan.train;
   const batches = buildStepBatches(config);
   const hostArrays = batches.map((b) => fitBatchArrays(b, config.mean255, config.std255));
@@ -109,8 +108,6 @@ export async function runTrainVsFit(ctx: BenchContext): Promise<CaseResult> {
   const choice = chooseConvKernel(ctx.backend, currentWebGpuCapabilities());
   const ratio = ours.samplesPerSec / fit.samplesPerSec;
   return {
-    letter: 'b',
-    id: 'trainVsFit',
     title: `training step: BatchLab vs tf.layers (${ctx.backend}, ${config.imageSizePx} px, batch ${config.batchSize}, ${config.optimizer})`,
     columns: [
       { key: 'implementation', label: 'implementation' },
@@ -179,6 +176,5 @@ export async function runTrainVsFit(ctx: BenchContext): Promise<CaseResult> {
       `conv kernels of trainer.step on this adapter: ${choice.path} (${choice.reason}); the row before issue 17 runs the same trainer with convKernel '${convBeforeIssue17()}'`,
       `tensors alive after the case: ${tf.memory().numTensors}`,
     ],
-    durationMs: performance.now() - t0,
   };
 }
