@@ -18,6 +18,10 @@ export default defineConfig({
     hookTimeout: 120_000,
     // tfjs training tests are CPU heavy; one file at a time keeps them predictable on 2 cores.
     fileParallelism: false,
+    // Worker threads, not child processes: each file still gets a fresh worker (isolation unchanged), but
+    // handing it tfjs's hundreds of transformed modules costs less than over a child process's IPC. No test
+    // uses a process-only API (process.chdir); Dawn and Python run in child processes the tests spawn.
+    pool: 'threads',
     // reports/unit.json feeds the pass/fail line of .ci/run.
     reporters: ['default', 'json'],
     outputFile: { json: 'reports/unit.json' },
