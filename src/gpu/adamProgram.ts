@@ -11,20 +11,15 @@
  * One invocation per vec4 when n divides by 4, else per element. Holds only the shader body and dispatch
  * geometry; src/gpu/optimizerKernels.ts runs it.
  */
-import { webgpu_util, type WebGPUProgram } from '@tensorflow/tfjs-backend-webgpu';
+import { BatchLabProgram } from './batchLabProgram';
 import { componentsFor } from './wgslSnippets';
 
 export type AdamTarget = 'moments' | 'weights';
 
-export class AdamProgram implements WebGPUProgram {
-  outputShape: number[];
-  shaderKey: string;
-  dispatchLayout: { x: number[] };
-  dispatch: [number, number, number];
+export class AdamProgram extends BatchLabProgram {
   /** moments: [2, n]; grad or value: [n] (the gradient for 'moments', the weights for 'weights'). */
   variableNames: string[];
   outputComponent: number;
-  workgroupSize: [number, number, number] = [64, 1, 1];
   /**
    * invocations: n / components (the second moment starts there in a moments buffer);
    * a, b, c, d: β1, 1−β1, β2, 1−β2 for 'moments'; 1−β1ᵗ, 1−β2ᵗ, ε, −lr for 'weights'.
@@ -35,14 +30,13 @@ export class AdamProgram implements WebGPUProgram {
 
   /** @param elements n, the variable's element count. */
   constructor(elements: number, target: AdamTarget) {
+    const [components, moments] = [componentsFor(elements), target === 'moments'];
+    const invocations = elements / components;
+    super(moments ? [2, elements] : [elements], `batchlab_adam_${target}_${components}`, { invocations });
     this.target = target;
-    this.outputComponent = componentsFor(elements);
-    this.invocations = elements / this.outputComponent;
-    this.outputShape = target === 'moments' ? [2, elements] : [elements];
-    this.variableNames = target === 'moments' ? ['moments', 'grad'] : ['moments', 'value'];
-    this.dispatchLayout = webgpu_util.flatDispatchLayout([this.invocations]);
-    this.dispatch = webgpu_util.computeDispatch(this.dispatchLayout, [this.invocations], this.workgroupSize);
-    this.shaderKey = `batchlab_adam_${target}_${this.outputComponent}`;
+    this.outputComponent = components;
+    this.invocations = invocations;
+    this.variableNames = moments ? ['moments', 'grad'] : ['moments', 'value'];
   }
 
   /** The uniform values, in the order of `uniforms`: the four coefficients of the target (see above). */

@@ -15,7 +15,7 @@
  * baked in (one pipeline per kind of conv, as in convSameProgram.ts).
  * Holds only the shader body and dispatch geometry; src/gpu/convKernels.ts runs it.
  */
-import type { WebGPUProgram } from '@tensorflow/tfjs-backend-webgpu';
+import { BatchLabProgram } from './batchLabProgram';
 import {
   assertConvShape,
   filterGeometry,
@@ -23,19 +23,21 @@ import {
   type ConvTiling,
   type FilterGeometry,
 } from './convGeometry';
-import { componentsFor, i32Uniforms, rowLoad } from './wgslSnippets';
+import { alignedKey, componentsFor, i32Uniforms, rowLoad } from './wgslSnippets';
 
-export class ConvFilterPartialsProgram implements WebGPUProgram {
-  /** [partialRows, rowVec4s · 4]: one row of partial sums per chunk (or per workgroup). */
-  outputShape: number[];
-  shaderKey: string;
-  dispatchLayout: { x: number[] };
-  dispatch: [number, number, number];
+/** The filter passes' uniform values from `rows` to `biasOffset`, after `bound` (the dispatch's). */
+export function filterUniformValues(s: ConvShape, g: FilterGeometry, bound: number): number[] {
+  const sizes = [s.batch * s.heightPx, s.heightPx, s.widthPx, s.inChannels, s.outChannels];
+  const blocks = [g.inBlocks, g.outBlocks, g.blocks, g.inChannelsPadded, g.rowVec4s, g.biasOffsetVec4s];
+  return [bound, ...sizes, ...blocks];
+}
+
+/** Output [partialRows, rowVec4s · 4]: one row of partial sums per chunk (or per workgroup). */
+export class ConvFilterPartialsProgram extends BatchLabProgram {
   /** x [N, H, W, Cin] (the conv's input), dy [N, H, W, Cout] (masked by the ReLU, if any). */
   variableNames = ['x', 'dy'];
   variableComponents: number[];
   outputComponent = 4;
-  workgroupSize: [number, number, number];
   /**
    * invocations: the dispatch's bound; rows: N·H; height, width: H, W; inChannels, outChannels: Cin, Cout;
    * inBlocks, outBlocks, blocks, inChannelsPadded, rowVec4s, biasOffset: see filterGeometry.
@@ -44,47 +46,32 @@ export class ConvFilterPartialsProgram implements WebGPUProgram {
     'invocations : i32, rows : i32, height : i32, width : i32, inChannels : i32, outChannels : i32, inBlocks : i32, outBlocks : i32, blocks : i32, inChannelsPadded : i32, rowVec4s : i32, biasOffset : i32,';
   readonly invocations: number;
   readonly geometry: FilterGeometry;
-  private readonly shape: ConvShape;
-  private readonly tiling: ConvTiling;
 
-  constructor(shape: ConvShape, tiling: ConvTiling) {
+  constructor(
+    private readonly shape: ConvShape,
+    private readonly tiling: ConvTiling,
+  ) {
     assertConvShape(shape);
     const wg = tiling.filterWorkgroupSize;
     if (tiling.workgroupReduce && (wg & (wg - 1)) !== 0) {
       throw new Error(`the workgroup tree sum needs a power-of-two workgroup, got ${wg}`);
     }
-    this.shape = shape;
-    this.tiling = tiling;
-    this.geometry = filterGeometry(shape, tiling);
-    this.invocations = this.geometry.invocations;
-    this.outputShape = [this.geometry.partialRows, this.geometry.rowVec4s * 4];
+    const geometry = filterGeometry(shape, tiling);
+    const { rowsPerChunk, filterPixelsPerStep, workgroupReduce } = tiling;
+    super(
+      [geometry.partialRows, geometry.rowVec4s * 4],
+      `batchlab_conv_filter_partials_${rowsPerChunk}_${filterPixelsPerStep}_${wg}_${workgroupReduce}_${shape.kernelSize}_${alignedKey(shape.inChannels, shape.outChannels)}`,
+      { workgroups: geometry.workgroups },
+      wg,
+    );
+    this.geometry = geometry;
+    this.invocations = geometry.invocations;
     this.variableComponents = [componentsFor(shape.inChannels), componentsFor(shape.outChannels)];
-    this.workgroupSize = [tiling.filterWorkgroupSize, 1, 1];
-    this.dispatchLayout = { x: [0, 1] };
-    this.dispatch = [this.geometry.workgroups, 1, 1];
-    const { inChannels, outChannels, kernelSize } = shape;
-    const aligned = [inChannels, outChannels].map((c) => c % 4 === 0).join('_');
-    this.shaderKey = `batchlab_conv_filter_partials_${tiling.rowsPerChunk}_${tiling.filterPixelsPerStep}_${tiling.filterWorkgroupSize}_${tiling.workgroupReduce}_${kernelSize}_${aligned}`;
   }
 
   /** The uniform values, in the order of `uniforms`. */
   uniformData(): { type: string; data: number[] }[] {
-    const { batch, heightPx, widthPx, inChannels, outChannels } = this.shape;
-    const g = this.geometry;
-    return i32Uniforms([
-      this.invocations,
-      batch * heightPx,
-      heightPx,
-      widthPx,
-      inChannels,
-      outChannels,
-      g.inBlocks,
-      g.outBlocks,
-      g.blocks,
-      g.inChannelsPadded,
-      g.rowVec4s,
-      g.biasOffsetVec4s,
-    ]);
+    return i32Uniforms(filterUniformValues(this.shape, this.geometry, this.invocations));
   }
 
   getUserCode(): string {

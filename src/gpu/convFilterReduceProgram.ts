@@ -9,22 +9,17 @@
  * compilation on the first step (seconds on a software adapter).
  * Holds only the shader body and dispatch geometry; src/gpu/convKernels.ts runs it.
  */
-import { webgpu_util, type WebGPUProgram } from '@tensorflow/tfjs-backend-webgpu';
+import { BatchLabProgram } from './batchLabProgram';
 import type { ConvShape, FilterGeometry } from './convGeometry';
 import { componentsFor, i32Uniforms } from './wgslSnippets';
 
 export type FilterReduceTarget = 'filter' | 'bias' | 'both';
 
-export class ConvFilterReduceProgram implements WebGPUProgram {
-  outputShape: number[];
-  shaderKey: string;
-  dispatchLayout: { x: number[] };
-  dispatch: [number, number, number];
+export class ConvFilterReduceProgram extends BatchLabProgram {
   /** partials: [rows, rowVec4s · 4] from pass 1, read as vec4s. */
   variableNames = ['partials'];
   variableComponents = [4];
   outputComponent: number;
-  workgroupSize: [number, number, number] = [64, 1, 1];
   /**
    * invocations: output rows (k·k·Cin for the filter, 1 for the bias) × Cout/4; partialRows and rowVec4s:
    * pass 1's geometry; rowOffset: the bias's offset in a partial row (bias target);
@@ -33,23 +28,19 @@ export class ConvFilterReduceProgram implements WebGPUProgram {
   uniforms =
     'invocations : i32, partialRows : i32, rowVec4s : i32, rowOffset : i32, inChannels : i32, inChannelsPadded : i32, outBlocks : i32, outChannels : i32,';
   readonly invocations: number;
-  private readonly shape: ConvShape;
-  private readonly geometry: FilterGeometry;
-  private readonly target: FilterReduceTarget;
 
-  constructor(shape: ConvShape, geometry: FilterGeometry, target: FilterReduceTarget) {
-    this.shape = shape;
-    this.geometry = geometry;
-    this.target = target;
+  constructor(
+    private readonly shape: ConvShape,
+    private readonly geometry: FilterGeometry,
+    private readonly target: FilterReduceTarget,
+  ) {
     const { kernelSize: k, inChannels: cin, outChannels: cout } = shape;
     const filterRows = k * k * cin;
-    this.outputShape = { filter: [k, k, cin, cout], bias: [cout], both: [filterRows + 1, cout] }[target];
+    const outputShape = { filter: [k, k, cin, cout], bias: [cout], both: [filterRows + 1, cout] }[target];
+    const invocations = { filter: filterRows, bias: 1, both: filterRows + 1 }[target] * geometry.outBlocks;
+    super(outputShape, `batchlab_conv_filter_reduce_${target}_${componentsFor(cout)}`, { invocations });
     this.outputComponent = componentsFor(cout);
-    const rows = { filter: filterRows, bias: 1, both: filterRows + 1 }[target];
-    this.invocations = rows * geometry.outBlocks;
-    this.dispatchLayout = webgpu_util.flatDispatchLayout([this.invocations]);
-    this.dispatch = webgpu_util.computeDispatch(this.dispatchLayout, [this.invocations], this.workgroupSize);
-    this.shaderKey = `batchlab_conv_filter_reduce_${target}_${this.outputComponent}`;
+    this.invocations = invocations;
   }
 
   /** The uniform values, in the order of `uniforms`. */

@@ -240,61 +240,31 @@ export function filterGeometry(s: ConvShape, tiling: ConvTiling): FilterGeometry
   const biasOffsetVec4s = taps * inChannelsPadded * outBlocks;
   const rowVec4s = biasOffsetVec4s + outBlocks;
   const blocks = s.kernelSize * inBlocks * outBlocks;
+  const sizes = { chunks, inBlocks, outBlocks, taps, blocks, inChannelsPadded, rowVec4s, biasOffsetVec4s };
+  const rowPerChunk = { chunksPerWorkgroup: 1, partialRows: chunks };
   if (tiling.staged) {
     // One workgroup per (chunk, kernel row, Cin block, STAGED_TILE.filterOutBlocks Cout blocks).
     const stagedBlocks = s.kernelSize * inBlocks * Math.ceil(outBlocks / STAGED_TILE.filterOutBlocks);
     const workgroups = chunks * stagedBlocks;
-    return {
-      chunks,
-      inBlocks,
-      outBlocks,
-      taps,
-      blocks: stagedBlocks,
-      inChannelsPadded,
-      rowVec4s,
-      biasOffsetVec4s,
-      chunksPerWorkgroup: 1,
-      partialRows: chunks,
-      invocations: workgroups * STAGED_TILE.invocations,
-      workgroups,
-    };
+    const invocations = workgroups * STAGED_TILE.invocations;
+    return { ...sizes, blocks: stagedBlocks, ...rowPerChunk, invocations, workgroups };
   }
   if (tiling.workgroupReduce) {
     // One workgroup per (chunk group, block): its invocations take consecutive chunks of one block.
     const chunksPerWorkgroup = tiling.filterWorkgroupSize;
     const partialRows = Math.ceil(chunks / chunksPerWorkgroup);
     const workgroups = partialRows * blocks;
-    return {
-      chunks,
-      inBlocks,
-      outBlocks,
-      taps,
-      blocks,
-      inChannelsPadded,
-      rowVec4s,
-      biasOffsetVec4s,
-      chunksPerWorkgroup,
-      partialRows,
-      invocations: workgroups * chunksPerWorkgroup,
-      workgroups,
-    };
+    const invocations = workgroups * chunksPerWorkgroup;
+    return { ...sizes, chunksPerWorkgroup, partialRows, invocations, workgroups };
   }
   const invocations = chunks * blocks;
-  return {
-    chunks,
-    inBlocks,
-    outBlocks,
-    taps,
-    blocks,
-    inChannelsPadded,
-    rowVec4s,
-    biasOffsetVec4s,
-    chunksPerWorkgroup: 1,
-    partialRows: chunks,
-    invocations,
-    workgroups: Math.ceil(invocations / tiling.filterWorkgroupSize),
-  };
+  const workgroups = Math.ceil(invocations / tiling.filterWorkgroupSize);
+  return { ...sizes, ...rowPerChunk, invocations, workgroups };
 }
+
+/** The channels a direction reads and writes: [Cin, Cout] forward, [Cout, Cin] for the input gradient. */
+export const srcDstChannels = (s: ConvShape, forward: boolean): [number, number] =>
+  forward ? [s.inChannels, s.outChannels] : [s.outChannels, s.inChannels];
 
 /** Multiply-adds of one conv's forward product (zero padding included, as the programs compute it). */
 export const convMacs = (s: ConvShape): number =>

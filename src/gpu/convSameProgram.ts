@@ -13,17 +13,19 @@
  * software adapter, and a U-Net has many convs of few kinds.
  * Holds only the shader body and dispatch geometry; src/gpu/convKernels.ts runs it.
  */
-import type { WebGPUProgram } from '@tensorflow/tfjs-backend-webgpu';
-import { assertConvShape, sameGeometry, type ConvShape, type SameGeometry } from './convGeometry';
-import { componentsFor, i32Uniforms, rowLoad, rowStore } from './wgslSnippets';
+import { BatchLabProgram } from './batchLabProgram';
+import {
+  assertConvShape,
+  sameGeometry,
+  srcDstChannels,
+  type ConvShape,
+  type SameGeometry,
+} from './convGeometry';
+import { alignedKey, componentsFor, i32Uniforms, rowLoad, rowStore } from './wgslSnippets';
 
 export type ConvSameMode = 'forward' | 'input-gradient';
 
-export class ConvSameProgram implements WebGPUProgram {
-  outputShape: number[];
-  shaderKey: string;
-  dispatchLayout: { x: number[] };
-  dispatch: [number, number, number];
+export class ConvSameProgram extends BatchLabProgram {
   /**
    * forward: src = x [N, H, W, Cin], W = filter [k, k, Cin, Cout], bias [Cout].
    * input-gradient: src = dy [N, H, W, Cout] (already masked by the ReLU, if any), W = filter.
@@ -32,7 +34,6 @@ export class ConvSameProgram implements WebGPUProgram {
   /** vec4 bindings for channel axes that are multiples of 4, scalars otherwise (see wgslSnippets.ts). */
   variableComponents: number[];
   outputComponent: number;
-  workgroupSize: [number, number, number];
   /**
    * invocations: the dispatch's bound; height, width: H, W; srcChannels, dstChannels: channels read and
    * written; inChannels, outChannels: the filter's Cin and Cout; outBlocks, rowBlocks: see sameGeometry.
@@ -40,63 +41,52 @@ export class ConvSameProgram implements WebGPUProgram {
   uniforms =
     'invocations : i32, height : i32, width : i32, srcChannels : i32, dstChannels : i32, inChannels : i32, outChannels : i32, outBlocks : i32, rowBlocks : i32,';
   readonly invocations: number;
-  private readonly shape: ConvShape;
-  private readonly mode: ConvSameMode;
-  private readonly relu: boolean;
-  private readonly pixels: number;
   private readonly geometry: SameGeometry;
 
   /**
    * @param shape the convolution, forward direction; @param relu fuse max(0, ·) (forward only);
    * @param pixels outputs per invocation along a row; @param workgroupSize invocations per workgroup.
    */
-  constructor(shape: ConvShape, mode: ConvSameMode, relu: boolean, pixels: number, workgroupSize: number) {
+  constructor(
+    private readonly shape: ConvShape,
+    private readonly mode: ConvSameMode,
+    private readonly relu: boolean,
+    private readonly pixels: number,
+    workgroupSize: number,
+  ) {
     assertConvShape(shape);
     if (relu && mode !== 'forward') throw new Error('ReLU is fused into the forward direction only');
-    this.shape = shape;
-    this.mode = mode;
-    this.relu = relu;
-    this.pixels = pixels;
-    const { batch, heightPx, widthPx, inChannels, outChannels, kernelSize } = shape;
+    const { batch, heightPx, widthPx, outChannels, kernelSize } = shape;
     const forward = mode === 'forward';
-    const srcChannels = forward ? inChannels : outChannels;
-    const dstChannels = forward ? outChannels : inChannels;
-    this.outputShape = [batch, heightPx, widthPx, dstChannels];
+    const [srcChannels, dstChannels] = srcDstChannels(shape, forward);
+    const geometry = sameGeometry(shape, dstChannels, pixels, workgroupSize);
+    const aligned = alignedKey(srcChannels, outChannels, dstChannels);
+    super(
+      [batch, heightPx, widthPx, dstChannels],
+      `batchlab_conv_same_${mode}_${relu}_${pixels}_${kernelSize}_${aligned}`,
+      { workgroups: geometry.workgroups },
+      workgroupSize,
+    );
     this.variableNames = forward ? ['src', 'W', 'bias'] : ['src', 'W'];
     this.variableComponents = [componentsFor(srcChannels), componentsFor(outChannels)];
     if (forward) this.variableComponents.push(componentsFor(outChannels));
     this.outputComponent = componentsFor(dstChannels);
-    this.workgroupSize = [workgroupSize, 1, 1];
-    this.geometry = sameGeometry(shape, dstChannels, pixels, workgroupSize);
-    this.invocations = this.geometry.invocations;
-    this.dispatchLayout = { x: [0, 1, 2, 3] };
-    this.dispatch = [this.geometry.workgroups, 1, 1];
-    const aligned = [srcChannels, outChannels, dstChannels].map((c) => c % 4 === 0).join('_');
-    this.shaderKey = `batchlab_conv_same_${mode}_${relu}_${pixels}_${kernelSize}_${aligned}`;
+    this.geometry = geometry;
+    this.invocations = geometry.invocations;
   }
 
   /** The uniform values, in the order of `uniforms`. */
   uniformData(): { type: string; data: number[] }[] {
     const { heightPx, widthPx, inChannels, outChannels } = this.shape;
-    const forward = this.mode === 'forward';
-    return i32Uniforms([
-      this.invocations,
-      heightPx,
-      widthPx,
-      forward ? inChannels : outChannels,
-      forward ? outChannels : inChannels,
-      inChannels,
-      outChannels,
-      this.geometry.outBlocks,
-      this.geometry.rowBlocks,
-    ]);
+    const channels = [...srcDstChannels(this.shape, this.mode === 'forward'), inChannels, outChannels];
+    const { outBlocks, rowBlocks } = this.geometry;
+    return i32Uniforms([this.invocations, heightPx, widthPx, ...channels, outBlocks, rowBlocks]);
   }
 
   getUserCode(): string {
-    const { inChannels: cin, outChannels: cout, kernelSize: k } = this.shape;
+    const { outChannels: cout, kernelSize: k } = this.shape;
     const forward = this.mode === 'forward';
-    const srcChannels = forward ? cin : cout;
-    const dstChannels = forward ? cout : cin;
+    const [srcChannels, dstChannels] = srcDstChannels(this.shape, forward);
     const pad = (k - 1) / 2;
     const R = this.pixels;
     const span = R + k - 1;

@@ -20,7 +20,7 @@
  * uniforms; k, the chunk length, the mask and which channel axes divide by 4 are baked in.
  * Holds only the shader body and dispatch geometry; src/gpu/convKernels.ts runs it.
  */
-import type { WebGPUProgram } from '@tensorflow/tfjs-backend-webgpu';
+import { BatchLabProgram } from './batchLabProgram';
 import {
   assertConvShape,
   filterGeometry,
@@ -31,19 +31,15 @@ import {
   type ConvTiling,
   type FilterGeometry,
 } from './convGeometry';
-import { componentsFor, i32Uniforms, rowLoad } from './wgslSnippets';
+import { filterUniformValues } from './convFilterPartialsProgram';
+import { alignedKey, componentsFor, i32Uniforms, rowLoad } from './wgslSnippets';
 
-export class ConvStagedFilterProgram implements WebGPUProgram {
-  /** [partialRows, rowVec4s · 4]: one row of partial sums per chunk. */
-  outputShape: number[];
-  shaderKey: string;
-  dispatchLayout: { x: number[] };
-  dispatch: [number, number, number];
+/** Output [partialRows, rowVec4s · 4]: one row of partial sums per chunk. */
+export class ConvStagedFilterProgram extends BatchLabProgram {
   /** x [N, H, W, Cin], dy [N, H, W, Cout], and with `masked` y [N, H, W, Cout] (the forward's ReLU output). */
   variableNames: string[];
   variableComponents: number[];
   outputComponent = 4;
-  workgroupSize: [number, number, number] = [STAGED_TILE.invocations, 1, 1];
   /**
    * workgroups: the dispatch's bound; rows: N·H; height, width: H, W; inChannels, outChannels: Cin, Cout;
    * inBlocks, outBlocks, blocks, inChannelsPadded, rowVec4s, biasOffset: see filterGeometry; outTiles: Cout
@@ -62,40 +58,27 @@ export class ConvStagedFilterProgram implements WebGPUProgram {
     if (stagedFilterStorageBytes(shape.kernelSize) > GUARANTEED_WORKGROUP_BYTES) {
       throw new Error(`a ${shape.kernelSize}×${shape.kernelSize} kernel does not fit the staged sums`);
     }
+    const geometry = filterGeometry(shape, tiling);
+    super(
+      [geometry.partialRows, geometry.rowVec4s * 4],
+      `batchlab_conv_staged_filter_${tiling.rowsPerChunk}_${masked}_${shape.kernelSize}_${alignedKey(shape.inChannels, shape.outChannels)}`,
+      { workgroups: geometry.workgroups },
+      STAGED_TILE.invocations,
+    );
     this.shape = shape;
     this.rowsPerChunk = tiling.rowsPerChunk;
     this.masked = masked;
-    this.geometry = filterGeometry(shape, tiling);
-    this.outputShape = [this.geometry.partialRows, this.geometry.rowVec4s * 4];
+    this.geometry = geometry;
     this.variableNames = masked ? ['x', 'dy', 'y'] : ['x', 'dy'];
     this.variableComponents = [componentsFor(shape.inChannels), componentsFor(shape.outChannels)];
     if (masked) this.variableComponents.push(componentsFor(shape.outChannels));
-    this.dispatchLayout = { x: [0, 1] };
-    this.dispatch = [this.geometry.workgroups, 1, 1];
-    const { inChannels, outChannels, kernelSize } = shape;
-    const aligned = [inChannels, outChannels].map((c) => c % 4 === 0).join('_');
-    this.shaderKey = `batchlab_conv_staged_filter_${tiling.rowsPerChunk}_${masked}_${kernelSize}_${aligned}`;
   }
 
   /** The uniform values, in the order of `uniforms`. */
   uniformData(): { type: string; data: number[] }[] {
-    const { batch, heightPx, widthPx, inChannels, outChannels } = this.shape;
     const g = this.geometry;
-    return i32Uniforms([
-      g.workgroups,
-      batch * heightPx,
-      heightPx,
-      widthPx,
-      inChannels,
-      outChannels,
-      g.inBlocks,
-      g.outBlocks,
-      g.blocks,
-      g.inChannelsPadded,
-      g.rowVec4s,
-      g.biasOffsetVec4s,
-      Math.ceil(g.outBlocks / STAGED_TILE.filterOutBlocks),
-    ]);
+    const outTiles = Math.ceil(g.outBlocks / STAGED_TILE.filterOutBlocks);
+    return i32Uniforms([...filterUniformValues(this.shape, g, g.workgroups), outTiles]);
   }
 
   getUserCode(): string {

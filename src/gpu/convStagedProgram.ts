@@ -28,23 +28,20 @@
  * which channel axes divide by 4 are baked in (one pipeline per kind of conv).
  * Holds only the shader body and dispatch geometry; src/gpu/convKernels.ts runs it.
  */
-import type { WebGPUProgram } from '@tensorflow/tfjs-backend-webgpu';
+import { BatchLabProgram } from './batchLabProgram';
 import {
   assertConvShape,
   GUARANTEED_WORKGROUP_BYTES,
   STAGED_TILE,
   stagedGeometry,
+  srcDstChannels,
   type ConvShape,
   type StagedGeometry,
 } from './convGeometry';
 import type { ConvSameMode } from './convSameProgram';
-import { componentsFor, i32Uniforms, rowLoad, rowStore } from './wgslSnippets';
+import { alignedKey, componentsFor, i32Uniforms, rowLoad, rowStore } from './wgslSnippets';
 
-export class ConvStagedProgram implements WebGPUProgram {
-  outputShape: number[];
-  shaderKey: string;
-  dispatchLayout: { x: number[] };
-  dispatch: [number, number, number];
+export class ConvStagedProgram extends BatchLabProgram {
   /**
    * forward: src = x [N, H, W, Cin], W = filter [k, k, Cin, Cout], bias [Cout].
    * input-gradient: src = dy [N, H, W, Cout], W = filter, and with `masked` y [N, H, W, Cout] (the forward's
@@ -54,7 +51,6 @@ export class ConvStagedProgram implements WebGPUProgram {
   /** vec4 bindings for channel axes that are multiples of 4, scalars otherwise (see wgslSnippets.ts). */
   variableComponents: number[];
   outputComponent: number;
-  workgroupSize: [number, number, number] = [STAGED_TILE.invocations, 1, 1];
   /**
    * workgroups: the dispatch's bound; batch, height, width: N, H, W; srcChannels, dstChannels: channels read
    * and written; inChannels, outChannels: the filter's Cin and Cout; outBlocks: dstChannels / 4 rounded up;
@@ -63,69 +59,64 @@ export class ConvStagedProgram implements WebGPUProgram {
   uniforms =
     'workgroups : i32, batch : i32, height : i32, width : i32, srcChannels : i32, dstChannels : i32, inChannels : i32, outChannels : i32, outBlocks : i32, outTiles : i32, rowTiles : i32, colTiles : i32,';
   readonly geometry: StagedGeometry;
-  private readonly shape: ConvShape;
-  private readonly mode: ConvSameMode;
-  private readonly relu: boolean;
-  private readonly masked: boolean;
 
   /**
    * @param shape the convolution, forward direction; @param relu fuse max(0, ·) (forward only);
    * @param masked multiply dy by (y > 0) while staging it (input gradient only).
    */
-  constructor(shape: ConvShape, mode: ConvSameMode, relu: boolean, masked: boolean) {
+  constructor(
+    private readonly shape: ConvShape,
+    private readonly mode: ConvSameMode,
+    private readonly relu: boolean,
+    private readonly masked: boolean,
+  ) {
     assertConvShape(shape);
     const forward = mode === 'forward';
     if (relu && !forward) throw new Error('ReLU is fused into the forward direction only');
     if (masked && forward) throw new Error('the ReLU mask is folded into the input gradient only');
-    this.shape = shape;
-    this.mode = mode;
-    this.relu = relu;
-    this.masked = masked;
-    const { batch, heightPx, widthPx, inChannels, outChannels, kernelSize } = shape;
-    const srcChannels = forward ? inChannels : outChannels;
-    const dstChannels = forward ? outChannels : inChannels;
-    this.geometry = stagedGeometry(shape, dstChannels);
-    if (this.geometry.storageBytes > GUARANTEED_WORKGROUP_BYTES) {
+    const { batch, heightPx, widthPx, outChannels, kernelSize } = shape;
+    const [srcChannels, dstChannels] = srcDstChannels(shape, forward);
+    const geometry = stagedGeometry(shape, dstChannels);
+    if (geometry.storageBytes > GUARANTEED_WORKGROUP_BYTES) {
       throw new Error(`a ${kernelSize}×${kernelSize} kernel does not fit the staged tiles' workgroup memory`);
     }
-    this.outputShape = [batch, heightPx, widthPx, dstChannels];
+    const aligned = alignedKey(srcChannels, outChannels, dstChannels);
+    super(
+      [batch, heightPx, widthPx, dstChannels],
+      `batchlab_conv_staged_${mode}_${relu}_${masked}_${kernelSize}_${aligned}`,
+      { workgroups: geometry.workgroups },
+      STAGED_TILE.invocations,
+    );
+    this.geometry = geometry;
     this.variableNames = forward ? ['src', 'W', 'bias'] : masked ? ['src', 'W', 'y'] : ['src', 'W'];
     this.variableComponents = [componentsFor(srcChannels), componentsFor(outChannels)];
     if (forward) this.variableComponents.push(componentsFor(outChannels));
     if (masked) this.variableComponents.push(componentsFor(srcChannels));
     this.outputComponent = componentsFor(dstChannels);
-    this.dispatchLayout = { x: [0, 1, 2, 3] };
-    this.dispatch = [this.geometry.workgroups, 1, 1];
-    const aligned = [srcChannels, outChannels, dstChannels].map((c) => c % 4 === 0).join('_');
-    this.shaderKey = `batchlab_conv_staged_${mode}_${relu}_${masked}_${kernelSize}_${aligned}`;
   }
 
   /** The uniform values, in the order of `uniforms`. */
   uniformData(): { type: string; data: number[] }[] {
     const { batch, heightPx, widthPx, inChannels, outChannels } = this.shape;
-    const forward = this.mode === 'forward';
-    const g = this.geometry;
+    const channels = [...srcDstChannels(this.shape, this.mode === 'forward'), inChannels, outChannels];
+    const { workgroups, outBlocks, outTiles, rowTiles, colTiles } = this.geometry;
     return i32Uniforms([
-      g.workgroups,
+      workgroups,
       batch,
       heightPx,
       widthPx,
-      forward ? inChannels : outChannels,
-      forward ? outChannels : inChannels,
-      inChannels,
-      outChannels,
-      g.outBlocks,
-      g.outTiles,
-      g.rowTiles,
-      g.colTiles,
+      ...channels,
+      outBlocks,
+      outTiles,
+      rowTiles,
+      colTiles,
     ]);
   }
 
   getUserCode(): string {
-    const { inChannels: cin, outChannels: cout, kernelSize: k } = this.shape;
+    const { outChannels: cout, kernelSize: k } = this.shape;
     const forward = this.mode === 'forward';
-    const srcChannels = forward ? cin : cout;
-    const dstChannels = forward ? cout : cin;
+    const [srcChannels, dstChannels] = srcDstChannels(this.shape, forward);
     const T = STAGED_TILE;
     const [P, O, CB] = [T.pixelsPerInvocation, T.outBlocksPerInvocation, T.channelBlocksPerRound];
     const pad = (k - 1) / 2;

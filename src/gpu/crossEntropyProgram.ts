@@ -6,40 +6,29 @@
  * - 'gradient': [P, K]  (exp(z_k − m) / s − y_k) · g, with g = dy / P, the upstream gradient of the mean.
  * Holds only the shader body and dispatch geometry; src/gpu/crossEntropyKernels.ts runs it.
  */
-import { webgpu_util, type WebGPUProgram } from '@tensorflow/tfjs-backend-webgpu';
+import { BatchLabProgram } from './batchLabProgram';
+import { i32Uniforms } from './wgslSnippets';
 
 export type CrossEntropyTarget = 'loss' | 'gradient';
 
-export class CrossEntropyProgram implements WebGPUProgram {
-  outputShape: number[];
-  shaderKey: string;
-  dispatchLayout: { x: number[] };
-  dispatch: [number, number, number];
+export class CrossEntropyProgram extends BatchLabProgram {
   /** logits and labels: [P, K]; dy: the scalar upstream gradient ('gradient' only). */
   variableNames: string[];
-  workgroupSize: [number, number, number] = [64, 1, 1];
   /** pixels: P; classes: K. */
   uniforms = 'pixels : i32, classes : i32,';
-  private readonly pixels: number;
-  private readonly classes: number;
-  private readonly target: CrossEntropyTarget;
 
-  constructor(pixels: number, classes: number, target: CrossEntropyTarget) {
-    this.pixels = pixels;
-    this.classes = classes;
-    this.target = target;
-    this.outputShape = target === 'loss' ? [pixels] : [pixels, classes];
-    this.variableNames = target === 'loss' ? ['logits', 'labels'] : ['logits', 'labels', 'dy'];
-    this.dispatchLayout = webgpu_util.flatDispatchLayout([pixels]);
-    this.dispatch = webgpu_util.computeDispatch(this.dispatchLayout, [pixels], this.workgroupSize);
-    this.shaderKey = `batchlab_cross_entropy_${target}`;
+  constructor(
+    private readonly pixels: number,
+    private readonly classes: number,
+    private readonly target: CrossEntropyTarget,
+  ) {
+    const loss = target === 'loss';
+    super(loss ? [pixels] : [pixels, classes], `batchlab_cross_entropy_${target}`, { invocations: pixels });
+    this.variableNames = loss ? ['logits', 'labels'] : ['logits', 'labels', 'dy'];
   }
 
   uniformData(): { type: string; data: number[] }[] {
-    return [
-      { type: 'int32', data: [this.pixels] },
-      { type: 'int32', data: [this.classes] },
-    ];
+    return i32Uniforms([this.pixels, this.classes]);
   }
 
   getUserCode(): string {

@@ -3,27 +3,20 @@
  * forward kept it). One invocation per vec4 when the element count divides by 4, else per element.
  * Holds only the shader body and dispatch geometry; src/gpu/convKernels.ts runs it.
  */
-import { webgpu_util, type WebGPUProgram } from '@tensorflow/tfjs-backend-webgpu';
+import { BatchLabProgram } from './batchLabProgram';
+import { componentsFor } from './wgslSnippets';
 
-export class ReluMaskProgram implements WebGPUProgram {
-  outputShape: number[];
-  shaderKey: string;
-  dispatchLayout: { x: number[] };
-  dispatch: [number, number, number];
+export class ReluMaskProgram extends BatchLabProgram {
   /** dy: the gradient wrt the ReLU's output; y: that output. Same shape. */
   variableNames = ['dy', 'y'];
   outputComponent: number;
-  workgroupSize: [number, number, number] = [64, 1, 1];
   size = true;
 
   constructor(shape: number[]) {
-    this.outputShape = shape;
     const elements = shape.reduce((a, b) => a * b, 1);
-    this.outputComponent = elements % 4 === 0 ? 4 : 1;
-    const invocations = elements / this.outputComponent;
-    this.dispatchLayout = webgpu_util.flatDispatchLayout([invocations]);
-    this.dispatch = webgpu_util.computeDispatch(this.dispatchLayout, [invocations], this.workgroupSize);
-    this.shaderKey = `batchlab_relu_mask_${this.outputComponent}`;
+    const components = componentsFor(elements);
+    super(shape, `batchlab_relu_mask_${components}`, { invocations: elements / components });
+    this.outputComponent = components;
   }
 
   getUserCode(): string {

@@ -6,36 +6,24 @@
  * halved the program's time on a software adapter compared with one output per invocation.
  * Holds only the shader body and dispatch geometry; src/gpu/unpackKernels.ts runs it.
  */
-import { webgpu_util, type WebGPUProgram } from '@tensorflow/tfjs-backend-webgpu';
+import { BatchLabProgram } from './batchLabProgram';
 
 export type UnpackBytesMode = 'normalize-f32' | 'label-i32';
 
-export class UnpackBytesProgram implements WebGPUProgram {
-  outputShape: number[];
-  shaderKey: string;
-  dispatchLayout: { x: number[] };
-  dispatch: [number, number, number];
+export class UnpackBytesProgram extends BatchLabProgram {
   /** packed: i32 words holding 4 bytes each, little endian; mean/invStd: one f32 per channel. */
   variableNames: string[];
-  workgroupSize: [number, number, number] = [64, 1, 1];
   size = true;
   private readonly mode: UnpackBytesMode;
   private readonly channels: number;
 
   /** @param outputShape NHWC for images, NHW for labels; @param channels C (1 for labels). */
   constructor(outputShape: number[], mode: UnpackBytesMode, channels: number) {
-    this.outputShape = outputShape;
+    const words = Math.ceil(outputShape.reduce((a, b) => a * b, 1) / 4);
+    super(outputShape, `batchlab_unpack_bytes_${mode}_${channels}`, { invocations: words, overOutput: true });
     this.mode = mode;
     this.channels = channels;
     this.variableNames = mode === 'normalize-f32' ? ['packed', 'mean', 'invStd'] : ['packed'];
-    this.dispatchLayout = webgpu_util.flatDispatchLayout(outputShape);
-    const words = Math.ceil(outputShape.reduce((a, b) => a * b, 1) / 4);
-    this.dispatch = webgpu_util.computeDispatch(
-      webgpu_util.flatDispatchLayout([words]),
-      [words],
-      this.workgroupSize,
-    );
-    this.shaderKey = `batchlab_unpack_bytes_${mode}_${channels}`;
   }
 
   getUserCode(): string {

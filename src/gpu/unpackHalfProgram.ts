@@ -3,29 +3,22 @@
  * shader-f16 feature), into f32; optionally normalizes (x − mean[c]) · invStd[c] on the way.
  * Holds only the shader body and dispatch geometry; src/gpu/unpackKernels.ts runs it.
  */
-import { webgpu_util, type WebGPUProgram } from '@tensorflow/tfjs-backend-webgpu';
+import { BatchLabProgram } from './batchLabProgram';
 
-export class UnpackHalfProgram implements WebGPUProgram {
-  outputShape: number[];
-  shaderKey: string;
-  dispatchLayout: { x: number[] };
-  dispatch: [number, number, number];
+export class UnpackHalfProgram extends BatchLabProgram {
   /** packed: i32 words holding 2 halves each (low half first); mean/invStd when normalizing. */
   variableNames: string[];
-  workgroupSize: [number, number, number] = [64, 1, 1];
   size = true;
   private readonly normalize: boolean;
   private readonly channels: number;
 
   /** @param outputShape NHWC; @param normalize apply (x − mean) · invStd; @param channels C. */
   constructor(outputShape: number[], normalize: boolean, channels: number) {
-    this.outputShape = outputShape;
+    const invocations = outputShape.reduce((a, b) => a * b, 1);
+    super(outputShape, `batchlab_unpack_half_${normalize}_${channels}`, { invocations, overOutput: true });
     this.normalize = normalize;
     this.channels = channels;
     this.variableNames = normalize ? ['packed', 'mean', 'invStd'] : ['packed'];
-    this.dispatchLayout = webgpu_util.flatDispatchLayout(outputShape);
-    this.dispatch = webgpu_util.computeDispatch(this.dispatchLayout, outputShape, this.workgroupSize);
-    this.shaderKey = `batchlab_unpack_half_${normalize}_${channels}`;
   }
 
   getUserCode(): string {

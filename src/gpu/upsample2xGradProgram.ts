@@ -8,36 +8,27 @@
  * Sizes are uniforms (one pipeline per channel alignment).
  * Holds only the shader body and dispatch geometry; src/gpu/upsampleKernels.ts runs it.
  */
-import { webgpu_util, type WebGPUProgram } from '@tensorflow/tfjs-backend-webgpu';
+import { BatchLabProgram } from './batchLabProgram';
 import { channelBlocks } from './convGeometry';
-import { componentsFor, i32Uniforms, rowLoad, rowStore } from './wgslSnippets';
+import { alignedKey, componentsFor, i32Uniforms, rowLoad, rowStore } from './wgslSnippets';
 
-export class Upsample2xGradProgram implements WebGPUProgram {
-  outputShape: number[];
-  shaderKey: string;
-  dispatchLayout: { x: number[] };
-  dispatch: [number, number, number];
+export class Upsample2xGradProgram extends BatchLabProgram {
   /** dy: [N, 2H, 2W, C], the gradient wrt the upsampled tensor. */
   variableNames = ['dy'];
   variableComponents: number[];
   outputComponent: number;
-  workgroupSize: [number, number, number] = [64, 1, 1];
   /** invocations: the dispatch's bound; height, width, channels: of dx; blocks: channel vec4 blocks. */
   uniforms = 'invocations : i32, height : i32, width : i32, channels : i32, blocks : i32,';
   readonly invocations: number;
-  private readonly shape: [number, number, number, number];
 
-  /** @param xShape [N, H, W, C], the upsampling's input (and this program's output). */
-  constructor(xShape: [number, number, number, number]) {
-    this.shape = xShape;
-    const [n, h, w, c] = xShape;
-    this.outputShape = xShape;
+  /** @param shape [N, H, W, C], the upsampling's input (and this program's output). */
+  constructor(private readonly shape: [number, number, number, number]) {
+    const [n, h, w, c] = shape;
+    const invocations = n * h * w * channelBlocks(c);
+    super(shape, `batchlab_upsample2x_grad_${alignedKey(c)}`, { invocations });
     this.variableComponents = [componentsFor(c)];
     this.outputComponent = componentsFor(c);
-    this.invocations = n * h * w * channelBlocks(c);
-    this.dispatchLayout = webgpu_util.flatDispatchLayout([this.invocations]);
-    this.dispatch = webgpu_util.computeDispatch(this.dispatchLayout, [this.invocations], this.workgroupSize);
-    this.shaderKey = `batchlab_upsample2x_grad_${c % 4 === 0}`;
+    this.invocations = invocations;
   }
 
   /** The uniform values, in the order of `uniforms`. */

@@ -49,6 +49,9 @@ export function rowStore(name: string, vec4: boolean, channels: string): string 
 /** The component count tfjs should bind an axis of `channels` with: 4 when it divides, else 1. */
 export const componentsFor = (channels: number): 1 | 4 => (channels % 4 === 0 ? 4 : 1);
 
+/** Whether each channel axis divides by 4, as a shader key part ('true_false'). */
+export const alignedKey = (...channels: number[]): string => channels.map((c) => c % 4 === 0).join('_');
+
 /** tfjs's uniform entries for a list of i32 values (runWebGPUProgram's programDefinedUniform). */
 export const i32Uniforms = (values: readonly number[]): { type: string; data: number[] }[] =>
   values.map((v) => ({ type: 'int32', data: [v] }));

@@ -13,11 +13,12 @@
  */
 import * as tf from '../tf';
 import { softmaxCrossEntropy } from '../loss';
-import { flattenNamed, assignFlat, readFlat } from './flatParams';
+import { flattenNamed } from './flatParams';
 import {
-  applyFlatGradients,
   readOwned,
   readScalar,
+  shareWeights,
+  sumGradientsAndStep,
   syncDevice,
   uploadBatchLabels,
   uploadShard,
@@ -43,10 +44,7 @@ async function master(ctx: ReplicaContext, inputs: StepInputs): Promise<Strategy
   const { link, model } = ctx;
   const n = link.size;
   if (!inputs.batch) throw new Error('device 0 needs the whole batch under dp-gather');
-  if (n > 1) {
-    const weights = await readFlat(model.variables);
-    for (let r = 1; r < n; r++) link.send(r, 'weights', weights);
-  }
+  await shareWeights(ctx);
   const held: tf.Tensor[] = [];
   const shard = uploadShard(ctx, inputs.shard);
   try {
@@ -81,18 +79,7 @@ async function master(ctx: ReplicaContext, inputs: StepInputs): Promise<Strategy
     held.push(ownGrads);
     ctx.sample();
     await syncDevice(ctx);
-    const gradients: tf.Tensor1D[] = [ownGrads];
-    for (let r = 1; r < n; r++) {
-      const g = tf.tensor1d(await link.receive(r, 'grads'));
-      held.push(g);
-      gradients.push(g);
-    }
-    const total = n > 1 ? tf.addN(gradients) : ownGrads;
-    if (total !== ownGrads) held.push(total);
-    ctx.sample();
-    applyFlatGradients(ctx, total);
-    await syncDevice(ctx);
-    ctx.sample();
+    await sumGradientsAndStep(ctx, ownGrads, held);
     return { shardLoss: null, batchLoss };
   } finally {
     held.forEach((t) => t.dispose());
@@ -102,7 +89,7 @@ async function master(ctx: ReplicaContext, inputs: StepInputs): Promise<Strategy
 
 async function replica(ctx: ReplicaContext, inputs: StepInputs): Promise<StrategyOutcome> {
   const { link, model } = ctx;
-  assignFlat(model.variables, await link.receive(0, 'weights'));
+  await shareWeights(ctx);
   const shard = uploadShard(ctx, inputs.shard);
   try {
     const logits = model.forward(shard.x);

@@ -6,13 +6,12 @@
  * Outputs never travel: 4 bytes up and 4 bytes down per replica instead of s·H·W·K·4.
  */
 import * as tf from '../tf';
-import { assignFlat, readFlat } from './flatParams';
 import { shardLossAndGrads } from './lossGrads';
 import {
-  applyFlatGradients,
   readOwned,
   readScalar,
-  syncDevice,
+  shareWeights,
+  sumGradientsAndStep,
   uploadShard,
   type ReplicaContext,
   type StepInputs,
@@ -20,12 +19,9 @@ import {
 } from './replicaContext';
 
 async function master(ctx: ReplicaContext, inputs: StepInputs): Promise<StrategyOutcome> {
-  const { link, model } = ctx;
+  const { link } = ctx;
   const n = link.size;
-  if (n > 1) {
-    const weights = await readFlat(model.variables);
-    for (let r = 1; r < n; r++) link.send(r, 'weights', weights);
-  }
+  await shareWeights(ctx);
   const held: tf.Tensor[] = [];
   const shard = uploadShard(ctx, inputs.shard);
   try {
@@ -40,18 +36,7 @@ async function master(ctx: ReplicaContext, inputs: StepInputs): Promise<Strategy
     for (let r = 1; r < n; r++) link.send(r, 'output-grads', Float32Array.of(weight));
     const scaled = n > 1 ? tf.mul(grads, weight) : grads;
     if (scaled !== grads) held.push(scaled);
-    const gradients: tf.Tensor1D[] = [scaled as tf.Tensor1D];
-    for (let r = 1; r < n; r++) {
-      const g = tf.tensor1d(await link.receive(r, 'grads'));
-      held.push(g);
-      gradients.push(g);
-    }
-    const total = n > 1 ? tf.addN(gradients) : scaled;
-    if (total !== scaled) held.push(total);
-    ctx.sample();
-    applyFlatGradients(ctx, total as tf.Tensor1D);
-    await syncDevice(ctx);
-    ctx.sample();
+    await sumGradientsAndStep(ctx, scaled as tf.Tensor1D, held);
     return { shardLoss, batchLoss: batchLossSum / n };
   } finally {
     held.forEach((t) => t.dispose());
@@ -60,8 +45,8 @@ async function master(ctx: ReplicaContext, inputs: StepInputs): Promise<Strategy
 }
 
 async function replica(ctx: ReplicaContext, inputs: StepInputs): Promise<StrategyOutcome> {
-  const { link, model } = ctx;
-  assignFlat(model.variables, await link.receive(0, 'weights'));
+  const { link } = ctx;
+  await shareWeights(ctx);
   const shard = uploadShard(ctx, inputs.shard);
   const held: tf.Tensor[] = [];
   try {

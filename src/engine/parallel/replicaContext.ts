@@ -12,7 +12,7 @@ import type { DeviceLabels } from '../loss';
 import type { NormalizeLayer } from '../normalizeLayer';
 import type { UNet } from '../unet';
 import { disposeDeviceBatch, uploadBatch } from '../uploadBatch';
-import { splitFlat, disposeNamed } from './flatParams';
+import { assignFlat, disposeNamed, readFlat, splitFlat } from './flatParams';
 import { releasePendingBuffers } from './releasePending';
 import type { Link } from './transport';
 import type { AllReduceAlgorithm } from '../../config/parallel';
@@ -97,6 +97,41 @@ export function applyFlatGradients(ctx: ReplicaContext, flat: tf.Tensor1D): void
   } finally {
     disposeNamed(named);
   }
+}
+
+/** dp-*: device 0 sends its weights to every replica, which loads them into its model copy. */
+export async function shareWeights(ctx: ReplicaContext): Promise<void> {
+  const { link, model } = ctx;
+  if (ctx.rank !== 0) {
+    assignFlat(model.variables, await link.receive(0, 'weights'));
+  } else if (link.size > 1) {
+    const weights = await readFlat(model.variables);
+    for (let r = 1; r < link.size; r++) link.send(r, 'weights', weights);
+  }
+}
+
+/**
+ * dp-*, device 0: adds every replica's flat gradients to its own `own` and steps the optimizer. The tensors
+ * it makes are pushed onto `held`, for the caller to dispose.
+ */
+export async function sumGradientsAndStep(
+  ctx: ReplicaContext,
+  own: tf.Tensor1D,
+  held: tf.Tensor[],
+): Promise<void> {
+  const n = ctx.link.size;
+  const gradients: tf.Tensor1D[] = [own];
+  for (let r = 1; r < n; r++) {
+    const g = tf.tensor1d(await ctx.link.receive(r, 'grads'));
+    held.push(g);
+    gradients.push(g);
+  }
+  const total = n > 1 ? tf.addN(gradients) : own;
+  if (total !== own) held.push(total);
+  ctx.sample();
+  applyFlatGradients(ctx, total);
+  await syncDevice(ctx);
+  ctx.sample();
 }
 
 /**
