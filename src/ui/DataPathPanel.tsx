@@ -17,6 +17,8 @@ import { fill } from '../i18n/fill';
 import { Template } from './i18n/Template';
 import { useLocale, useText } from './i18n/useText';
 import { armLabel } from './lessons/armLabel';
+import { ColumnHeads } from './ColumnHeads';
+import { SelectField } from './fields/SelectField';
 
 function BytesTable({ caption, rows }: { caption: string; rows: ReturnType<typeof dataPathRows> }) {
   const w = useText().panels.dataPath;
@@ -26,15 +28,9 @@ function BytesTable({ caption, rows }: { caption: string; rows: ReturnType<typeo
   return (
     <table>
       <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{w.columns.mode}</th>
-          <th scope="col">{w.columns.host}</th>
-          <th scope="col">{w.columns.toGpu}</th>
-          <th scope="col">{w.columns.gpuInput}</th>
-          <th scope="col">{w.columns.vsFloat32}</th>
-        </tr>
-      </thead>
+      <ColumnHeads
+        heads={[w.columns.mode, w.columns.host, w.columns.toGpu, w.columns.gpuInput, w.columns.vsFloat32]}
+      />
       <tbody>
         {rows.map((r) => (
           <tr key={r.mode.id} className={r.current ? 'current' : undefined} data-mode={r.mode.id}>
@@ -112,32 +108,30 @@ function StatsChoice() {
   const locale = useLocale();
   const list = (values: readonly number[]) => values.map((v) => formatNumber(v, locale, 1)).join(', ');
   return (
-    <div className="field">
-      <label htmlFor="stats-choice">{w.label}</label>
-      <select
-        id="stats-choice"
-        className="wide-select"
-        value={article ? 'article' : 'dataset'}
-        disabled={running}
-        aria-describedby="stats-choice-help"
-        onChange={(e) =>
-          setConfig(
-            e.target.value === 'article'
-              ? {
-                  mean255: Array.from({ length: config.channels }, () => ARTICLE_GRAY_MEAN255),
-                  std255: Array.from({ length: config.channels }, () => ARTICLE_GRAY_STD255),
-                }
-              : { mean255: [...measured.mean255], std255: [...measured.std255] },
-          )
-        }
-      >
-        <option value="dataset">{w.dataset}</option>
-        <option value="article">{w.article}</option>
-      </select>
+    <SelectField
+      id="stats-choice"
+      label={w.label}
+      className="wide-select"
+      value={article ? 'article' : 'dataset'}
+      options={['dataset', 'article']}
+      text={(o) => w[o]}
+      disabled={running}
+      aria-describedby="stats-choice-help"
+      onChange={(v) =>
+        setConfig(
+          v === 'article'
+            ? {
+                mean255: Array.from({ length: config.channels }, () => ARTICLE_GRAY_MEAN255),
+                std255: Array.from({ length: config.channels }, () => ARTICLE_GRAY_STD255),
+              }
+            : { mean255: [...measured.mean255], std255: [...measured.std255] },
+        )
+      }
+    >
       <p id="stats-choice-help" className="help">
         {fill(w.help, { mean: list(config.mean255), std: list(config.std255) })}
       </p>
-    </div>
+    </SelectField>
   );
 }
 
@@ -162,15 +156,7 @@ function VerifyPaths() {
       {result && !result.error && (
         <table data-testid="verify-result">
           <caption>{fill(w.caption, { backend: result.backend, errors: result.uncapturedErrors })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{w.path}</th>
-              <th scope="col">{w.maxError}</th>
-              <th scope="col">{w.tolerance}</th>
-              <th scope="col">{w.firstLoss}</th>
-              <th scope="col">{w.imageBytes}</th>
-            </tr>
-          </thead>
+          <ColumnHeads heads={[w.path, w.maxError, w.tolerance, w.firstLoss, w.imageBytes]} />
           <tbody>
             {result.rows.map((r) => (
               <tr key={r.label} className={r.ok ? undefined : 'bad'}>

@@ -6,6 +6,7 @@
 import { useId, useState } from 'react';
 import { PYTORCH_EXPORT_LIMITS, PYTORCH_STRATEGIES, type PyTorchStrategy } from '../config/pytorchExport';
 import { exportStatusText } from './exportStatusText';
+import { SelectField } from './fields/SelectField';
 import { useLocale, useText } from './i18n/useText';
 import { useJob } from './jobs/useJob';
 import {
@@ -33,37 +34,24 @@ export function PyTorchExport() {
   return (
     <div className="pytorch-export">
       <h3>{w.title}</h3>
-      <div className="field">
-        <label htmlFor={`${id}-s`}>{w.strategy}</label>
-        <select
-          id={`${id}-s`}
-          value={strategy}
-          onChange={(e) => setStrategy(e.target.value as PyTorchStrategy)}
-          data-testid="export-pytorch-strategy"
-        >
-          {PYTORCH_STRATEGIES.map((s) => (
-            <option key={s} value={s}>
-              {w.strategies[s]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-n`}>{w.processes}</label>
-        <select
-          id={`${id}-n`}
-          value={processes}
-          disabled={strategy === 'single'}
-          onChange={(e) => setGpus(Number(e.target.value))}
-          data-testid="export-pytorch-processes"
-        >
-          {PROCESS_OPTIONS.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id={`${id}-s`}
+        label={w.strategy}
+        value={strategy}
+        options={PYTORCH_STRATEGIES}
+        text={(s) => w.strategies[s]}
+        onChange={(v) => setStrategy(v as PyTorchStrategy)}
+        data-testid="export-pytorch-strategy"
+      />
+      <SelectField
+        id={`${id}-n`}
+        label={w.processes}
+        value={processes}
+        options={PROCESS_OPTIONS}
+        disabled={strategy === 'single'}
+        onChange={(v) => setGpus(Number(v))}
+        data-testid="export-pytorch-processes"
+      />
       <div className="buttons">
         <button
           type="button"

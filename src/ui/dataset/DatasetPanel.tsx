@@ -13,6 +13,7 @@ import { selectConfig, useAppStore } from '../../state/store';
 import { formatBytes } from '../format';
 import { DatasetProblems } from './DatasetProblems';
 import { PaletteEditor } from './PaletteEditor';
+import { SelectField } from '../fields/SelectField';
 
 /** webkitdirectory is not in React's input props: passed as a plain attribute. */
 const FOLDER_PROPS = { webkitdirectory: '', directory: '' } as Record<string, string>;
@@ -35,23 +36,17 @@ function SourceChoice() {
     );
   };
   return (
-    <div className="field">
-      <label htmlFor={id}>{DATASET_TEXT.sourceLabel}</label>
-      <select
-        id={id}
-        className="wide-select"
-        value={config.dataSource}
-        disabled={running}
-        data-testid="dataset-source"
-        onChange={(e) => choose(e.target.value as DataSource)}
-      >
-        {DATA_SOURCES.map((s) => (
-          <option key={s} value={s}>
-            {DATASET_TEXT.sources[s]}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      id={id}
+      label={DATASET_TEXT.sourceLabel}
+      className="wide-select"
+      value={config.dataSource}
+      options={DATA_SOURCES}
+      text={(s) => DATASET_TEXT.sources[s]}
+      disabled={running}
+      data-testid="dataset-source"
+      onChange={(v) => choose(v as DataSource)}
+    />
   );
 }
 

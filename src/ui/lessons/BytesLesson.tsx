@@ -13,6 +13,7 @@ import { DEFAULT_TIMING } from '../../config/stableTiming';
 import { verdictWords } from '../results/verdictText';
 import { useLocale, useText } from '../i18n/useText';
 import { armLabel } from './armLabel';
+import { ColumnHeads } from '../ColumnHeads';
 
 export function BytesArticle() {
   const w = useText().lessons.bytes.article;
@@ -129,14 +130,7 @@ function InputKernels({ arms }: { arms: readonly ArmResult[] }) {
     <div className="table-scroll" role="region" aria-label={w.caption} tabIndex={0}>
       <table className="arm-table" data-testid="input-kernels">
         <caption>{w.caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t.lessons.view.table.run}</th>
-            <th scope="col">{w.inputKernels}</th>
-            <th scope="col">{w.input}</th>
-            <th scope="col">{w.step}</th>
-          </tr>
-        </thead>
+        <ColumnHeads heads={[t.lessons.view.table.run, w.inputKernels, w.input, w.step]} />
         <tbody>
           {rows.map(({ arm, k }) => (
             <tr

@@ -17,6 +17,7 @@ import { ArticleFigure } from './ArticleFigure';
 import { armLabel } from './armLabel';
 import { fitArmIds, fitLessonResult, fitReference, type FitArm, type FitReference } from './fitResults';
 import { percent, scientific } from './lessonFormat';
+import { ColumnHeads } from '../ColumnHeads';
 
 const lesson = LESSONS.fit;
 const ids = fitArmIds(lesson);
@@ -191,15 +192,7 @@ export function FitSide() {
             tolerance: scientific(SAME_GRADIENTS_TOLERANCE, locale),
           })}
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">{w.run}</th>
-            <th scope="col">{w.peak}</th>
-            <th scope="col">{w.activations}</th>
-            <th scope="col">{stepHeader}</th>
-            <th scope="col">{w.weights}</th>
-          </tr>
-        </thead>
+        <ColumnHeads heads={[w.run, w.peak, w.activations, stepHeader, w.weights]} />
         <tbody>
           {r.arms.map((a) => (
             <tr

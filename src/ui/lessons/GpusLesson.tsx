@@ -11,6 +11,7 @@ import { times } from './lessonFormat';
 import { articleGpus, gpusLessonResult } from './lessonResults';
 import { fill } from '../../i18n/fill';
 import { useLocale, useText } from '../i18n/useText';
+import { ColumnHeads } from '../ColumnHeads';
 
 type Records = Partial<Record<ParallelStrategy, ParallelStepRecord>>;
 
@@ -95,14 +96,7 @@ export function GpusSide({ records }: { records: Records }) {
     <div className="table-scroll">
       <table className="arm-table" data-testid="strategy-table">
         <caption>{w.tableCaption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{w.strategy}</th>
-            <th scope="col">{fill(w.device, { n: 0 })}</th>
-            <th scope="col">{fill(w.device, { n: 1 })}</th>
-            <th scope="col">0 ÷ 1</th>
-          </tr>
-        </thead>
+        <ColumnHeads heads={[w.strategy, fill(w.device, { n: 0 }), fill(w.device, { n: 1 }), '0 ÷ 1']} />
         <tbody>
           {rows.map(({ strategy }) => {
             const b = r?.strategies.find((x) => x.strategy === strategy);

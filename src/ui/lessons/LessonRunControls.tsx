@@ -1,8 +1,9 @@
 /**
  * A lesson's one primary button (Run, or Stop while it runs), what it will do, and its progress: which arm
  * trains, at which step, and whether its timing has started. Says why it cannot start, in plain words.
+ * RunStopControls draws them for a lesson or the sweep (lesson 4); their test ids start with the job's kind.
  */
-import { useId, useMemo } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { LESSONS, lessonConfigs } from '../../config/lessons';
 import type { LessonId } from '../../config/views';
 import type { RunBlocker } from '../../state/jobRules';
@@ -20,7 +21,6 @@ export function LessonRunControls({ id }: { id: LessonId }) {
   const locale = useLocale();
   const run = useLessonStore(selectLessonRun(id));
   const { phase, message } = useLessonStatus(id);
-  const blockedId = useId();
   const running = phase === 'running';
   const configs = useMemo(() => lessonConfigs(LESSONS[id]), [id]);
   const nameOf = (armId: string) => (armId === 'lesson' ? t.lessons.view.theLesson : armLabel(t, id, armId));
@@ -33,33 +33,60 @@ export function LessonRunControls({ id }: { id: LessonId }) {
       ? { code: 'lessonRunning' }
       : jobBlocker;
   return (
+    <RunStopControls
+      kind="lesson"
+      onRun={() => useAppStore.getState().startJob('lesson', id)}
+      runLabel={t.lessons[id].runLabel}
+      stopLabel={t.lessons.view.stop}
+      phase={phase}
+      progress={progressText(t, locale, id, run, phase, message, nameOf)}
+      blocked={blocker ? runBlockerText(t, locale, blocker, nameOf) : null}
+    />
+  );
+}
+
+/** Run, or Stop while the job runs; the progress line; why Run is refused (`blocked`, null when it can start). */
+export function RunStopControls(props: {
+  kind: 'lesson' | 'sweep';
+  onRun: () => void;
+  runLabel: ReactNode;
+  stopLabel: ReactNode;
+  phase: string;
+  progress: ReactNode;
+  blocked: ReactNode;
+  skipPreflight?: boolean;
+}) {
+  const { kind, phase, blocked } = props;
+  const blockedId = useId();
+  return (
     <div className="lesson-run">
-      {running ? (
+      {phase === 'running' ? (
         <button
           type="button"
-          onClick={() => useAppStore.getState().stopJob('lesson')}
-          data-testid="lesson-stop"
+          onClick={() => useAppStore.getState().stopJob(kind)}
+          data-testid={`${kind}-stop`}
         >
-          {t.lessons.view.stop}
+          {props.stopLabel}
         </button>
       ) : (
         <button
           type="button"
           className="primary"
-          onClick={() => useAppStore.getState().startJob('lesson', id)}
-          disabled={blocker !== null}
-          aria-describedby={blocker ? blockedId : undefined}
-          data-testid="lesson-run"
+          onClick={props.onRun}
+          disabled={blocked !== null}
+          aria-describedby={blocked ? blockedId : undefined}
+          data-testid={`${kind}-run`}
+          data-skip-preflight={props.skipPreflight ? '1' : undefined}
         >
-          {t.lessons[id].runLabel}
+          {props.runLabel}
         </button>
       )}
-      <p className="lesson-progress" role="status" data-testid="lesson-progress" data-phase={phase}>
-        {progressText(t, locale, id, run, phase, message, nameOf)}
+      <p className="lesson-progress" role="status" data-testid={`${kind}-progress`} data-phase={phase}>
+        {props.progress}
       </p>
-      {blocker && (
-        <p id={blockedId} className="help" data-testid="lesson-blocked">
-          {runBlockerText(t, locale, blocker, nameOf)}
+      {blocked && (
+        <p id={blockedId} className="help" data-testid={`${kind}-blocked`}>
+          {blocked}
         </p>
       )}
     </div>

@@ -4,6 +4,7 @@ import { formatBytes, formatExactBytes, formatMs } from '../format';
 import { sumBytes } from './deviceFigures';
 import { fill } from '../../i18n/fill';
 import { useLocale, useText } from '../i18n/useText';
+import { ColumnHeads } from '../ColumnHeads';
 
 export function DeviceTable({ step }: { step: ParallelStepRecord }) {
   const w = useText().parallel.table;
@@ -13,18 +14,9 @@ export function DeviceTable({ step }: { step: ParallelStepRecord }) {
   return (
     <table className="parallel-table">
       <caption>{fill(w.caption, { step: step.step })}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{w.device}</th>
-          <th scope="col">{w.inUse}</th>
-          <th scope="col">{w.pool}</th>
-          <th scope="col">{w.busy}</th>
-          <th scope="col">{w.waiting}</th>
-          <th scope="col">{w.sent}</th>
-          <th scope="col">{w.received}</th>
-          <th scope="col">{w.outputsSent}</th>
-        </tr>
-      </thead>
+      <ColumnHeads
+        heads={[w.device, w.inUse, w.pool, w.busy, w.waiting, w.sent, w.received, w.outputsSent]}
+      />
       <tbody>
         {step.reports.map((d) => {
           const expected = step.expected[d.rank];

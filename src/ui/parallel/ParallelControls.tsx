@@ -22,6 +22,7 @@ import { fill, plural } from '../../i18n/fill';
 import { useLocale, useText } from '../i18n/useText';
 import { useJob, useJobBlocker } from '../jobs/useJob';
 import { runBlockerText } from '../preflightText';
+import { SelectField } from '../fields/SelectField';
 
 const REPLICA_OPTIONS = Array.from(
   { length: PARALLEL_LIMITS.replicas.max - PARALLEL_LIMITS.replicas.min + 1 },
@@ -54,54 +55,35 @@ export function ParallelControls() {
         : null;
   return (
     <div className="parallel-controls">
-      <div className="field">
-        <label htmlFor={`${id}-n`}>{w.replicas}</label>
-        <select
-          id={`${id}-n`}
-          value={settings.replicas}
-          disabled={busy}
-          onChange={(e) => setSettings({ replicas: Number(e.target.value) })}
-          data-testid="parallel-replicas"
-        >
-          {REPLICA_OPTIONS.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-s`}>{w.strategy}</label>
-        <select
-          id={`${id}-s`}
-          value={settings.strategy}
-          disabled={busy}
-          onChange={(e) => setSettings({ strategy: e.target.value as ParallelStrategy })}
-          data-testid="parallel-strategy"
-        >
-          {PARALLEL_STRATEGIES.map((s) => (
-            <option key={s} value={s}>
-              {t.parallel.strategies[s]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-a`}>{w.allReduce}</label>
-        <select
-          id={`${id}-a`}
-          value={settings.allReduce}
-          disabled={busy || settings.strategy !== 'ddp'}
-          onChange={(e) => setSettings({ allReduce: e.target.value as AllReduceAlgorithm })}
-          data-testid="parallel-allreduce"
-        >
-          {ALL_REDUCE_ALGORITHMS.map((a) => (
-            <option key={a} value={a}>
-              {w.algorithms[a]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id={`${id}-n`}
+        label={w.replicas}
+        value={settings.replicas}
+        options={REPLICA_OPTIONS}
+        disabled={busy}
+        onChange={(v) => setSettings({ replicas: Number(v) })}
+        data-testid="parallel-replicas"
+      />
+      <SelectField
+        id={`${id}-s`}
+        label={w.strategy}
+        value={settings.strategy}
+        options={PARALLEL_STRATEGIES}
+        text={(s) => t.parallel.strategies[s]}
+        disabled={busy}
+        onChange={(v) => setSettings({ strategy: v as ParallelStrategy })}
+        data-testid="parallel-strategy"
+      />
+      <SelectField
+        id={`${id}-a`}
+        label={w.allReduce}
+        value={settings.allReduce}
+        options={ALL_REDUCE_ALGORITHMS}
+        text={(a) => w.algorithms[a]}
+        disabled={busy || settings.strategy !== 'ddp'}
+        onChange={(v) => setSettings({ allReduce: v as AllReduceAlgorithm })}
+        data-testid="parallel-allreduce"
+      />
       <div className="field">
         <label htmlFor={`${id}-k`}>{w.steps}</label>
         <input

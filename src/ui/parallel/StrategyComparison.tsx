@@ -4,6 +4,7 @@ import { selectParallelByStrategy, useParallelStore } from '../../state/parallel
 import { formatBytes, formatExactBytes } from '../format';
 import { othersMeanMemory, sumBytes } from './deviceFigures';
 import { useLocale, useText } from '../i18n/useText';
+import { ColumnHeads } from '../ColumnHeads';
 
 export function StrategyComparison() {
   const byStrategy = useParallelStore(selectParallelByStrategy);
@@ -18,16 +19,7 @@ export function StrategyComparison() {
   return (
     <table className="parallel-table">
       <caption>{w.caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{w.strategy}</th>
-          <th scope="col">{w.devices}</th>
-          <th scope="col">{w.device0}</th>
-          <th scope="col">{w.others}</th>
-          <th scope="col">{w.traffic}</th>
-          <th scope="col">{w.outputs}</th>
-        </tr>
-      </thead>
+      <ColumnHeads heads={[w.strategy, w.devices, w.device0, w.others, w.traffic, w.outputs]} />
       <tbody>
         {rows.map(({ strategy, run, last }) => {
           const [first, ...others] = last.reports;

@@ -9,6 +9,7 @@ import { CONV_DIRECTIONS, type ConvChoiceReport } from '../../config/convKernels
 import { fill } from '../../i18n/fill';
 import { formatMs } from '../format';
 import { useLocale, useText } from '../i18n/useText';
+import { ColumnHeads } from '../ColumnHeads';
 
 export function ConvChoiceTable({ choice }: { choice: ConvChoiceReport | null }) {
   const w = useText().profile.convChoice;
@@ -25,16 +26,7 @@ export function ConvChoiceTable({ choice }: { choice: ConvChoiceReport | null })
     <div className="table-scroll" data-testid="profile-conv-choice" data-source={choice.source}>
       <table>
         <caption>{w.caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{w.direction}</th>
-            <th scope="col">{w.candidate}</th>
-            <th scope="col">{w.ms}</th>
-            <th scope="col">{w.spread}</th>
-            <th scope="col">{w.runs}</th>
-            <th scope="col">{w.chosen}</th>
-          </tr>
-        </thead>
+        <ColumnHeads heads={[w.direction, w.candidate, w.ms, w.spread, w.runs, w.chosen]} />
         <tbody>
           {CONV_DIRECTIONS.flatMap((d) =>
             choice.candidates

@@ -7,6 +7,7 @@ import type { KernelRow, LayerRow, StepProfile } from '../../config/stepProfile'
 import { formatMs } from '../format';
 import { fill } from '../../i18n/fill';
 import { useText } from '../i18n/useText';
+import { ColumnHeads } from '../ColumnHeads';
 
 const FIRST_ROWS = 12;
 
@@ -29,17 +30,7 @@ function KernelRows({ rows }: { rows: readonly KernelRow[] }) {
   const w = { ...t.kernels, families: t.families };
   return (
     <>
-      <thead>
-        <tr>
-          <th scope="col">{w.kernel}</th>
-          <th scope="col">{w.family}</th>
-          <th scope="col">{w.ms}</th>
-          <th scope="col">{w.share}</th>
-          <th scope="col">{w.count}</th>
-          <th scope="col">{w.gflops}</th>
-          <th scope="col">{w.shapes}</th>
-        </tr>
-      </thead>
+      <ColumnHeads heads={[w.kernel, w.family, w.ms, w.share, w.count, w.gflops, w.shapes]} />
       <tbody>
         {rows.map((r) => (
           <tr key={`${r.name}|${r.family}`} data-testid="profile-kernel-row" data-kernel={r.name}>
@@ -63,16 +54,7 @@ function LayerRows({ rows }: { rows: readonly LayerRow[] }) {
   const w = useText().profile.kernels;
   return (
     <>
-      <thead>
-        <tr>
-          <th scope="col">{w.layer}</th>
-          <th scope="col">{w.forwardMs}</th>
-          <th scope="col">{w.backwardMs}</th>
-          <th scope="col">{w.allMs}</th>
-          <th scope="col">{w.share}</th>
-          <th scope="col">{w.kernelsCount}</th>
-        </tr>
-      </thead>
+      <ColumnHeads heads={[w.layer, w.forwardMs, w.backwardMs, w.allMs, w.share, w.kernelsCount]} />
       <tbody>
         {rows.map((r) => (
           <tr key={r.layer} data-testid="profile-layer-row">

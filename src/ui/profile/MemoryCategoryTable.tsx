@@ -9,6 +9,7 @@ import { useAppStore } from '../../state/store';
 import { formatBytes, formatExactBytes } from '../format';
 import { fill } from '../../i18n/fill';
 import { useLocale, useText } from '../i18n/useText';
+import { ColumnHeads } from '../ColumnHeads';
 
 const ratio = (v: number | null) => (v === null ? '—' : `${v.toFixed(2)}×`);
 
@@ -32,15 +33,7 @@ export function MemoryCategoryTable({ profile }: { profile: StepProfile }) {
     <div className="table-scroll">
       <table data-testid="profile-category-table">
         <caption>{fill(w.caption, { step: profile.memoryStep, unit })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{w.category}</th>
-            <th scope="col">{w.atPeak}</th>
-            <th scope="col">{w.most}</th>
-            <th scope="col">{w.estimate}</th>
-            <th scope="col">{w.ratio}</th>
-          </tr>
-        </thead>
+        <ColumnHeads heads={[w.category, w.atPeak, w.most, w.estimate, w.ratio]} />
         <tbody>
           {MEMORY_CATEGORIES.map((c) => {
             const g = comparison?.groups.find((x) => x.category === c) ?? null;

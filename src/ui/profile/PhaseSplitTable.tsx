@@ -8,6 +8,7 @@ import { phaseShares } from '../../charts/profileColumns';
 import { fill } from '../../i18n/fill';
 import { formatMs } from '../format';
 import { useLocale, useText } from '../i18n/useText';
+import { ColumnHeads } from '../ColumnHeads';
 
 const percent = (share: number | null) => (share === null ? '—' : `${Math.round(share * 100)}%`);
 
@@ -22,13 +23,7 @@ export function PhaseSplitTable({ profile }: { profile: StepProfile }) {
         <caption>
           {fill(w.caption, { step: profile.timingStep, ms: formatMs(profile.profiledStepMs, locale) })}
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">{w.phase}</th>
-            <th scope="col">{w.ms}</th>
-            <th scope="col">{w.share}</th>
-          </tr>
-        </thead>
+        <ColumnHeads heads={[w.phase, w.ms, w.share]} />
         <tbody>
           {rows.map((r) => (
             <tr key={r.phase} data-phase={r.phase} data-ms={r.ms}>

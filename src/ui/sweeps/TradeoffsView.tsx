@@ -20,6 +20,7 @@ import { CopyLink } from '../links/CopyLink';
 import { useLocale, useText } from '../i18n/useText';
 import { jobMessageText } from '../jobs/jobMessageText';
 import { useJob, useJobBlocker } from '../jobs/useJob';
+import { RunStopControls } from '../lessons/LessonRunControls';
 import type { Dictionary } from '../../i18n/types';
 import { SweepPicker } from './SweepPicker';
 import { SweepResultCard } from './SweepResultCard';
@@ -47,7 +48,6 @@ function progressText(w: Dictionary['sweeps'], job: JobStatus, run: SweepRun, me
 
 function SweepRunControls({ run }: { run: SweepRun }) {
   const job = useJob('sweep');
-  const blockedId = useId();
   const running = job.phase === 'running';
   const t = useText();
   const w = t.sweeps;
@@ -67,37 +67,16 @@ function SweepRunControls({ run }: { run: SweepRun }) {
         ? w.noValues
         : null;
   return (
-    <div className="lesson-run">
-      {running ? (
-        <button
-          type="button"
-          onClick={() => useAppStore.getState().stopJob('sweep')}
-          data-testid="sweep-stop"
-        >
-          {w.stop}
-        </button>
-      ) : (
-        <button
-          type="button"
-          className="primary"
-          onClick={() => useAppStore.getState().startJob('sweep', null)}
-          disabled={blocker !== null}
-          aria-describedby={blocker ? blockedId : undefined}
-          data-testid="sweep-run"
-          data-skip-preflight={skipPreflight ? '1' : undefined}
-        >
-          {w.run}
-        </button>
-      )}
-      <p className="lesson-progress" role="status" data-testid="sweep-progress" data-phase={job.phase}>
-        {progressText(t.sweeps, job, run, jobMessageText(t, locale, job.message))}
-      </p>
-      {blocker && (
-        <p id={blockedId} className="help" data-testid="sweep-blocked">
-          {blocker}
-        </p>
-      )}
-    </div>
+    <RunStopControls
+      kind="sweep"
+      onRun={() => useAppStore.getState().startJob('sweep', null)}
+      runLabel={w.run}
+      stopLabel={w.stop}
+      phase={job.phase}
+      progress={progressText(t.sweeps, job, run, jobMessageText(t, locale, job.message))}
+      blocked={blocker}
+      skipPreflight={skipPreflight}
+    />
   );
 }
 
