@@ -24,7 +24,7 @@ export type ConvKernels = Record<ConvDirection, ConvCandidate>;
 export interface ConvCandidateTime {
   direction: ConvDirection;
   candidate: ConvCandidate;
-  /** Median wall ms of its timed runs (all the model's convs of the direction, up to an awaited readback). */
+  /** Median wall ms of its timed runs (all the model's convs of the direction, until the device has finished them). */
   ms: number;
   /** Its fastest and slowest timed run, ms (the spread a close call is judged by). */
   minMs: number;
@@ -52,4 +52,22 @@ export interface ConvChoiceReport {
   probeConvs: number;
   /** Wall ms of the model's first training step after the choice (upload to loss readback); null before it. */
   firstStepMs: number | null;
+}
+
+/**
+ * How a direction's choice stands, from the runs it rests on: the only candidate there; clear (the chosen
+ * one's slowest run beat every other's fastest); or close (their runs overlapped: the measurement cannot tell
+ * them apart, and the chosen one's lower median may be noise).
+ */
+export type ConvChoiceVerdict = 'only' | 'clear' | 'close';
+
+export function convChoiceVerdict(
+  report: Pick<ConvChoiceReport, 'kernels' | 'candidates'>,
+  direction: ConvDirection,
+): ConvChoiceVerdict {
+  const of = report.candidates.filter((c) => c.direction === direction);
+  const chosen = of.find((c) => c.candidate === report.kernels[direction]);
+  const others = of.filter((c) => c !== chosen);
+  if (!chosen || others.length === 0) return 'only';
+  return others.every((c) => c.minMs > chosen.maxMs) ? 'clear' : 'close';
 }

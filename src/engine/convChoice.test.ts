@@ -97,18 +97,19 @@ describe('chooseConvKernel (the rule before measurement)', () => {
 });
 
 describe('the candidates on a fallback adapter', () => {
-  it("leaves out tfjs's kernels and the tilings that wait at barriers, and keeps every other own tiling", () => {
+  it("leaves out tfjs's kernels, the tilings that wait at barriers and the GPU tiling's forward and input gradient", () => {
     const soft = convCandidates(caps({ isFallbackAdapter: true }), [small]);
     expect(soft).toEqual({
-      forward: ['own-software', 'own-gpu'],
-      inputGradient: ['own-software', 'own-gpu'],
+      forward: ['own-software'],
+      inputGradient: ['own-software'],
       filterGradient: ['own-software', 'own-gpuNoReduce'],
     });
     const hw = convCandidates(caps(), [small]);
     for (const d of ['forward', 'inputGradient', 'filterGradient'] as const) expect(hw[d]).toContain('tfjs');
     expect(hw.filterGradient).toContain('own-gpu');
-    expect(skippedOnFallback('own-gpu', 'forward')).toBe(false);
-    expect(skippedOnFallback('own-gpu', 'filterGradient')).toBe(true);
+    expect(skippedOnFallback('own-gpu')).toBe(true);
+    expect(skippedOnFallback('own-gpuNoReduce')).toBe(false);
+    expect(skippedOnFallback('own-software')).toBe(false);
   });
 
   it("keeps tfjs's kernels where no own tiling fits", () => {

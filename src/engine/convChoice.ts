@@ -114,12 +114,19 @@ export function fits(
  *   7.54, 256 against 4.45 and 63.6 against 5.45 (12–57×). Input gradient: 6.24 and 7.10 against 3.05 and
  *   2.83, 72.0 against 15.6, 61.3 against 8.3 and 21.6 against 5.85 (2.0–7.4×). Filter gradient: 6.51 and
  *   9.85 against 1.87 and 1.70, 116 against 13.3, 56.4 against 4.4 and 43.9 against 5.7 (3.5–13×).
- * The own tilings without barriers stay: each of them was the fastest in some of these runs.
+ * - the GPU tiling's forward and input gradient (two pixels per invocation, against the software tiling's
+ *   eight), median of 15 runs on the probe against the software tiling's: in Dawn, 12 processes each,
+ *   forward 1.31–1.63× behind (tiny) and 1.67–2.87× (default), input gradient 1.44–6.35× and 1.38–4.42×,
+ *   except one process in each where a hiccup in the software tiling's first timed run cut it; in four fresh
+ *   Chromium pages, 1.31–1.44× and 1.32–2.0× behind on the default probe, within ±6 % on the tiny one, whose
+ *   runs (~3 ms) are the GPU process's round trip, not the kernels. Its pipelines cost a first visit 0.4 s.
+ * What stays is measured: the filter gradient's software tiling against the GPU tiling without its
+ * reduction, a close call (the latter 0.96–1.38× the former's time, and faster in some runs).
  */
-export function skippedOnFallback(candidate: ConvCandidate, direction: ConvDirection): boolean {
-  const t = tilingOf(candidate);
-  if (t === null) return true;
-  return Boolean(t.staged) || (direction === 'filterGradient' && t.workgroupReduce);
+export function skippedOnFallback(candidate: ConvCandidate): boolean {
+  // 'own-gpu' is the GPU tiling with its reduction, whose filter gradient waits at barriers and whose
+  // forward and input gradient were measured behind (above); 'own-gpuNoReduce' is its filter gradient alone.
+  return candidate === 'tfjs' || candidate === 'own-gpu' || Boolean(tilingOf(candidate)?.staged);
 }
 
 /**
@@ -140,7 +147,7 @@ export function convCandidates(
       ...own.filter((c) => direction === 'filterGradient' || c !== 'own-gpuNoReduce'),
       'tfjs',
     ];
-    const kept = caps.isFallbackAdapter ? all.filter((c) => !skippedOnFallback(c, direction)) : all;
+    const kept = caps.isFallbackAdapter ? all.filter((c) => !skippedOnFallback(c)) : all;
     return kept.length > 0 ? kept : all;
   };
   return { forward: of('forward'), inputGradient: of('inputGradient'), filterGradient: of('filterGradient') };

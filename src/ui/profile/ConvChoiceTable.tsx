@@ -1,11 +1,11 @@
 /**
  * The conv kernels the engine chose by measurement for the profiled model: per direction, every candidate
  * that fits the device with its median ms, its fastest and slowest run and its timed runs, the chosen one
- * marked; below, what the choice cost (the measurement, or the cache look-up and the measurement it reuses)
+ * marked with how it stands (the only candidate, fastest in every run, or runs that overlapped); below, what the choice cost (the measurement, or the cache look-up and the measurement it reuses)
  * beside the first step.
  * Nothing off webgpu, where tfjs's kernels run without a measurement.
  */
-import { CONV_DIRECTIONS, type ConvChoiceReport } from '../../config/convKernels';
+import { CONV_DIRECTIONS, convChoiceVerdict, type ConvChoiceReport } from '../../config/convKernels';
 import { fill } from '../../i18n/fill';
 import { formatMs } from '../format';
 import { useLocale, useText } from '../i18n/useText';
@@ -33,6 +33,7 @@ export function ConvChoiceTable({ choice }: { choice: ConvChoiceReport | null })
               .filter((c) => c.direction === d)
               .map((c, i) => {
                 const chosen = choice.kernels[d] === c.candidate;
+                const verdict = chosen ? convChoiceVerdict(choice, d) : null;
                 return (
                   <tr
                     key={`${d}/${c.candidate}`}
@@ -42,6 +43,7 @@ export function ConvChoiceTable({ choice }: { choice: ConvChoiceReport | null })
                     data-min-ms={c.minMs}
                     data-max-ms={c.maxMs}
                     data-chosen={chosen}
+                    data-verdict={verdict ?? undefined}
                   >
                     <th scope="row">{i === 0 ? w.directions[d] : ''}</th>
                     <td>{w.candidates[c.candidate]}</td>
@@ -50,7 +52,7 @@ export function ConvChoiceTable({ choice }: { choice: ConvChoiceReport | null })
                       {formatMs(c.minMs, locale)} – {formatMs(c.maxMs, locale)}
                     </td>
                     <td className="num">{c.runs}</td>
-                    <td>{chosen ? '✓' : ''}</td>
+                    <td>{verdict ? w.verdicts[verdict] : ''}</td>
                   </tr>
                 );
               }),
