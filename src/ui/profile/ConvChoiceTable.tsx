@@ -1,7 +1,8 @@
 /**
  * The conv kernels the engine chose by measurement for the profiled model: per direction, every candidate
- * that fits the device with its median ms, its fastest and slowest run and its timed runs, the chosen one
- * marked with how it stands (the only candidate, fastest in every run, or runs that overlapped); below, what the choice cost (the measurement, or the cache look-up and the measurement it reuses)
+ * that fits the device, the chosen one marked with how it stands (the only candidate, fastest in every run,
+ * or runs that overlapped: beside the name, where a narrow screen still shows it), then its median ms, its
+ * fastest and slowest run and its timed runs; below, what the choice cost (the measurement, or the cache look-up and the measurement it reuses)
  * beside the first step.
  * Nothing off webgpu, where tfjs's kernels run without a measurement.
  */
@@ -24,9 +25,9 @@ export function ConvChoiceTable({ choice }: { choice: ConvChoiceReport | null })
   };
   return (
     <div className="table-scroll" data-testid="profile-conv-choice" data-source={choice.source}>
-      <table>
+      <table className="conv-choice-table">
         <caption>{w.caption}</caption>
-        <ColumnHeads heads={[w.direction, w.candidate, w.ms, w.spread, w.runs, w.chosen]} />
+        <ColumnHeads heads={[w.direction, w.candidate, w.chosen, w.ms, w.spread, w.runs]} />
         <tbody>
           {CONV_DIRECTIONS.flatMap((d) =>
             choice.candidates
@@ -47,12 +48,12 @@ export function ConvChoiceTable({ choice }: { choice: ConvChoiceReport | null })
                   >
                     <th scope="row">{i === 0 ? w.directions[d] : ''}</th>
                     <td>{w.candidates[c.candidate]}</td>
+                    <td>{verdict ? w.verdicts[verdict] : ''}</td>
                     <td className="num">{formatMs(c.ms, locale)}</td>
                     <td className="num">
                       {formatMs(c.minMs, locale)} – {formatMs(c.maxMs, locale)}
                     </td>
                     <td className="num">{c.runs}</td>
-                    <td>{verdict ? w.verdicts[verdict] : ''}</td>
                   </tr>
                 );
               }),
