@@ -39,6 +39,11 @@ type ConvChoiceSource = 'measured' | 'session' | 'stored';
 /** What the engine chose by measurement, with what it rests on; carried by the step profile. */
 export interface ConvChoiceReport {
   kernels: ConvKernels;
+  /**
+   * The kernels that stand without a measurement (the engine's rule): kept in a direction where another
+   * candidate's runs overlap them (the measurement cannot tell the two apart).
+   */
+  defaultKernels: ConvKernels;
   source: ConvChoiceSource;
   /** Every candidate that fits the device, per direction, with its time (from the measurement reused). */
   candidates: ConvCandidateTime[];
@@ -56,18 +61,20 @@ export interface ConvChoiceReport {
 
 /**
  * How a direction's choice stands, from the runs it rests on: the only candidate there; clear (the chosen
- * one's slowest run beat every other's fastest); or close (their runs overlapped: the measurement cannot tell
- * them apart, and the chosen one's lower median may be noise).
+ * one's slowest run beat every other's fastest); or a close call (runs overlapped: the measurement cannot
+ * tell them apart), where the default stayed ('closeDefault') or, the default being no candidate or clearly
+ * behind, the lowest median was taken ('closeLowest').
  */
-export type ConvChoiceVerdict = 'only' | 'clear' | 'close';
+export type ConvChoiceVerdict = 'only' | 'clear' | 'closeDefault' | 'closeLowest';
 
 export function convChoiceVerdict(
-  report: Pick<ConvChoiceReport, 'kernels' | 'candidates'>,
+  report: Pick<ConvChoiceReport, 'kernels' | 'defaultKernels' | 'candidates'>,
   direction: ConvDirection,
 ): ConvChoiceVerdict {
   const of = report.candidates.filter((c) => c.direction === direction);
   const chosen = of.find((c) => c.candidate === report.kernels[direction]);
   const others = of.filter((c) => c !== chosen);
   if (!chosen || others.length === 0) return 'only';
-  return others.every((c) => c.minMs > chosen.maxMs) ? 'clear' : 'close';
+  if (others.every((c) => c.minMs > chosen.maxMs)) return 'clear';
+  return chosen.candidate === report.defaultKernels[direction] ? 'closeDefault' : 'closeLowest';
 }

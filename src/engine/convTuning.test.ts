@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConvCandidate, ConvDirection } from '../config/convKernels';
+import type { ConvCandidate, ConvDirection, ConvKernels } from '../config/convKernels';
 import type { ConvShape } from '../gpu/convGeometry';
 import {
   convChoiceKey,
@@ -19,6 +19,9 @@ const ALL: Record<ConvDirection, ConvCandidate[]> = {
   filterGradient: ['own-software', 'own-gpu', 'own-gpuNoReduce', 'tfjs'],
 };
 
+/** What the rule gives a hardware adapter: the kernels that stand without a measurement. */
+const DEFAULTS: ConvKernels = { forward: 'own-gpu', inputGradient: 'own-gpu', filterGradient: 'own-gpu' };
+
 /** A made-up device: each candidate's run takes the ms the table says; every run is logged. */
 function device(ms: Partial<Record<`${ConvDirection}/${ConvCandidate}`, number>>) {
   const runs: string[] = [];
@@ -33,6 +36,7 @@ const request = (run: TuneRequest['run'], stores: ConvChoiceStore[], over: Parti
   adapterKey: 'vendor-a/arch-1',
   shapes: SHAPES,
   candidates: ALL,
+  defaults: DEFAULTS,
   run,
   stores,
   reps: 3,
@@ -108,6 +112,52 @@ describe('tuneConvKernels', () => {
     expect(clear.runs.filter((x) => x === 'forward/own-gpu')).toHaveLength(1 + 2);
     expect(s.candidates.find((x) => x.candidate === 'own-gpu')).toMatchObject({ minMs: 15, maxMs: 15 });
     expect(s.kernels.forward).toBe('own-software');
+  });
+
+  it('keeps the default on a close call, and takes another only when its runs are clear of the default', async () => {
+    // The default's runs (11, 14, 11, 14…) overlap a lower median's (10, 12, 10, 12…): the default stays.
+    const spread = (ms: Record<string, [number, number]>) => {
+      const seen = new Map<string, number>();
+      const run: TuneRequest['run'] = (direction, candidate) => {
+        const key = `${direction}/${candidate}`;
+        const i = seen.get(key) ?? 0;
+        seen.set(key, i + 1);
+        const [a, b] = ms[key] ?? [100, 100];
+        return Promise.resolve(i % 2 ? b : a);
+      };
+      return run;
+    };
+    const two: Record<ConvDirection, ConvCandidate[]> = {
+      forward: ['own-software', 'own-gpu'],
+      inputGradient: ['tfjs'],
+      filterGradient: ['tfjs'],
+    };
+    const close = await tuneConvKernels(
+      request(
+        spread({ 'forward/own-software': [10, 12], 'forward/own-gpu': [11, 14] }),
+        [createMemoryConvStore()],
+        {
+          candidates: two,
+          reps: 4,
+        },
+      ),
+    );
+    const median = (c: ConvCandidate) => close.candidates.find((x) => x.candidate === c)!.ms;
+    expect(median('own-software')).toBeLessThan(median('own-gpu'));
+    expect(close.kernels.forward).toBe('own-gpu');
+    expect(close.defaultKernels).toEqual(DEFAULTS);
+    // Clear of it (every run faster than the default's fastest): the faster one.
+    const clear = await tuneConvKernels(
+      request(
+        spread({ 'forward/own-software': [8, 10], 'forward/own-gpu': [11, 14] }),
+        [createMemoryConvStore()],
+        {
+          candidates: two,
+          reps: 4,
+        },
+      ),
+    );
+    expect(clear.kernels.forward).toBe('own-software');
   });
 
   it('keeps the median of the timed runs, not the warm-up', async () => {

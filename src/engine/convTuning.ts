@@ -7,7 +7,9 @@
  * tfjs's on a software adapter, 2–57× behind there, can cost seconds a run). The others run `reps` times,
  * then more, up to `maxReps`, while the call is close: while the leader's slowest run is slower than another
  * candidate's fastest (their spreads overlap). Each candidate's fastest and slowest runs are kept with its
- * median.
+ * median. The fastest median wins, unless the default (the rule's kernel, what runs without a measurement)
+ * is still a close call with it: then the default stays, since the runs cannot tell the two apart (a
+ * switch on noise cost the bench's step 8 % on a software adapter).
  * The result is cached per adapter identity, probe shapes, candidates and KERNEL_VERSION in the stores the caller
  * passes, first to last (the worker's session in memory, then IndexedDB across visits: app/); a hit in a
  * later store is written back to the earlier ones. A new kernel version or another adapter tunes again.
@@ -25,7 +27,7 @@ import {
 import type { ConvShape } from '../gpu/convGeometry';
 
 /** Bump with any change to an own kernel, a tiling or the candidates: every stored choice is then re-measured. */
-export const KERNEL_VERSION = 2;
+export const KERNEL_VERSION = 3;
 
 /** A candidate this many times slower than the fastest after one timed run is not run again. */
 const CUT_FACTOR = 2;
@@ -33,7 +35,7 @@ const CUT_FACTOR = 2;
 /** What a store keeps of a measurement. */
 export type StoredConvChoice = Pick<
   ConvChoiceReport,
-  'kernels' | 'candidates' | 'measuredTuningMs' | 'probeBatch' | 'probeConvs'
+  'kernels' | 'defaultKernels' | 'candidates' | 'measuredTuningMs' | 'probeBatch' | 'probeConvs'
 >;
 
 /** Where measured choices are kept: in memory (below) or IndexedDB (app/convChoiceStore.ts). */
@@ -75,6 +77,8 @@ export interface TuneRequest {
   /** The conv shapes `run` times (the probes'), for the cache key. */
   shapes: readonly ConvShape[];
   candidates: Record<ConvDirection, readonly ConvCandidate[]>;
+  /** The kernels that run without a measurement (convChoice.ts's rule): kept on a close call. */
+  defaults: ConvKernels;
   run: RunCandidate;
   stores: readonly ConvChoiceStore[];
   /** Timed runs per candidate after the warm-up (fewer for one far behind). */
@@ -135,13 +139,17 @@ async function timeDirection(
   });
 }
 
-/** The fastest candidate of each direction (the first listed on a tie). */
-function fastest(candidates: readonly ConvCandidateTime[]): ConvKernels {
+/**
+ * Per direction, the fastest median (the first listed on a tie), unless the default's runs overlap the
+ * leader's (its fastest run no slower than the leader's slowest): then the default.
+ */
+function choose(candidates: readonly ConvCandidateTime[], defaults: ConvKernels): ConvKernels {
   const pick = (d: ConvDirection): ConvCandidate => {
     const of = candidates.filter((c) => c.direction === d);
     const best = of.reduce<ConvCandidateTime | null>((b, c) => (b === null || c.ms < b.ms ? c : b), null);
     if (!best) throw new Error(`no conv candidate was timed for ${d}`);
-    return best.candidate;
+    const standing = of.find((c) => c.candidate === defaults[d]);
+    return standing && standing.minMs <= best.maxMs ? standing.candidate : best.candidate;
   };
   return {
     forward: pick('forward'),
@@ -168,7 +176,8 @@ export async function tuneConvKernels(req: TuneRequest): Promise<Omit<ConvChoice
   }
   const measuredTuningMs = now() - t0;
   const stored: StoredConvChoice = {
-    kernels: fastest(candidates),
+    kernels: choose(candidates, req.defaults),
+    defaultKernels: req.defaults,
     candidates,
     measuredTuningMs,
     probeBatch: req.probeBatch,

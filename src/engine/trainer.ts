@@ -16,7 +16,7 @@ import type { KernelTiming } from '../config/stepProfile';
 import { allocatorTap } from './allocatorTap';
 import type { ConvChoiceReport } from '../config/convKernels';
 import { currentWebGpuCapabilities, currentWebGpuDevice, type BackendName } from './backend';
-import { convCandidates } from './convChoice';
+import { convCandidates, ruleConvKernels } from './convChoice';
 import { createConvProbe, modelConvs, type ModelConv } from './convProbe';
 import { sessionConvStore, tuneConvKernels, type ConvChoiceStore } from './convTuning';
 import { withGpuErrorScopes } from './gpuErrorScope';
@@ -192,6 +192,10 @@ export function createTrainer(
           adapterKey: caps.adapterKey,
           shapes,
           candidates,
+          defaults: ruleConvKernels(
+            caps,
+            convs.map((c) => c.shape),
+          ),
           run: probe.run,
           stores: options.convStores ?? [sessionConvStore],
           reps: plan.reps,

@@ -113,7 +113,8 @@ export const profile = {
     verdicts: {
       only: '✓ the only candidate here',
       clear: '✓ fastest in every run',
-      close: '✓ runs overlapped: no difference measurable',
+      closeDefault: '✓ runs overlapped: no difference measurable, so the default stays',
+      closeLowest: '✓ runs overlapped: no difference measurable; the lowest median',
     },
     directions: {
       forward: 'forward',
@@ -128,7 +129,7 @@ export const profile = {
       'own-gpuShared': "BatchLab's own, staged GPU tiling (tiles in workgroup memory)",
     },
     measured:
-      'Measured before the first step in {tuningMs} (that step then took {firstStepMs}): each candidate ran once to compile, then was timed on {probeConvs} of the model’s convolutions at batch {probeBatch}, each run until the device had finished it, and timed again while its runs overlapped the leader’s; one more than twice as slow as the fastest after its first timed run was not run again. On a software adapter, tfjs’s kernels, the tilings that wait at workgroup barriers and the GPU tiling’s forward and input gradient are not candidates: they were behind in BatchLab’s own measurements on such adapters wherever the runs could tell them apart (docs/PERFORMANCE.md).',
+      'Measured before the first step in {tuningMs} (that step then took {firstStepMs}): each candidate ran once to compile, then was timed on {probeConvs} of the model’s convolutions at batch {probeBatch}, each run until the device had finished it, and timed again while its runs overlapped the leader’s; one more than twice as slow as the fastest after its first timed run was not run again. The fastest median is chosen, unless the default’s runs overlap it: then the default stays. On a software adapter, tfjs’s kernels, the tilings that wait at workgroup barriers and the GPU tiling’s forward and input gradient are not candidates: they were behind in BatchLab’s own measurements on such adapters wherever the runs could tell them apart (docs/PERFORMANCE.md).',
     session:
       'Reused from an earlier model of this session in {tuningMs}; measured then in {measuredTuningMs}, on {probeConvs} of the model’s convolutions at batch {probeBatch}.',
     stored:
