@@ -229,7 +229,8 @@ const VERDICT_WORDS = {
 /**
  * The measured choice's step against the rule's fixed one: per round of the interleaved timing, fixed ms ÷
  * measured ms (> 1: the measured choice faster), their median with its interval and the verdict it allows.
- * Where both ran the same kernels the label says so: the spread is then the machine's noise.
+ * Where both ran the same kernels the label says so instead of a verdict: the spread is then the machine's
+ * noise, whatever side of 1 it falls.
  */
 function measuredOverFixed(
   step: StepFigure,
@@ -247,7 +248,7 @@ function measuredOverFixed(
     CONV_DIRECTIONS.every((d) => measured.kernels[d] === rule.kernels![d]);
   const coverage = Math.round(interval.coverage * 1000) / 10;
   return {
-    label: `step speed, conv kernels chosen by measurement ÷ the rule's fixed choice (fixed ms ÷ measured ms per interleaved round, median of ${interval.rounds}; ${coverage} % interval ${round(interval.low)}–${round(interval.high)}: ${VERDICT_WORDS[verdict]}${same ? "; the same kernels as the fixed choice here, so the spread is this machine's noise" : ''})`,
+    label: `step speed, conv kernels chosen by measurement ÷ the rule's fixed choice (fixed ms ÷ measured ms per interleaved round, median of ${interval.rounds}; ${coverage} % interval ${round(interval.low)}–${round(interval.high)}: ${same ? "the same kernels as the fixed choice here, so no difference to measure: the spread is this machine's noise" : VERDICT_WORDS[verdict]})`,
     value: round(interval.median),
     goal: '≥ 0.95',
     met: interval.median >= 0.95,
