@@ -48,7 +48,7 @@ test('the profile shows the measured conv choice and its cost; its losses equal 
         text: tr.textContent ?? '',
       })),
     );
-    // Every candidate the engine timed, each with its time; the chosen is the fastest. On this software
+    // Every candidate the engine timed, each with its time (the chosen one below). On this software
     // adapter tfjs's kernels and the GPU tiling's forward and input gradient were measured behind and are
     // left out: the software tiling alone there, and two tilings measured against each other for the
     // filter gradient.
@@ -66,18 +66,25 @@ test('the profile shows the measured conv choice and its cost; its losses equal 
     expect(chosen).toHaveLength(1);
     expect(chosen[0]!.candidate).toBe(choice.kernels[d]);
     // The words beside the mark follow the runs shown: one candidate; or every other's fastest run slower
-    // than the chosen one's slowest (then it has the lowest median); or overlapping runs, said as no
-    // measurable difference, where the default (the software tiling on this adapter) stays.
+    // than the chosen one's slowest; or overlapping runs, said as no measurable difference, and whether the
+    // default (the software tiling on this adapter) stayed.
     const others = shown.filter((r) => !r.chosen);
     const clear = others.every((r) => r.minMs > chosen[0]!.maxMs);
-    const verdict = others.length === 0 ? 'only' : clear ? 'clear' : 'closeDefault';
+    const isDefault = chosen[0]!.candidate === 'own-software';
+    const verdict =
+      others.length === 0 ? 'only' : clear ? 'clear' : isDefault ? 'closeDefault' : 'closeLowest';
     expect(chosen[0]!.verdict).toBe(verdict);
-    if (verdict === 'closeDefault') expect(chosen[0]!.candidate).toBe('own-software');
-    else expect(chosen[0]!.ms).toBe(Math.min(...shown.map((r) => r.ms)));
+    // The chosen has the lowest median, or is the default with a run as fast as the lowest median.
+    const lowest = Math.min(...shown.map((r) => r.ms));
+    if (chosen[0]!.ms > lowest) {
+      expect(isDefault).toBe(true);
+      expect(chosen[0]!.minMs).toBeLessThanOrEqual(lowest);
+    }
     const words = {
       only: 'the only candidate here',
       clear: 'fastest in every run',
       closeDefault: 'no difference measurable, so the default stays',
+      closeLowest: 'no difference measurable; the lowest median',
     };
     expect(chosen[0]!.text).toContain(words[verdict]);
   }

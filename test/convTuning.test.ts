@@ -17,7 +17,7 @@ describe('conv kernels chosen by measurement, on Dawn', () => {
     run = await runOnDawn(ENTRY, 'tuning');
   }, 600_000);
 
-  it('time every candidate of every direction and keep the fastest', () => {
+  it('time every candidate of every direction and keep the fastest, or the default where the runs do not show it slower', () => {
     expect(run.problems).toEqual([]);
     const measured = run.measured!;
     expect(measured.source).toBe('measured');
@@ -44,8 +44,15 @@ describe('conv kernels chosen by measurement, on Dawn', () => {
         expect(c.maxMs).toBeGreaterThanOrEqual(c.ms);
         expect(c.runs).toBeGreaterThanOrEqual(1);
       }
-      const fastest = Math.min(...of.map((c) => c.ms));
-      expect(of.find((c) => c.candidate === measured.kernels[d])?.ms).toBe(fastest);
+      // The lowest median, or the default where it had a run as fast as that median.
+      const chosen = of.find((c) => c.candidate === measured.kernels[d])!;
+      const lowest = Math.min(...of.map((c) => c.ms));
+      if (chosen.ms > lowest) {
+        expect(chosen.candidate).toBe(measured.defaultKernels[d]);
+        expect(chosen.minMs).toBeLessThanOrEqual(lowest);
+      }
+      const standing = of.find((c) => c.candidate === measured.defaultKernels[d]);
+      if (standing && standing !== chosen) expect(standing.minMs).toBeGreaterThan(chosen.ms);
     }
     expect(measured.tuningMs).toBeGreaterThan(0);
     expect(measured.firstStepMs).toBeGreaterThan(0);

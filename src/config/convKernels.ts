@@ -40,8 +40,8 @@ type ConvChoiceSource = 'measured' | 'session' | 'stored';
 export interface ConvChoiceReport {
   kernels: ConvKernels;
   /**
-   * The kernels that stand without a measurement (the engine's rule): kept in a direction where another
-   * candidate's runs overlap them (the measurement cannot tell the two apart).
+   * The kernels that stand without a measurement (the engine's rule): kept in a direction unless the
+   * leader's median beat the default's fastest run (engine/convTuning.ts).
    */
   defaultKernels: ConvKernels;
   source: ConvChoiceSource;

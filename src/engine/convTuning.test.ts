@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { ConvCandidate, ConvDirection, ConvKernels } from '../config/convKernels';
+import {
+  convChoiceVerdict,
+  type ConvCandidate,
+  type ConvDirection,
+  type ConvKernels,
+} from '../config/convKernels';
 import type { ConvShape } from '../gpu/convGeometry';
 import {
   convChoiceKey,
@@ -114,16 +119,16 @@ describe('tuneConvKernels', () => {
     expect(s.kernels.forward).toBe('own-software');
   });
 
-  it('keeps the default on a close call, and takes another only when its runs are clear of the default', async () => {
-    // The default's runs (11, 14, 11, 14…) overlap a lower median's (10, 12, 10, 12…): the default stays.
-    const spread = (ms: Record<string, [number, number]>) => {
+  it("keeps the default unless the leader's median beat its fastest run; the verdict agrees", async () => {
+    // Each candidate's runs in order: the warm-up first, then the timed runs.
+    const runsOf = (ms: Record<string, number[]>) => {
       const seen = new Map<string, number>();
       const run: TuneRequest['run'] = (direction, candidate) => {
         const key = `${direction}/${candidate}`;
         const i = seen.get(key) ?? 0;
         seen.set(key, i + 1);
-        const [a, b] = ms[key] ?? [100, 100];
-        return Promise.resolve(i % 2 ? b : a);
+        const list = ms[key] ?? [100];
+        return Promise.resolve(list[i % list.length]!);
       };
       return run;
     };
@@ -132,32 +137,45 @@ describe('tuneConvKernels', () => {
       inputGradient: ['tfjs'],
       filterGradient: ['tfjs'],
     };
-    const close = await tuneConvKernels(
-      request(
-        spread({ 'forward/own-software': [10, 12], 'forward/own-gpu': [11, 14] }),
-        [createMemoryConvStore()],
-        {
-          candidates: two,
-          reps: 4,
-        },
-      ),
-    );
-    const median = (c: ConvCandidate) => close.candidates.find((x) => x.candidate === c)!.ms;
-    expect(median('own-software')).toBeLessThan(median('own-gpu'));
+    const tune = (ms: Record<string, number[]>) =>
+      tuneConvKernels(request(runsOf(ms), [createMemoryConvStore()], { candidates: two, reps: 4 }));
+    const median = (r: Awaited<ReturnType<typeof tune>>, c: ConvCandidate) =>
+      r.candidates.find((x) => x.candidate === c)!.ms;
+
+    // A lower median (11) whose runs the default's fastest (11) reaches: the default stays.
+    const close = await tune({
+      'forward/own-software': [50, 10, 12, 10, 12],
+      'forward/own-gpu': [50, 11, 14, 11, 14],
+    });
+    expect(median(close, 'own-software')).toBeLessThan(median(close, 'own-gpu'));
     expect(close.kernels.forward).toBe('own-gpu');
     expect(close.defaultKernels).toEqual(DEFAULTS);
-    // Clear of it (every run faster than the default's fastest): the faster one.
-    const clear = await tuneConvKernels(
-      request(
-        spread({ 'forward/own-software': [8, 10], 'forward/own-gpu': [11, 14] }),
-        [createMemoryConvStore()],
-        {
-          candidates: two,
-          reps: 4,
-        },
-      ),
-    );
+    expect(convChoiceVerdict(close, 'forward')).toBe('closeDefault');
+
+    // One slow run of the leader (19) reaches the default's fastest (18), but its median (10) does not:
+    // the leader, and the verdict says the runs overlapped.
+    const outlier = await tune({
+      'forward/own-software': [50, 10, 10, 10, 19],
+      'forward/own-gpu': [50, 18, 20, 18, 20],
+    });
+    expect(outlier.kernels.forward).toBe('own-software');
+    expect(convChoiceVerdict(outlier, 'forward')).toBe('closeLowest');
+
+    // Every run faster than the default's fastest: the faster one, clearly.
+    const clear = await tune({
+      'forward/own-software': [50, 8, 10, 8, 10],
+      'forward/own-gpu': [50, 11, 14, 11, 14],
+    });
     expect(clear.kernels.forward).toBe('own-software');
+    expect(convChoiceVerdict(clear, 'forward')).toBe('clear');
+
+    // The default is never cut after one run, however far behind: it gets all its runs.
+    const far = await tune({
+      'forward/own-software': [50, 10, 10, 10, 10],
+      'forward/own-gpu': [50, 25, 25, 25, 25],
+    });
+    expect(far.candidates.find((x) => x.candidate === 'own-gpu')?.runs).toBe(4);
+    expect(far.kernels.forward).toBe('own-software');
   });
 
   it('keeps the median of the timed runs, not the warm-up', async () => {

@@ -4,12 +4,14 @@
  * on a software adapter that is nearly all of the measurement's cost) then timed runs, each until the
  * device has finished it, and the fastest median is kept. A candidate whose first timed run is already
  * CUT_FACTOR× behind the fastest's is not run again (a kernel that does not suit the device, such as
- * tfjs's on a software adapter, 2–57× behind there, can cost seconds a run). The others run `reps` times,
+ * tfjs's on a software adapter, 2–57× behind there, can cost seconds a run), unless it is the default
+ * (below), which always gets its full runs. The others run `reps` times,
  * then more, up to `maxReps`, while the call is close: while the leader's slowest run is slower than another
  * candidate's fastest (their spreads overlap). Each candidate's fastest and slowest runs are kept with its
  * median. The fastest median wins, unless the default (the rule's kernel, what runs without a measurement)
- * is still a close call with it: then the default stays, since the runs cannot tell the two apart (a
- * switch on noise cost the bench's step 8 % on a software adapter).
+ * had a run as fast as the leader's median: then the default stays, since the runs do not show the leader
+ * faster (a switch on such noise once took the GPU tiling's filter gradient on a software adapter, whose
+ * larger buffer of partial sums the memory estimate does not model: docs/PERFORMANCE.md).
  * The result is cached per adapter identity, probe shapes, candidates and KERNEL_VERSION in the stores the caller
  * passes, first to last (the worker's session in memory, then IndexedDB across visits: app/); a hit in a
  * later store is written back to the earlier ones. A new kernel version or another adapter tunes again.
@@ -26,7 +28,10 @@ import {
 } from '../config/convKernels';
 import type { ConvShape } from '../gpu/convGeometry';
 
-/** Bump with any change to an own kernel, a tiling or the candidates: every stored choice is then re-measured. */
+/**
+ * Bump with any change to an own kernel, a tiling, the candidates or the rule that chooses among them (the
+ * default, `choose`): every stored choice is then re-measured.
+ */
 export const KERNEL_VERSION = 3;
 
 /** A candidate this many times slower than the fastest after one timed run is not run again. */
@@ -113,12 +118,13 @@ async function timeDirection(
   run: RunCandidate,
   reps: number,
   maxReps: number,
+  standing: ConvCandidate,
 ): Promise<ConvCandidateTime[]> {
   for (const c of candidates) await run(direction, c); // warm-up: compiles the pipelines
   const times = new Map<ConvCandidate, number[]>();
   for (const c of candidates) times.set(c, [await run(direction, c)]);
   const best = Math.min(...[...times.values()].map((t) => t[0]!));
-  const kept = candidates.filter((c) => times.get(c)![0]! <= CUT_FACTOR * best);
+  const kept = candidates.filter((c) => c === standing || times.get(c)![0]! <= CUT_FACTOR * best);
   for (let rep = 1; rep < maxReps; rep++) {
     if (rep >= reps && settled(times, kept)) break;
     for (let j = 0; j < kept.length; j++) {
@@ -140,8 +146,10 @@ async function timeDirection(
 }
 
 /**
- * Per direction, the fastest median (the first listed on a tie), unless the default's runs overlap the
- * leader's (its fastest run no slower than the leader's slowest): then the default.
+ * Per direction, the fastest median (the first listed on a tie), unless the default had a run as fast as
+ * the leader's median (its fastest run ≤ the leader's median): then the default. Judged against the
+ * median, not the leader's slowest run, so that one slow run of the leader, which more runs make likelier,
+ * does not keep a default that is slower in its typical run.
  */
 function choose(candidates: readonly ConvCandidateTime[], defaults: ConvKernels): ConvKernels {
   const pick = (d: ConvDirection): ConvCandidate => {
@@ -149,7 +157,7 @@ function choose(candidates: readonly ConvCandidateTime[], defaults: ConvKernels)
     const best = of.reduce<ConvCandidateTime | null>((b, c) => (b === null || c.ms < b.ms ? c : b), null);
     if (!best) throw new Error(`no conv candidate was timed for ${d}`);
     const standing = of.find((c) => c.candidate === defaults[d]);
-    return standing && standing.minMs <= best.maxMs ? standing.candidate : best.candidate;
+    return standing && standing.minMs <= best.ms ? standing.candidate : best.candidate;
   };
   return {
     forward: pick('forward'),
@@ -172,7 +180,9 @@ export async function tuneConvKernels(req: TuneRequest): Promise<Omit<ConvChoice
   const candidates: ConvCandidateTime[] = [];
   for (const d of CONV_DIRECTIONS) {
     const maxReps = Math.max(req.reps, req.maxReps ?? req.reps);
-    candidates.push(...(await timeDirection(d, req.candidates[d], req.run, req.reps, maxReps)));
+    candidates.push(
+      ...(await timeDirection(d, req.candidates[d], req.run, req.reps, maxReps, req.defaults[d])),
+    );
   }
   const measuredTuningMs = now() - t0;
   const stored: StoredConvChoice = {

@@ -127,7 +127,7 @@ export const profile = {
       'own-gpuShared': 'BatchLab 自有，分段 GPU 分块（数据块放在工作组内存）',
     },
     measured:
-      '在第一步之前实测，用时 {tuningMs}（随后第一步用时 {firstStepMs}）：每个候选先运行一次以编译，再在模型的 {probeConvs} 个卷积上以批大小 {probeBatch} 计时，每次直到设备执行完毕；若其各次计时与领先者的重叠，则继续计时；第一次计时后慢于最快者两倍以上的候选不再运行。选中位数最快者，但若默认候选的计时范围与之重叠，则保留默认。在软件适配器上，tfjs 的核函数、在工作组屏障处等待的分块以及 GPU 分块的前向与输入梯度不作为候选：在 BatchLab 于这类适配器上的实测中，凡是计时能分出快慢之处，它们都更慢（docs/PERFORMANCE.md）。',
+      '在第一步之前实测，用时 {tuningMs}（随后第一步用时 {firstStepMs}）：每个候选先运行一次以编译，再在模型的 {probeConvs} 个卷积上以批大小 {probeBatch} 计时，每次直到设备执行完毕；若其各次计时与领先者的重叠，则继续计时；第一次计时后慢于最快者两倍以上的候选不再运行。选中位数最快者，但若默认候选有一次计时不慢于该中位数，则保留默认。在软件适配器上，tfjs 的核函数、在工作组屏障处等待的分块以及 GPU 分块的前向与输入梯度不作为候选：在 BatchLab 于这类适配器上的实测中，凡是计时能分出快慢之处，它们都更慢（docs/PERFORMANCE.md）。',
     session:
       '沿用本次会话中先前模型的结果，用时 {tuningMs}；当时实测用时 {measuredTuningMs}，在模型的 {probeConvs} 个卷积上、批大小 {probeBatch}。',
     stored:
