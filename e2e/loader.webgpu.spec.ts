@@ -66,8 +66,12 @@ test('0 and 2 loader workers train on the same batches; wait and bytes in flight
   expect(app.errors).toEqual([]);
 });
 
+// Far more steps than the test runs: the run after the crash must still be running when Stop is clicked
+// (with a cap of 60, fast steps once finished the run between the step count's poll and the click).
+const CRASH_RUN_STEPS = 5000;
+
 test('a crashed loader worker fails the run with its message; Start works again', async ({ app }) => {
-  await app.page.goto(`/?testHooks=1${link(2, 60)}`);
+  await app.page.goto(`/?testHooks=1${link(2, CRASH_RUN_STEPS)}`);
   expect(await app.waitForBackend()).toBe('webgpu');
   await app.start();
   await app.waitForSteps(1);
@@ -81,7 +85,7 @@ test('a crashed loader worker fails the run with its message; Start works again'
   await expect(app.page.getByTestId('status')).toContainText('loader worker');
   const history = await app.api((a) => a.history());
   const stepsBefore = history.at(-1)!.step;
-  expect(stepsBefore).toBeLessThan(60);
+  expect(stepsBefore).toBeLessThan(CRASH_RUN_STEPS);
   // Every step that ran got its own batch, in order: none dropped or repeated.
   expect(history.map((r) => r.step)).toEqual(Array.from({ length: stepsBefore }, (_, i) => i + 1));
 
