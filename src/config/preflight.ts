@@ -17,13 +17,14 @@ import {
   estimateTrainingMemory,
   type DeviceMemoryLimits,
   formatBytes,
+  largestBatchWhere,
   type GpuShortfall,
   type MemoryEstimate,
   type MemoryOptions,
 } from './memoryEstimate';
 import type { HostBatchConfig } from './hostBatchBytes';
 import { hostBatchBytes, hostHeldBytes } from './hostMemory';
-import { LIMITS, type TrainConfig } from './trainConfig';
+import type { TrainConfig } from './trainConfig';
 
 const GiB = 1024 ** 3;
 
@@ -45,18 +46,6 @@ type HostConfig = HostBatchConfig & Pick<TrainConfig, 'workers' | 'prefetch'>;
 /** The most host bytes a run's batches hold (config/hostMemory.ts explains the formula). */
 export function hostBytesHeld(config: HostConfig): number {
   return hostHeldBytes(config.workers, config.prefetch, hostBatchBytes(config));
-}
-
-/** Largest batch size whose held host bytes fit the budget (0 if none); held bytes grow with the batch. */
-function largestBatchForHost(config: HostConfig): number {
-  let fits = 0;
-  let tooBig = LIMITS.batchSize.max + 1;
-  while (tooBig - fits > 1) {
-    const mid = Math.floor((fits + tooBig) / 2);
-    if (hostBytesHeld({ ...config, batchSize: mid }) <= HOST_LOADER_BUDGET_BYTES) fits = mid;
-    else tooBig = mid;
-  }
-  return fits;
 }
 
 /** Why the loader's host memory does not fit, as figures (the UI words them). */
@@ -217,7 +206,10 @@ export function runPreflight(
   const reasons = [fit.ok ? null : fit.reason, host].filter((r) => r !== null);
   const largest = Math.min(
     fit.ok ? config.batchSize : fit.largestBatchThatFits,
-    host === null ? config.batchSize : largestBatchForHost(config),
+    // Held host bytes grow with the batch.
+    host === null
+      ? config.batchSize
+      : largestBatchWhere((b) => hostBytesHeld({ ...config, batchSize: b }) <= HOST_LOADER_BUDGET_BYTES),
   );
   return {
     verdict: 'refused',

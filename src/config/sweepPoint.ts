@@ -5,7 +5,7 @@
  * Also the point's life cycle (pending → running → done | failed | refused | stopped) and the derived
  * ratios the figures and the table read. Pure; imports only config.
  */
-import type { MemoryEstimate, MemoryGroup } from './memoryEstimate';
+import { MEMORY_GROUPS, type MemoryEstimate, type MemoryGroup } from './memoryEstimate';
 import type { TimingVerdict } from './stableTiming';
 import { DEFAULT_TIMING, mean } from './stableTiming';
 import { blockSamplesPerSec, pointFigure, type PointFigure } from './sweepSummary';
@@ -13,16 +13,6 @@ import type { SweepValue } from './sweep';
 import type { TelemetryRow } from './telemetry';
 
 type SweepPointStatus = 'pending' | 'running' | 'done' | 'failed' | 'refused' | 'stopped';
-
-/** The estimate's six groups, in the order tables list them. */
-export const ESTIMATE_GROUPS: readonly MemoryGroup[] = [
-  'parameter',
-  'gradient',
-  'optimizer',
-  'batch',
-  'activation',
-  'transient',
-];
 
 export type EstimateByGroup = Record<MemoryGroup, number> & { totalBytes: number };
 
@@ -74,15 +64,8 @@ export interface SweepPoint {
 }
 
 export function estimateByGroup(estimate: MemoryEstimate): EstimateByGroup {
-  return {
-    parameter: estimate.parameterBytes,
-    gradient: estimate.gradientBytes,
-    optimizer: estimate.optimizerBytes,
-    batch: estimate.batchBytes,
-    activation: estimate.activationBytes,
-    transient: estimate.transientBytes,
-    totalBytes: estimate.totalBytes,
-  };
+  const groups = Object.fromEntries(MEMORY_GROUPS.map((g) => [g, estimate[`${g}Bytes`]]));
+  return { ...(groups as Record<MemoryGroup, number>), totalBytes: estimate.totalBytes };
 }
 
 const maxOrNull = (values: readonly (number | null)[]): number | null =>

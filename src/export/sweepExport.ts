@@ -5,13 +5,9 @@
  */
 import type { BackendInfo } from '../config/backendInfo';
 import { FIELD_TABLE } from '../config/fieldTable';
+import { MEMORY_GROUPS } from '../config/memoryEstimate';
 import { encodeSweep, type SweepSpec } from '../config/sweep';
-import {
-  ESTIMATE_GROUPS,
-  estimateOverPeak,
-  samplesPerSecPerMiB,
-  type SweepPoint,
-} from '../config/sweepPoint';
+import { estimateOverPeak, samplesPerSecPerMiB, type SweepPoint } from '../config/sweepPoint';
 import type { TrainConfig } from '../config/trainConfig';
 import { csvCell } from './exportRun';
 
@@ -33,7 +29,7 @@ export const SWEEP_CSV_COLUMNS = [
   'gpuBytesInUse',
   'samplesPerSecPerMiB',
   'estimateBytes',
-  ...ESTIMATE_GROUPS.map((g) => `estimate_${g}Bytes`),
+  ...MEMORY_GROUPS.map((g) => `estimate_${g}Bytes`),
   'estimateOverPeak',
   'bytesToGpuPerSample',
   'timedSteps',
@@ -62,7 +58,7 @@ function pointCells(p: SweepPoint): unknown[] {
     m?.gpuBytesInUse,
     m ? samplesPerSecPerMiB(m) : null,
     p.estimate?.totalBytes,
-    ...ESTIMATE_GROUPS.map((g) => p.estimate?.[g]),
+    ...MEMORY_GROUPS.map((g) => p.estimate?.[g]),
     estimateOverPeak(p),
     m?.bytesToGpuPerSample,
     m?.timedSteps,
