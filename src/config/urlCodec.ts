@@ -102,15 +102,21 @@ export const MAX_PROBLEMS = 24;
 export const MAX_MESSAGE = 100;
 
 const HASH_VERSION = 1;
-const VERSION_KEY = 'v';
-const RUN_KEY = 'run';
-const VIEW_KEY = 'view';
-const LANG_KEY = 'lang';
-const SECTION_KEY = 'sec';
-const PROFILE_KEY = 'prof';
-const HIDE_KEY = 'hide';
 /** `embed=1`: exported for the embed snippet (config/shareLink.ts), which adds it to a share link. */
 export const EMBED_KEY = 'embed';
+/** The keys that are not a field's (`b.` keys aside). */
+const KEY = {
+  version: 'v',
+  run: 'run',
+  view: 'view',
+  lang: 'lang',
+  section: 'sec',
+  profile: 'prof',
+  hide: 'hide',
+  embed: EMBED_KEY,
+  sweep: SWEEP_LINK_KEY,
+} as const;
+const EXTRA_KEYS: ReadonlySet<string> = new Set(Object.values(KEY));
 const B_PREFIX = 'b.';
 /** What `view=`, `lang=` and `sec=` accept: link text → value (Maps, like FIELD_BY_KEY below). */
 const VIEW_BY_TEXT: ReadonlyMap<string, ViewId> = new Map(VIEW_IDS.map((v) => [v, v]));
@@ -154,14 +160,14 @@ export function encodeConfigToHash(config: TrainConfig, extras: HashExtras = {})
   if (extras.hide && extras.hide.length > 0) {
     const wanted = new Set(extras.hide);
     const hide = SHORT_KEYS.filter((k) => wanted.has(k));
-    if (hide.length > 0) pairs.push(`${HIDE_KEY}=${hide.join(',')}`);
+    if (hide.length > 0) pairs.push(`${KEY.hide}=${hide.join(',')}`);
   }
-  if (extras.section) pairs.push(`${SECTION_KEY}=${extras.section}`);
+  if (extras.section) pairs.push(`${KEY.section}=${extras.section}`);
   if (extras.sweep)
-    pairs.push(`${SWEEP_LINK_KEY}=${encodeComponent(encodeSweep(extras.sweep)).replace(/%3A/gi, ':')}`);
-  if (extras.run) pairs.push(`${RUN_KEY}=1`);
-  if (extras.profile) pairs.push(`${PROFILE_KEY}=1`);
-  if (extras.embed) pairs.push(`${EMBED_KEY}=1`);
+    pairs.push(`${KEY.sweep}=${encodeComponent(encodeSweep(extras.sweep)).replace(/%3A/gi, ':')}`);
+  if (extras.run) pairs.push(`${KEY.run}=1`);
+  if (extras.profile) pairs.push(`${KEY.profile}=1`);
+  if (extras.embed) pairs.push(`${KEY.embed}=1`);
   return `#${pairs.join('&')}`;
 }
 
@@ -175,9 +181,9 @@ export function encodeFieldPairs(patch: Partial<TrainConfig>, prefix = ''): stri
 
 /** The hash's fixed head: `v=1`, then `view=` and `lang=` when given. */
 export function encodeHashHead(view: ViewId | null, lang: Lang | null): string[] {
-  const pairs = [`${VERSION_KEY}=${HASH_VERSION}`];
-  if (view) pairs.push(`${VIEW_KEY}=${view}`);
-  if (lang) pairs.push(`${LANG_KEY}=${LANG_LINK_VALUES[lang]}`);
+  const pairs = [`${KEY.version}=${HASH_VERSION}`];
+  if (view) pairs.push(`${KEY.view}=${view}`);
+  if (lang) pairs.push(`${KEY.lang}=${LANG_LINK_VALUES[lang]}`);
   return pairs;
 }
 
@@ -189,11 +195,6 @@ const copyConfig = (c: TrainConfig): TrainConfig => ({
   mean255: [...c.mean255],
   std255: [...c.std255],
 });
-
-/** Whether `value` is valid for field `f` on its own (per-field schema, no cross-field rules). */
-function fieldValid<K extends keyof TrainConfig>(f: K, value: unknown): value is TrainConfig[K] {
-  return trainConfigFields.shape[f].safeParse(value, { jitless: true }).success;
-}
 
 /** `a` with `overrides` applied: override values invalid on their own are ignored, cross-field rules repaired. */
 export function applyOverrides(a: TrainConfig, overrides: Partial<TrainConfig>): TrainConfig {
@@ -212,12 +213,13 @@ function applyOverridesReporting(
     : { config: copyConfig(DEFAULT_CONFIG), repairs: [] };
 }
 
+/** Sets field `f` to `value` when it is valid on its own (per-field schema, no cross-field rules). */
 function setIfValid<K extends keyof TrainConfig>(
   target: TrainConfig,
   f: K,
   value: TrainConfig[K] | undefined,
 ): void {
-  if (value === undefined || !fieldValid(f, value)) return;
+  if (value === undefined || !trainConfigFields.shape[f].safeParse(value, { jitless: true }).success) return;
   target[f] = (Array.isArray(value) ? [...value] : value) as TrainConfig[K];
 }
 
@@ -273,17 +275,7 @@ function readPairs(body: string, problems: ProblemList): Map<string, string | nu
   return values;
 }
 
-type FieldRead<K extends keyof TrainConfig> =
-  | { value: TrainConfig[K]; note?: ProblemPart }
-  | { error: ProblemPart }
-  | null;
-
-/** Reads field `f` from `raw` (null = undecodable text). */
-function readField<K extends keyof TrainConfig>(f: K, raw: string | null): FieldRead<K> {
-  if (raw === null) return { error: part('badValueEncoding') };
-  return FIELD_TABLE[f].codec.decode(raw);
-}
-
+/** Reads field `f` from `raw` (null = undecodable text) into `target`; an unusable value takes `fallback`. */
 function decodeInto<K extends keyof TrainConfig>(
   f: K,
   raw: string | null,
@@ -292,8 +284,7 @@ function decodeInto<K extends keyof TrainConfig>(
   fallback: TrainConfig[K] | null,
   problems: ProblemList,
 ): void {
-  const read = readField(f, raw);
-  if (read === null) return;
+  const read = raw === null ? { error: part('badValueEncoding') } : FIELD_TABLE[f].codec.decode(raw);
   if ('error' in read) {
     problems.add(key, [
       read.error,
@@ -306,6 +297,24 @@ function decodeInto<K extends keyof TrainConfig>(
   if (read.note !== undefined) {
     problems.add(key, [read.note, part('usingValue', { value: encodeField(f, read.value) })]);
   }
+}
+
+/** The fields the link names under `prefix` (`b.` for B), each decoded into `patch` (else `fallback`'s). */
+function readFields(
+  pairs: Map<string, string | null>,
+  prefix: string,
+  fallback: Partial<TrainConfig>,
+  problems: ProblemList,
+): { patch: Partial<TrainConfig>; present: Set<keyof TrainConfig> } {
+  const patch: Partial<TrainConfig> = {};
+  const present = new Set<keyof TrainConfig>();
+  for (const f of CONFIG_KEYS) {
+    const key = prefix + URL_KEYS[f];
+    if (!pairs.has(key)) continue;
+    present.add(f);
+    decodeInto(f, pairs.get(key) ?? null, key, patch, fallback[f] ?? null, problems);
+  }
+  return { patch, present };
 }
 
 function emptyResult(problems: Problem[]): DecodedHash {
@@ -354,24 +363,17 @@ export function decodeHashStrict(hash: string): DecodedHash {
   const problems = new ProblemList();
   const pairs = readPairs(hash.startsWith('#') ? hash.slice(1) : hash, problems);
 
-  const version = pairs.get(VERSION_KEY);
+  const version = pairs.get(KEY.version);
   if (version !== undefined && version !== String(HASH_VERSION)) {
     problems.add(
-      VERSION_KEY,
+      KEY.version,
       [part('unknownVersion', { raw: quoted(version ?? ''), version: HASH_VERSION })],
       true,
     );
   }
 
   // Configuration A: every field, defaults for the missing ones.
-  const a: Partial<TrainConfig> = {};
-  const presentA = new Set<keyof TrainConfig>();
-  for (const f of CONFIG_KEYS) {
-    const key = URL_KEYS[f];
-    if (!pairs.has(key)) continue;
-    presentA.add(f);
-    decodeInto(f, pairs.get(key) ?? null, key, a, DEFAULT_CONFIG[f], problems);
-  }
+  const { patch: a, present: presentA } = readFields(pairs, '', DEFAULT_CONFIG, problems);
   const merged = copyConfig({ ...DEFAULT_CONFIG, ...a });
   if (merged.dataSource === 'files') {
     merged.dataSource = 'synthetic';
@@ -389,15 +391,8 @@ export function decodeHashStrict(hash: string): DecodedHash {
   }
 
   // Configuration B: only the fields the link names, with the same rules; invalid ones are dropped.
-  let overridesB: Partial<TrainConfig> | null = null;
-  const presentB = new Set<keyof TrainConfig>();
-  for (const f of CONFIG_KEYS) {
-    const key = B_PREFIX + URL_KEYS[f];
-    if (!pairs.has(key)) continue;
-    overridesB ??= {};
-    presentB.add(f);
-    decodeInto(f, pairs.get(key) ?? null, key, overridesB, null, problems);
-  }
+  const { patch: b, present: presentB } = readFields(pairs, B_PREFIX, {}, problems);
+  let overridesB = presentB.size > 0 ? b : null;
   if (overridesB?.dataSource === 'files') {
     delete overridesB.dataSource;
     if (Object.keys(overridesB).length === 0) overridesB = null;
@@ -411,48 +406,40 @@ export function decodeHashStrict(hash: string): DecodedHash {
   }
 
   // Extras.
-  const view = readChoice(pairs, VIEW_KEY, VIEW_BY_TEXT, VIEW_OF_OLD_LINKS, problems);
-  const lang = readChoice(pairs, LANG_KEY, LANG_BY_TEXT, LANG_LINK_VALUES[FALLBACK_LANG], problems);
-  const section = readChoice(pairs, SECTION_KEY, SECTION_BY_TEXT, null, problems);
-  const run = readFlag(pairs, RUN_KEY, part('notRunning'), problems);
-  const profile = readFlag(pairs, PROFILE_KEY, part('noProfile'), problems);
-  const embed = readFlag(pairs, EMBED_KEY, part('usingValue', { value: '0' }), problems);
+  const view = readChoice(pairs, KEY.view, VIEW_BY_TEXT, VIEW_OF_OLD_LINKS, problems);
+  const lang = readChoice(pairs, KEY.lang, LANG_BY_TEXT, LANG_LINK_VALUES[FALLBACK_LANG], problems);
+  const section = readChoice(pairs, KEY.section, SECTION_BY_TEXT, null, problems);
+  const run = readFlag(pairs, KEY.run, part('notRunning'), problems);
+  const profile = readFlag(pairs, KEY.profile, part('noProfile'), problems);
+  const embed = readFlag(pairs, KEY.embed, part('usingValue', { value: '0' }), problems);
   const hide: string[] = [];
-  if (pairs.has(HIDE_KEY)) {
-    const raw = pairs.get(HIDE_KEY) ?? null;
+  if (pairs.has(KEY.hide)) {
+    const raw = pairs.get(KEY.hide) ?? null;
     const asked = raw === null || raw === '' ? [] : raw.split(',');
     const ignored = asked.filter((k) => !FIELD_BY_KEY.has(k));
     for (const k of SHORT_KEYS) if (asked.includes(k)) hide.push(k);
     if (raw === null || ignored.length > 0) {
-      problems.add(HIDE_KEY, [
+      problems.add(KEY.hide, [
         part('unknownHideKeys', { raw: quoted(raw === null ? '' : ignored.join(',')) }),
       ]);
     }
   }
 
   let sweep: SweepSpec | null = null;
-  if (pairs.has(SWEEP_LINK_KEY)) {
-    const raw = pairs.get(SWEEP_LINK_KEY) ?? null;
+  if (pairs.has(KEY.sweep)) {
+    const raw = pairs.get(KEY.sweep) ?? null;
     const read =
       raw === null
         ? { spec: null, problems: [[part('badValueEncoding'), part('noSweep')]] }
         : decodeSweep(raw);
     sweep = read.spec;
-    for (const parts of read.problems) problems.add(SWEEP_LINK_KEY, parts);
+    for (const parts of read.problems) problems.add(KEY.sweep, parts);
   }
 
   // Unknown keys: ignored, reported.
   for (const key of pairs.keys()) {
     const known =
-      key === VERSION_KEY ||
-      key === RUN_KEY ||
-      key === VIEW_KEY ||
-      key === LANG_KEY ||
-      key === SECTION_KEY ||
-      key === PROFILE_KEY ||
-      key === HIDE_KEY ||
-      key === EMBED_KEY ||
-      key === SWEEP_LINK_KEY ||
+      EXTRA_KEYS.has(key) ||
       FIELD_BY_KEY.has(key) ||
       (key.startsWith(B_PREFIX) && FIELD_BY_KEY.has(key.slice(B_PREFIX.length)));
     if (!known) problems.add(key, [part('unknownKey'), part('ignored')], true);
