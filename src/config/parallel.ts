@@ -27,19 +27,6 @@ export const PARALLEL_LIMITS = {
   steps: { min: 1, max: 1000 },
 } as const;
 
-export const STRATEGY_LABELS: Record<ParallelStrategy, string> = {
-  'dp-gather': 'DataParallel (outputs gathered on device 0)',
-  'dp-loss-in-forward': 'DataParallel, loss inside forward',
-  ddp: 'DistributedDataParallel (all-reduce)',
-};
-
-/** The same, short enough for a chart's axis. */
-export const STRATEGY_SHORT_LABELS: Record<ParallelStrategy, string> = {
-  'dp-gather': 'DataParallel',
-  'dp-loss-in-forward': 'DP, loss in forward',
-  ddp: 'DDP',
-};
-
 /**
  * What a message between devices carries. `outputs` and `output-grads` are the model's outputs and their
  * gradients: full logits under dp-gather, one loss scalar and its gradient under dp-loss-in-forward.
