@@ -51,19 +51,10 @@ const AUTO_TEXT = 'auto';
 
 const isAutoSetting = (s: SweepSetting): s is AutoSetting => (AUTO_SETTINGS as readonly string[]).includes(s);
 
-/** Smallest value "auto" starts from: the field's lower bound (image sizes are multiples of 8 from 16). */
-function autoStart(setting: AutoSetting): number {
-  return LIMITS[setting].min;
-}
-
 /** The setting whose link key is `key` (`b` → batchSize); a Map lookup, so `__proto__` never matches. */
 const SETTING_BY_KEY: ReadonlyMap<string, SweepSetting> = new Map(
   SWEEP_SETTINGS.map((s) => [FIELD_TABLE[s].linkKey, s]),
 );
-
-/** Settings whose values are numbers (the others are choices: dtypes, optimizer, recompute). */
-const isNumericSetting = (s: SweepSetting): boolean =>
-  s !== 'imageDtype' && s !== 'maskDtype' && s !== 'optimizer' && s !== 'recompute';
 
 function encodeValue(setting: SweepSetting, value: SweepValue): string {
   return (FIELD_TABLE[setting].codec.encode as (v: SweepValue) => string)(value);
@@ -134,7 +125,8 @@ export function decodeSweep(raw: string): DecodedSweep {
   }
   if (values.length === 0)
     return { spec: null, problems: [...problems, [part('noUsableValue'), part('noSweep')]] };
-  if (isNumericSetting(setting)) (values as number[]).sort((a, b) => a - b);
+  // Numbers (batch, px, width, depth, workers, micro-batches) in order; choices (dtypes, optimizer…) as given.
+  if (typeof values[0] === 'number') (values as number[]).sort((a, b) => a - b);
   return { spec: { setting, values }, problems };
 }
 
@@ -154,7 +146,8 @@ export function sweepPointConfig(base: TrainConfig, setting: SweepSetting, value
  */
 export function autoSweepValues(setting: AutoSetting, base: TrainConfig, info: BackendInfo): number[] {
   const values: number[] = [];
-  for (let v = autoStart(setting); v <= LIMITS[setting].max && values.length < MAX_SWEEP_POINTS; v *= 2) {
+  // From the field's lower bound (image sizes are multiples of 8 from 16).
+  for (let v = LIMITS[setting].min; v <= LIMITS[setting].max && values.length < MAX_SWEEP_POINTS; v *= 2) {
     values.push(v);
     if (runPreflight(sweepPointConfig(base, setting, v), info).verdict === 'refused') break;
   }
