@@ -52,27 +52,6 @@ z.config({ jitless: true });
  */
 export type Problem = { key: string; parts: readonly ProblemPart[] };
 
-export type HashExtras = {
-  /** The view the link opens (`view=loaders`). */
-  view?: ViewId;
-  /** The interface language the link opens in (`lang=zh`); absent: the opener's browser decides. */
-  lang?: Lang;
-  /** The Playground's open section (`sec=profile`); absent or null: none. */
-  section?: SectionId | null;
-  /** Start training as soon as the link opens (`run=1`). */
-  run?: boolean;
-  /** Profile a step as soon as the link opens (`prof=1`), under the same guard as `run=1`. */
-  profile?: boolean;
-  /** Short keys of controls to hide (`hide=lr,opt`). */
-  hide?: string[];
-  /** The page is framed in another page (`embed=1`): the view alone, in a compact frame. */
-  embed?: boolean;
-  /** Overrides for the comparison configuration B, stored as `b.<key>=…`. */
-  b?: Partial<TrainConfig>;
-  /** The sweep the Tradeoff view runs (`sw=b:1,2,4`; config/sweep.ts). */
-  sweep?: SweepSpec | null;
-};
-
 export type DecodedHash = {
   /** The view the link names; null when it names none (an old link: the Playground). */
   view: ViewId | null;
@@ -82,9 +61,11 @@ export type DecodedHash = {
   section: SectionId | null;
   config: TrainConfig;
   problems: Problem[];
+  /** Start training as soon as the link opens (`run=1`). */
   run: boolean;
-  /** The link asks for a step profile (`prof=1`). */
+  /** The link asks for a step profile (`prof=1`), under the same guard as `run=1`. */
   profile: boolean;
+  /** Short keys of controls to hide (`hide=lr,opt`). */
   hide: string[];
   /** The link asks for the compact frame (`embed=1`). */
   embed: boolean;
@@ -92,6 +73,11 @@ export type DecodedHash = {
   overridesB: Partial<TrainConfig> | null;
   /** The sweep the link names (`sw=`); null when it names none or none usable. */
   sweep: SweepSpec | null;
+};
+
+/** What a hash carries besides the config, each optional; `b` is B's overrides (`b.<key>=…`). */
+export type HashExtras = Partial<Omit<DecodedHash, 'config' | 'problems' | 'overridesB'>> & {
+  b?: Partial<TrainConfig>;
 };
 
 /** Longer hashes are rejected whole: defaults and one problem. */
