@@ -13,7 +13,7 @@
  * - Stop when every arm's interval lies within ±`tolerance` of its median ('settled'), or at the cap on
  *   rounds or wall time ('capped': the card says "not settled"). Never before `minRounds`.
  * - Which steps of an arm are never timed (the compile step, the batches its loader prefetched meanwhile)
- *   is stableTiming's rule, reused here: see `untimedStepsFor`.
+ *   is stableTiming's rule, reused here: see `untimedStepsOfBlock`.
  */
 import { median, timingRuleFor } from './stableTiming';
 
@@ -53,10 +53,6 @@ export function untimedStepsOfBlock(
   const rule = timingRuleFor(config);
   return (firstBlock ? rule.warmupSteps : 0) + rule.prefetchedSteps;
 }
-
-/** Steps of an arm's worker that are never timed: its compile step and its loader's initial prefetch. */
-export const untimedStepsFor = (config: { workers: number; prefetch: number }): number =>
-  untimedStepsOfBlock(config, true);
 
 /** One arm's timed block: `steps` steps of `batchSize` samples that took `timedMs` in all. */
 export interface ArmBlock {
