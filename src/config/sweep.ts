@@ -203,10 +203,8 @@ export function sweepValueLabel(setting: SweepSetting, value: SweepValue): strin
 }
 
 export interface SweepPreset {
+  /** Stable id; its label and one sentence on what the curve teaches are the dictionary's `sweeps.presetsText.<id>`. */
   id: string;
-  label: string;
-  /** One sentence: what the curve teaches. */
-  description: string;
   spec: SweepSpec;
   /** Settings the preset fixes besides the swept one (small enough for a software adapter). */
   config: Partial<TrainConfig>;
@@ -215,24 +213,16 @@ export interface SweepPreset {
 export const SWEEP_PRESETS: readonly SweepPreset[] = [
   {
     id: 'batch',
-    label: 'Batch size vs throughput and memory',
-    description: 'Bigger batches feed the GPU more samples per step, and every activation grows with them.',
     spec: { setting: 'batchSize', values: [1, 2, 4, 8] },
     config: { imageSizePx: 32 },
   },
   {
     id: 'image',
-    label: 'Image size: memory grows with its square',
-    description:
-      'Twice the side is four times the pixels: activations and their gradients grow with the square.',
     spec: { setting: 'imageSizePx', values: [16, 24, 32, 48] },
     config: { batchSize: 2 },
   },
   {
     id: 'micro',
-    label: 'Micro-batches: the same batch in parts',
-    description:
-      'One batch of 8 as 1, 2 or 4 micro-batches: the same gradients, the activations of one part, more steps of work.',
     spec: { setting: 'microBatches', values: [1, 2, 4] },
     config: { imageSizePx: 32, batchSize: 8 },
   },
