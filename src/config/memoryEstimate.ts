@@ -401,13 +401,15 @@ export function findLargestBatchThatFits(estimate: MemoryEstimate, limits: Devic
 export function checkFits(estimate: MemoryEstimate, limits: DeviceMemoryLimits): FitResult {
   if (fitsLimits(estimate, limits)) return { ok: true };
   const { batchSize, imageSizePx } = estimate.config;
+  const perBuffer = perBufferBytes(limits);
+  const pooled = pooledBytes(estimate);
+  const overBuffer = estimate.largestBufferBytes > perBuffer;
+  const overBudget = pooled > limits.memoryBudgetBytes;
   const allowed: string[] = [];
-  if (estimate.largestBufferBytes > perBufferBytes(limits)) {
-    allowed.push(`this GPU allows ${formatBytes(perBufferBytes(limits))} per buffer`);
-  }
-  if (pooledBytes(estimate) > limits.memoryBudgetBytes) {
+  if (overBuffer) allowed.push(`this GPU allows ${formatBytes(perBuffer)} per buffer`);
+  if (overBudget) {
     allowed.push(
-      `the memory budget is ${formatBytes(limits.memoryBudgetBytes)}, for ${formatBytes(pooledBytes(estimate))} ` +
+      `the memory budget is ${formatBytes(limits.memoryBudgetBytes)}, for ${formatBytes(pooled)} ` +
         `with tfjs's reuse pool (×${POOL_HEADROOM})`,
     );
   }
@@ -426,15 +428,10 @@ export function checkFits(estimate: MemoryEstimate, limits: DeviceMemoryLimits):
     totalBytes: estimate.totalBytes,
     largestBufferBytes: estimate.largestBufferBytes,
     largestBufferGroup: estimate.largestBufferGroup,
-    perBufferBytes: estimate.largestBufferBytes > perBufferBytes(limits) ? perBufferBytes(limits) : null,
-    budget:
-      pooledBytes(estimate) > limits.memoryBudgetBytes
-        ? {
-            budgetBytes: limits.memoryBudgetBytes,
-            pooledBytes: pooledBytes(estimate),
-            headroom: POOL_HEADROOM,
-          }
-        : null,
+    perBufferBytes: overBuffer ? perBuffer : null,
+    budget: overBudget
+      ? { budgetBytes: limits.memoryBudgetBytes, pooledBytes: pooled, headroom: POOL_HEADROOM }
+      : null,
     largestBatchThatFits: best,
   };
   return { ok: false, reason, shortfall, largestBatchThatFits: best };
