@@ -336,9 +336,6 @@ export function estimateTrainingMemory(config: MemoryConfig, options: MemoryOpti
   };
 }
 
-/** Bytes in plain words: "512 B", "1.5 KiB" (config/byteFormat.ts owns the rule; the messages here use it). */
-export { formatBytes };
-
 /**
  * What tfjs-webgpu's allocator holds for a step, per byte of the estimated peak, at most: its reuse pool
  * keeps every freed buffer for a later one of exactly the same size, so it holds more than the peak. The

@@ -12,11 +12,11 @@
  * Pure: no tfjs, no DOM, no store.
  */
 import type { BackendInfo } from './backendInfo';
+import { formatBytes } from './byteFormat';
 import {
   checkFits,
   estimateTrainingMemory,
   type DeviceMemoryLimits,
-  formatBytes,
   largestBatchWhere,
   type GpuShortfall,
   type MemoryEstimate,

@@ -34,10 +34,8 @@ import { decodeSweep, encodeSweep, SWEEP_LINK_KEY, type SweepSpec } from './swee
 import { DEFAULT_CONFIG, trainConfigFields, trainConfigSchema, type TrainConfig } from './trainConfig';
 import { FALLBACK_LANG, LANG_LINK_VALUES, LANGS, type Lang } from './languages';
 import { part, type ProblemPart } from './problems';
-import { echo, MAX_ECHO, quoted } from './valueCodecs';
+import { echo, quoted } from './valueCodecs';
 import { PLAYGROUND_SECTIONS, VIEW_IDS, VIEW_OF_OLD_LINKS, type SectionId, type ViewId } from './views';
-
-export { MAX_ECHO };
 
 /** A link cannot carry the sender's files: it says so, and the run uses the synthetic shapes. */
 export const FILES_NOT_IN_LINK: readonly ProblemPart[] = [part('filesNotInLink')];
