@@ -37,6 +37,7 @@
  * submits queued work, kernels' scratch buffers, uniforms: 5–7 % of the peak measured here), and the reuse
  * pool, which holds more than the peak: both are measured per step and shown beside the estimate.
  */
+import type { GpuLimits } from './backendInfo';
 import { formatBytes } from './byteFormat';
 import { hostImageBytes, hostMaskBytes, padTo4Bytes } from './hostBatchBytes';
 import type { TrainConfig } from './trainConfig';
@@ -131,9 +132,7 @@ export interface MemoryEstimate extends GroupBytes {
 }
 
 /** What a device allows; from GPUAdapter/GPUDevice limits and a budget the caller chooses. */
-export interface DeviceMemoryLimits {
-  maxBufferSizeBytes: number;
-  maxStorageBufferBindingSizeBytes: number;
+export interface DeviceMemoryLimits extends GpuLimits {
   /** Total bytes a step may use. */
   memoryBudgetBytes: number;
 }

@@ -127,8 +127,7 @@ export function preflightLimits(info: BackendInfo): PreflightLimits {
       ? 'assumed for a software adapter, whose memory is the page’s RAM'
       : 'assumed, since browsers do not report how much memory a GPU has';
     return {
-      maxBufferSizeBytes: info.limits.maxBufferSizeBytes,
-      maxStorageBufferBindingSizeBytes: info.limits.maxStorageBufferBindingSizeBytes,
+      ...info.limits,
       memoryBudgetBytes: budget,
       sourceKind: info.isSoftwareAdapter ? 'webgpu-software' : 'webgpu-hardware',
       backend: info.backend,
