@@ -92,9 +92,7 @@ export const ASSUMED_BUFFER_LIMIT_BYTES = 1 * GiB;
 const SKIP_PREFLIGHT_PARAM = 'skipPreflight';
 
 export interface PreflightLimits extends DeviceMemoryLimits {
-  /** Where the figures come from, in plain words: reported limits, assumed budget and why. */
-  source: string;
-  /** The same as a kind the UI words: WebGPU's limits with a hardware or software budget, or none reported. */
+  /** Where the figures come from, as a kind the UI words: WebGPU's limits with a hardware or software budget, or none reported. */
   sourceKind: 'webgpu-hardware' | 'webgpu-software' | 'unreported';
   /** The backend, for `unreported`. */
   backend: string;
@@ -120,18 +118,13 @@ export type PreflightResult =
 /** The limits a step is checked against on the backend `info` describes. */
 export function preflightLimits(info: BackendInfo): PreflightLimits {
   if (info.backend === 'webgpu' && info.limits) {
-    const budget = info.isSoftwareAdapter
-      ? MEMORY_BUDGET_BYTES.softwareAdapter
-      : MEMORY_BUDGET_BYTES.hardwareGpu;
-    const kind = info.isSoftwareAdapter
-      ? 'assumed for a software adapter, whose memory is the page’s RAM'
-      : 'assumed, since browsers do not report how much memory a GPU has';
     return {
       ...info.limits,
-      memoryBudgetBytes: budget,
+      memoryBudgetBytes: info.isSoftwareAdapter
+        ? MEMORY_BUDGET_BYTES.softwareAdapter
+        : MEMORY_BUDGET_BYTES.hardwareGpu,
       sourceKind: info.isSoftwareAdapter ? 'webgpu-software' : 'webgpu-hardware',
       backend: info.backend,
-      source: `per-buffer limits reported by WebGPU; the ${budget / GiB} GiB budget is ${kind}`,
     };
   }
   return {
@@ -140,9 +133,6 @@ export function preflightLimits(info: BackendInfo): PreflightLimits {
     memoryBudgetBytes: MEMORY_BUDGET_BYTES.noWebGpu,
     sourceKind: 'unreported',
     backend: info.backend,
-    source:
-      `${info.backend} reports no memory limits, so a conservative ${ASSUMED_BUFFER_LIMIT_BYTES / GiB} GiB ` +
-      `per buffer and a ${MEMORY_BUDGET_BYTES.noWebGpu / GiB} GiB budget are assumed`,
   };
 }
 
@@ -179,11 +169,7 @@ export function runPreflight(
   const limits =
     override.memoryBudgetBytes === undefined
       ? device
-      : {
-          ...device,
-          memoryBudgetBytes: override.memoryBudgetBytes,
-          source: `${device.source}; replaced by a budget of ${formatBytes(override.memoryBudgetBytes)}`,
-        };
+      : { ...device, memoryBudgetBytes: override.memoryBudgetBytes };
   let estimate: MemoryEstimate;
   try {
     estimate = estimateTrainingMemory(config, estimateOptions(config, info));
