@@ -114,7 +114,7 @@ interface TensorBytes {
 }
 
 /** Bytes of each group: `parameterBytes`, `gradientBytes`… */
-export type GroupBytes = Record<`${MemoryGroup}Bytes`, number>;
+type GroupBytes = Record<`${MemoryGroup}Bytes`, number>;
 
 export interface MemoryEstimate extends GroupBytes {
   /** The memory-relevant settings this estimate was made for. */

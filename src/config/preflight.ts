@@ -65,11 +65,10 @@ export type PreflightRefusal =
 function hostShortfall(config: HostConfig): HostShortfall | null {
   const held = hostBytesHeld(config);
   if (held <= HOST_LOADER_BUDGET_BYTES) return null;
-  const batch = hostBatchBytes(config);
   return {
     workers: config.workers,
     prefetch: config.prefetch,
-    batchBytes: batch,
+    batchBytes: hostBatchBytes(config),
     heldBytes: held,
     budgetBytes: HOST_LOADER_BUDGET_BYTES,
   };

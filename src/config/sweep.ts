@@ -87,8 +87,7 @@ export function decodeSweep(raw: string): DecodedSweep {
   const key = raw.slice(0, colon);
   const setting = SETTING_BY_KEY.get(key);
   if (setting === undefined) {
-    const keys = SWEEP_SETTINGS.map((s) => FIELD_TABLE[s].linkKey).join('|');
-    return refuse(part('sweepSetting', { raw: quoted(key), keys }));
+    return refuse(part('sweepSetting', { raw: quoted(key), keys: [...SETTING_BY_KEY.keys()].join('|') }));
   }
   const body = raw.slice(colon + 1);
   if (body === AUTO_TEXT) {

@@ -139,7 +139,7 @@ function encodeField<K extends keyof TrainConfig>(f: K, value: TrainConfig[K]): 
  */
 export function encodeConfigToHash(config: TrainConfig, extras: HashExtras = {}): string {
   const pairs = encodeHashHead(extras.view ?? null, extras.lang ?? null);
-  for (const f of CONFIG_KEYS) pairs.push(`${URL_KEYS[f]}=${encodeComponent(encodeField(f, config[f]))}`);
+  pairs.push(...encodeFieldPairs(config));
   if (extras.b) pairs.push(...encodeFieldPairs(extras.b, B_PREFIX));
   if (extras.hide && extras.hide.length > 0) {
     const wanted = new Set(extras.hide);
