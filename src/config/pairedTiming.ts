@@ -121,13 +121,6 @@ export function medianInterval(
   };
 }
 
-/** Whether an interval lies within ±tolerance of its median. */
-function withinTolerance(interval: MedianInterval, tolerance: number): boolean {
-  return (
-    interval.low >= interval.median * (1 - tolerance) && interval.high <= interval.median * (1 + tolerance)
-  );
-}
-
 export type PairedState = 'measuring' | 'settled' | 'capped';
 
 export interface PairedVerdict {
@@ -154,9 +147,13 @@ export function pairedVerdict(
   const ratios = Array.from({ length: arms }, (_, arm) =>
     medianInterval(perRound.map((ratios) => ratios[arm]!)),
   );
+  // Settled: every interval within ±tolerance of its median.
   const settled =
     rounds.length >= rule.minRounds &&
-    ratios.every((interval) => interval !== null && withinTolerance(interval, rule.tolerance));
+    ratios.every(
+      (r) =>
+        r !== null && r.low >= r.median * (1 - rule.tolerance) && r.high <= r.median * (1 + rule.tolerance),
+    );
   const capped = rounds.length >= rule.maxRounds || elapsedMs >= rule.maxMs;
   const state: PairedState = settled ? 'settled' : capped ? 'capped' : 'measuring';
   return { state, rounds: rounds.length, ratios, roundRatios: perRound };

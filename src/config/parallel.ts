@@ -80,10 +80,7 @@ export interface ReplicaStepReport {
 }
 
 /** The formula's bytes for one device and step (engine/parallel/trafficFormula.ts). */
-export interface DeviceTraffic {
-  sentBytes: BytesByKind;
-  receivedBytes: BytesByKind;
-}
+export type DeviceTraffic = Pick<ReplicaStepReport, 'sentBytes' | 'receivedBytes'>;
 
 /** One step of a multi-device run, as the coordinator reports it. */
 export interface ParallelStepRecord {
