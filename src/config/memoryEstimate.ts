@@ -304,10 +304,7 @@ export function estimateTrainingMemory(config: MemoryConfig, options: MemoryOpti
     const recomputed = inner + outer + (own ? 0 : inner + outer);
     return { name: `recompute(${b.outer.name})`, bytes: recomputed + outer + 2 * inner };
   });
-  const largestBlock = working.reduce<{ name: string; bytes: number } | null>(
-    (a, b) => (a === null || b.bytes > a.bytes ? b : a),
-    null,
-  );
+  const largestBlock = working.sort((a, b) => b.bytes - a.bytes)[0];
   if (largestBlock) tensors.push({ ...largestBlock, group: 'transient' });
 
   let largest: TensorBytes = { name: HEAD_NAME, group: 'activation', bytes: 0 };
