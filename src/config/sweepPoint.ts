@@ -12,8 +12,6 @@ import { blockSamplesPerSec, pointFigure, type PointFigure } from './sweepSummar
 import type { SweepValue } from './sweep';
 import type { TelemetryRow } from './telemetry';
 
-type SweepPointStatus = 'pending' | 'running' | 'done' | 'failed' | 'refused' | 'stopped';
-
 export type EstimateByGroup = Record<MemoryGroup, number> & { totalBytes: number };
 
 export interface SweepMeasurement {
@@ -52,7 +50,7 @@ export interface SweepMeasurement {
 
 export interface SweepPoint {
   value: SweepValue;
-  status: SweepPointStatus;
+  status: 'pending' | 'running' | 'done' | 'failed' | 'refused' | 'stopped';
   /** Why it failed, was refused or stopped, in plain words; null otherwise. */
   reason: string | null;
   /** The pre-flight estimate by group for this point's config on this device; null before it is known. */
