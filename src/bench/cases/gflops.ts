@@ -26,7 +26,7 @@ import { createTrainer } from '../../engine/trainer';
 import { GPU_TILING } from '../../gpu/convGeometry';
 import { convSame } from '../../gpu/convKernels';
 import { stepFigureKey, type BenchContext } from '../benchContext';
-import type { BenchRatio, CaseBody, Cell } from '../benchTypes';
+import { goalRatio, type BenchRatio, type CaseBody, type Cell } from '../benchTypes';
 import { timeConvKernels, type ConvKernelFigure } from '../convKernelTiming';
 import { createReferenceStep } from '../referenceStep';
 import { buildStepBatches, timeStepsInterleaved, type StepFigure } from '../stepTiming';
@@ -217,15 +217,14 @@ async function convKernelRows(
   const usesOwn = choice.path === 'wgsl';
   const ratios = figures
     .filter((f) => f.implementation === 'tfjs')
-    .map((f) => {
-      const value = f.kernelMs / (own(f.direction)?.kernelMs ?? Number.NaN);
-      return {
-        label: `${f.direction}: tfjs kernel ms ÷ own kernel ms (the engine runs ${usesOwn ? 'own' : "tfjs's"} here)`,
-        value: round(value),
-        goal: usesOwn ? '> 1' : '≤ 1',
-        met: usesOwn ? value > 1 : value <= 1,
-      };
-    });
+    .map((f) =>
+      goalRatio(
+        `${f.direction}: tfjs kernel ms ÷ own kernel ms (the engine runs ${usesOwn ? 'own' : "tfjs's"} here)`,
+        f.kernelMs / (own(f.direction)?.kernelMs ?? Number.NaN),
+        usesOwn ? '>' : '≤',
+        '1',
+      ),
+    );
   return { rows, ratios, figures };
 }
 
@@ -259,12 +258,12 @@ function measuredOverFixed(
     rule.kernels !== null &&
     CONV_DIRECTIONS.every((d) => measured.kernels[d] === rule.kernels![d]);
   const coverage = Math.round(interval.coverage * 1000) / 10;
-  return {
-    label: `step speed, conv kernels chosen by measurement ÷ the rule's fixed choice (fixed ms ÷ measured ms per round of the two timed as a pair on their own, median of ${interval.rounds}; ${coverage} % interval ${round(interval.low)}–${round(interval.high)}: ${same ? "the same kernels as the fixed choice here, so no difference to measure: the spread is this machine's noise" : VERDICT_WORDS[verdict]})`,
-    value: round(interval.median),
-    goal: '≥ 0.95',
-    met: interval.median >= 0.95,
-  };
+  return goalRatio(
+    `step speed, conv kernels chosen by measurement ÷ the rule's fixed choice (fixed ms ÷ measured ms per round of the two timed as a pair on their own, median of ${interval.rounds}; ${coverage} % interval ${round(interval.low)}–${round(interval.high)}: ${same ? "the same kernels as the fixed choice here, so no difference to measure: the spread is this machine's noise" : VERDICT_WORDS[verdict]})`,
+    interval.median,
+    '≥',
+    '0.95',
+  );
 }
 
 export async function runGflops(ctx: BenchContext): Promise<CaseBody> {
@@ -350,7 +349,6 @@ export async function runGflops(ctx: BenchContext): Promise<CaseBody> {
     }),
     ...own.rows,
   ];
-  const ratio = stepGflops / mm.gflops;
   return {
     title: `achieved GFLOP/s: training step vs the adapter's matmul (${ctx.backend})`,
     columns: [
@@ -369,7 +367,7 @@ export async function runGflops(ctx: BenchContext): Promise<CaseBody> {
     ],
     rows,
     ratios: [
-      { label: 'step GFLOP/s ÷ matmul GFLOP/s', value: round(ratio), goal: '≥ 0.8', met: ratio >= 0.8 },
+      goalRatio('step GFLOP/s ÷ matmul GFLOP/s', stepGflops / mm.gflops, '≥', '0.8'),
       measuredOverFixed(pair.measured, pair.fixed, measuredChoice, choice),
       {
         label: 'step GFLOP/s ÷ matmul GFLOP/s before issue 17',

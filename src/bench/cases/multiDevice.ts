@@ -20,7 +20,7 @@ import {
 } from '../../config/parallel';
 import type { BenchContext } from '../benchContext';
 import { expectedDevice0Extra } from '../../config/device0Extra';
-import type { BenchRatio, CaseBody, Cell } from '../benchTypes';
+import { goalRatio, type BenchRatio, type CaseBody, type Cell } from '../benchTypes';
 import { round } from '../timing';
 
 /** Device 0's extra bytes at its step peak, from the config: the panel's formula. */
@@ -139,23 +139,12 @@ export async function runMultiDevice(ctx: BenchContext): Promise<CaseBody> {
     const ddpRatio = device0Over1(find('ddp'));
     if (gatherRatio !== null)
       ratios.push({ label: `N=${n} dp-gather: device 0 ÷ device 1 in-use bytes`, value: round(gatherRatio) });
-    if (ddpRatio !== null) {
-      ratios.push({
-        label: `N=${n} ddp: device 0 ÷ device 1 in-use bytes`,
-        value: round(ddpRatio),
-        goal: '≤ 1.1',
-        met: ddpRatio <= 1.1,
-      });
-    }
+    if (ddpRatio !== null)
+      ratios.push(goalRatio(`N=${n} ddp: device 0 ÷ device 1 in-use bytes`, ddpRatio, '≤', '1.1'));
     const [d0, d1] = gather?.record?.reports ?? [];
     if (d0 && d1) {
-      const diff = memoryOf(d0) - memoryOf(d1);
-      ratios.push({
-        label: `N=${n} dp-gather: (device 0 − device 1) ÷ gathered outputs ${gathered} B`,
-        value: round(diff / gathered),
-        goal: '≥ 1',
-        met: diff >= gathered,
-      });
+      const label = `N=${n} dp-gather: (device 0 − device 1) ÷ gathered outputs ${gathered} B`;
+      ratios.push(goalRatio(label, (memoryOf(d0) - memoryOf(d1)) / gathered, '≥', '1'));
     }
   }
   const failures = runs.filter((r) => r.status !== 'finished');
