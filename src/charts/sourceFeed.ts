@@ -74,15 +74,10 @@ export function createValueFeed<S>(initial: S, options: SourceFeedOptions = {}):
     },
     options,
   );
-  return {
-    addView: (view) => feed.addView(view),
-    invalidate: (view) => feed.invalidate(view),
-    get drawCount() {
-      return feed.drawCount;
-    },
-    set(next) {
+  return Object.assign(feed, {
+    set(next: S) {
       value = next;
       listeners.forEach((l) => l());
     },
-  };
+  });
 }
