@@ -69,24 +69,17 @@ async function stepsAndMatmul(ctx: BenchContext, choice: ConvChoice): Promise<Fi
   const old = createTrainer(config, ctx.backend, { unet: { convKernel: convBeforeIssue17() } });
   const fixedChoice = choice.path === 'wgsl' ? 'wgsl' : 'tiled';
   const fixed = createTrainer(config, ctx.backend, { unet: { convKernel: fixedChoice } });
-  const matmul = async () => {
-    const c = tf.matMul(a, b);
-    const corner = tf.slice(c, [n - 1, n - 1], [1, 1]);
-    await corner.data();
-    c.dispose();
-    corner.dispose();
+  /** Waits for the product `c` with a readback of its last element (at `corner`), then frees it. */
+  const readCorner = async (c: tf.Tensor, corner: number[]) => {
+    const last = tf.slice(c, corner, new Array<number>(corner.length).fill(1));
+    await last.data();
+    tf.dispose([c, last]);
     return 0;
   };
+  const matmul = () => readCorner(tf.matMul(a, b), [n - 1, n - 1]);
   const tiling = choice.kernels ? tilingOf(choice.kernels.forward) : null;
-  const ownMatmul = async () => {
-    if (!tiling) return 0;
-    const c = convSame(a4, b4, zeros, false, tiling);
-    const corner = tf.slice(c, [0, 0, n - 1, n - 1], [1, 1, 1, 1]);
-    await corner.data();
-    c.dispose();
-    corner.dispose();
-    return 0;
-  };
+  const ownMatmul = async () =>
+    tiling ? readCorner(convSame(a4, b4, zeros, false, tiling), [0, 0, n - 1, n - 1]) : 0;
   const gflops = (f: StepFigure) => ({
     gflops: (2 * n ** 3) / (f.timing.medianMs * 1e6),
     medianMs: f.timing.medianMs,
@@ -297,37 +290,31 @@ export async function runGflops(ctx: BenchContext): Promise<CaseBody> {
   ];
   const flops = trainingStepFlops(config);
   const stepGflops = flops.total / (step.timing.medianMs * 1e6);
-  const totalKernelMs = kernels.reduce((s, k) => s + k.ms, 0);
-  const stepRow = (what: string, medianMs: number) => ({
-    what,
-    mflop: round(flops.total / 1e6),
-    medianMs: round(medianMs),
-    gflops: round(flops.total / (medianMs * 1e6)),
-    share: null,
-  });
   const total = (list: KernelTotal[]) => list.reduce((s, k) => s + k.ms, 0);
   const count = (list: KernelTotal[]) => list.reduce((s, k) => s + k.count, 0);
+  const totalKernelMs = total(kernels);
+  const flopRow = (what: string, flop: number, medianMs: number) => ({
+    what,
+    mflop: round(flop / 1e6),
+    medianMs: round(medianMs),
+    gflops: round(flop / (medianMs * 1e6)),
+    share: null,
+  });
+  const stepRow = (what: string, medianMs: number) => flopRow(what, flops.total, medianMs);
+  const n = ctx.plan.matmulSize;
   const rows: Record<string, Cell>[] = [
     stepRow(`training step (${config.imageSizePx} px, batch ${config.batchSize})`, step.timing.medianMs),
     stepRow("the same step on the rule's fixed conv kernels (before measurement)", fixed.timing.medianMs),
     stepRow("the same step before issue 17 (tfjs's conv kernels)", before17Step.timing.medianMs),
     ...(before9Step ? [stepRow('the same step before issue 9 (case b)', before9Step.timing.medianMs)] : []),
-    {
-      what: `matMul ${ctx.plan.matmulSize}×${ctx.plan.matmulSize} · ${ctx.plan.matmulSize}×${ctx.plan.matmulSize}`,
-      mflop: round((2 * ctx.plan.matmulSize ** 3) / 1e6),
-      medianMs: round(mm.medianMs),
-      gflops: round(mm.gflops),
-      share: null,
-    },
+    flopRow(`matMul ${n}×${n} · ${n}×${n}`, 2 * n ** 3, mm.medianMs),
     ...(ownMatmul
       ? [
-          {
-            what: `the same matMul as a 1×1 conv on the own forward kernel (BatchLabConv2D)`,
-            mflop: round((2 * ctx.plan.matmulSize ** 3) / 1e6),
-            medianMs: round(ownMatmul.medianMs),
-            gflops: round(ownMatmul.gflops),
-            share: null,
-          },
+          flopRow(
+            'the same matMul as a 1×1 conv on the own forward kernel (BatchLabConv2D)',
+            2 * n ** 3,
+            ownMatmul.medianMs,
+          ),
         ]
       : []),
     ...shown.map((name) => {
