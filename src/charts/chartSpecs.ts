@@ -13,9 +13,6 @@ import { en } from '../i18n/en';
 /** A chart of the page's run timeline. */
 export type RunChartSpec = ChartSpec<RunTimeline> & { id: ChartId };
 
-export const NO_GPU_MEMORY_NOTE = en.charts.words.noGpuMemory;
-export const NO_PEAK_NOTE = en.charts.words.noPeak;
-
 const rowYs = (t: RunTimeline, names: readonly RowSeries[]): Column[] =>
   names.map((name) => [...(t.rows.ys[rowColumn(name)] ?? [])]);
 
@@ -59,10 +56,12 @@ export const memoryChart: RunChartSpec = {
     const prepared = rowLines(t, ['gpuBytesInUse', 'gpuPeakBytes', 'gpuBytesAllocated', 'hostBytesInFlight']);
     // The cpu backend has no GPU memory: say so rather than draw zeros.
     const noGpu = t.latestRow !== null && t.latestRow.gpuBytesInUse === null;
-    if (noGpu) return { ...prepared, note: NO_GPU_MEMORY_NOTE, shown: [false, false, false, true] };
+    if (noGpu) return { ...prepared, note: en.charts.words.noGpuMemory, shown: [false, false, false, true] };
     // WebGL has GPU memory but no allocator to read a peak from: leave that line out, and say why.
     const noPeak = t.latestRow !== null && t.latestRow.gpuPeakBytes === null;
-    return noPeak ? { ...prepared, note: NO_PEAK_NOTE, shown: [true, false, true, true] } : prepared;
+    return noPeak
+      ? { ...prepared, note: en.charts.words.noPeak, shown: [true, false, true, true] }
+      : prepared;
   },
 };
 
