@@ -23,11 +23,6 @@ import { expectedDevice0Extra } from '../../config/device0Extra';
 import { goalRatio, type BenchRatio, type CaseBody, type Cell } from '../benchTypes';
 import { round } from '../timing';
 
-/** Device 0's extra bytes at its step peak, from the config: the panel's formula. */
-export function expectedDevice0ExtraBytes(config: TrainConfig, replicas: number, strategy: ParallelStrategy) {
-  return expectedDevice0Extra(config, { replicas, strategy }).totalBytes;
-}
-
 /** The panel's memory figure of a device: GPU bytes in use at the peak, else live tensor bytes. */
 const memoryOf = (r: ReplicaStepReport) => r.memory.gpuBytesInUsePeak ?? r.memory.tensorBytesPeak;
 
@@ -100,8 +95,8 @@ function deviceRows(f: RunFigures): Record<string, Cell>[] {
         : null,
       busyMs: round(r.busyMs),
       waitMs: round(r.waitMs),
-      extraExpectedBytes:
-        first && f.replicas > 1 ? expectedDevice0ExtraBytes(f.config, f.replicas, f.strategy) : null,
+      // Device 0's extra bytes at its step peak, from the config: the panel's formula.
+      extraExpectedBytes: first && f.replicas > 1 ? expectedDevice0Extra(f.config, f).totalBytes : null,
       extraMeasuredBytes: first && othersMean !== null ? Math.round(memoryOf(r) - othersMean) : null,
     };
   });
