@@ -3,10 +3,10 @@
  * step, and loss with IoU. Each `prepare` is pure: timeline in, columns out; CHART_SPECS adds the run
  * starts as markers to each.
  */
-import { joinColumns, lastValue, stackColumns, type Column } from './chartColumns';
+import { joinColumns, stackColumns, type Column } from './chartColumns';
 import { formatSignificant } from './chartFormat';
 import { byteAxis, exactBytes, msSeries, plainAxis, shortBytes } from './chartParts';
-import type { ChartId, ChartSpec, PreparedChart } from './chartSpec';
+import { plainChart, type ChartId, type ChartSpec, type PreparedChart } from './chartSpec';
 import { evalColumn, rowColumn, type RowSeries, type RunTimeline } from './runTimeline';
 import { en } from '../i18n/en';
 
@@ -15,8 +15,6 @@ export type RunChartSpec = ChartSpec<RunTimeline> & { id: ChartId };
 
 const rowYs = (t: RunTimeline, names: readonly RowSeries[]): Column[] =>
   names.map((name) => [...(t.rows.ys[rowColumn(name)] ?? [])]);
-
-const all = (n: number, shown = true) => Array.from({ length: n }, () => shown);
 
 /**
  * Row columns with one extra x per later run start, where every series is null, so lines break between
@@ -30,9 +28,8 @@ function withRunGaps(t: RunTimeline, ys: readonly Column[]): [number[], ...Colum
 
 /** Plain line charts of row figures: plotted = legend = the store's columns. */
 function rowLines(t: RunTimeline, names: readonly RowSeries[]): PreparedChart {
-  const ys = rowYs(t, names);
-  const data = withRunGaps(t, ys);
-  return { data, legend: data.slice(1), latest: ys.map(lastValue), note: null, shown: all(ys.length) };
+  const data = withRunGaps(t, rowYs(t, names));
+  return plainChart(data, data.slice(1));
 }
 
 export const memoryChart: RunChartSpec = {
@@ -88,15 +85,10 @@ export const throughputChart: RunChartSpec = {
   ],
   prepare(t) {
     const [sps = [], ...phases] = rowYs(t, ['samplesPerSec', 'dataWaitMs', 'uploadMs', 'computeMs']);
-    const legend = [sps, ...phases];
-    const data = withRunGaps(t, [sps, ...stackColumns(phases)]);
-    return {
-      data,
-      legend: withRunGaps(t, legend).slice(1),
-      latest: legend.map(lastValue),
-      note: null,
-      shown: all(4),
-    };
+    return plainChart(
+      withRunGaps(t, [sps, ...stackColumns(phases)]),
+      withRunGaps(t, [sps, ...phases]).slice(1),
+    );
   },
 };
 
@@ -132,13 +124,7 @@ export const lossChart: RunChartSpec = {
     const loss = t.rows.ys[rowColumn('loss')] ?? [];
     const iou = t.evals.ys[evalColumn('meanIoU')] ?? [];
     const joined = joinColumns(t.rows.xs, [loss], t.evals.xs, [iou]);
-    return {
-      data: [joined.xs, ...joined.ys],
-      legend: joined.ys,
-      latest: [lastValue(loss), lastValue(iou)],
-      note: null,
-      shown: all(2),
-    };
+    return plainChart([joined.xs, ...joined.ys], joined.ys);
   },
 };
 
