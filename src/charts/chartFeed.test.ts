@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createChartFeed, type ChartView } from './chartFeed';
+import { createChartFeed } from './chartFeed';
+import type { ChartView } from './viewScheduler';
 import { createTelemetryHistory } from './telemetryHistory';
 import type { RunTimeline } from './runTimeline';
 import { makeRows } from '../../test/fixtures/testRows';
