@@ -98,10 +98,9 @@ async function blocks(
   }));
 }
 
-/** Each round's samples/s with `workers` ÷ samples/s with 0 workers in the same round. */
-function roundRatios(list: readonly CountFigures[], workers: number): number[] {
-  const zero = list[WORKER_COUNTS.indexOf(0)]!.perRound;
-  return list[WORKER_COUNTS.indexOf(workers as 0)]!.perRound.map((v, r) => v / zero[r]!);
+/** Per round, samples/s of config `i` ÷ config 0's (0 workers); in WORKER_COUNTS, config i has i workers. */
+function roundRatios(list: readonly CountFigures[], i: number): number[] {
+  return list[i]!.perRound.map((v, r) => v / list[0]!.perRound[r]!);
 }
 
 /**
@@ -219,7 +218,5 @@ async function runDecodeVariant(
     'decode, ',
     files,
   );
-  const ratio = (list: readonly CountFigures[]) =>
-    median(list[1]!.perRound.map((v, r) => v / list[0]!.perRound[r]!));
-  return { rows, trainRatio: ratio(train), aloneRatio: ratio(alone) };
+  return { rows, trainRatio: median(roundRatios(train, 1)), aloneRatio: median(roundRatios(alone, 1)) };
 }
