@@ -162,14 +162,8 @@ async function kernelBreakdown(
     .sort((x, y) => y.ms - x.ms);
 }
 
-interface Breakdowns {
-  today: KernelTotal[];
-  before17: KernelTotal[];
-  before9: KernelTotal[];
-}
-
 /** Today's step, the step before issue 17 and the pre-issue-9 step (referenceStep.ts), profiled. */
-async function kernelBreakdowns(ctx: BenchContext): Promise<Breakdowns> {
+async function kernelBreakdowns(ctx: BenchContext) {
   const config = ctx.plan.train;
   const batch = buildHostBatch(config, 0);
   const trainer = createTrainer(config, ctx.backend);

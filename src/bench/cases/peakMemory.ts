@@ -27,18 +27,7 @@ const TIMED_STEPS = 2;
 
 const label = (c: TrainConfig) => `${c.imageSizePx} px, batch ${c.batchSize}`;
 
-interface Measured {
-  peakBytes: number | null;
-  inUseBytes: number | null;
-  poolBytes: number | null;
-  /** Pool after the last warm-up step: equal to poolBytes when the pool has stopped growing. */
-  poolAfterWarmupBytes: number | null;
-  recordedPeakBytes: number;
-  trackedPeakBytes: number | null;
-  timeline: ReturnType<typeof memoryTimeline>;
-}
-
-async function measure(config: TrainConfig, ctx: BenchContext): Promise<Measured> {
+async function measure(config: TrainConfig, ctx: BenchContext) {
   const trainer = createTrainer(config, ctx.backend);
   try {
     let step = 0;
@@ -58,6 +47,7 @@ async function measure(config: TrainConfig, ctx: BenchContext): Promise<Measured
       peakBytes,
       inUseBytes: last?.memory.gpuBytesInUse ?? null,
       poolBytes: last?.memory.gpuBytesAllocated ?? null,
+      // Pool after the last warm-up step: equal to poolBytes when the pool has stopped growing.
       poolAfterWarmupBytes,
       recordedPeakBytes: timeline.peakBytes,
       trackedPeakBytes: recorded.result.gpuPeakBytes,
