@@ -28,7 +28,7 @@ export interface MountOptions {
   heightPx?: { wide: number; narrow: number };
 }
 
-export interface ChartHandle {
+interface ChartHandle {
   destroy(): void;
 }
 

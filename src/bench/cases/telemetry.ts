@@ -17,7 +17,7 @@
 import type { TelemetryRow } from '../../config/telemetry';
 import { createChartFeed } from '../../charts/chartFeed';
 import { CHART_SPECS } from '../../charts/chartSpecs';
-import { mountChart, type ChartHandle } from '../../charts/mountChart';
+import { mountChart } from '../../charts/mountChart';
 import { createTelemetryHistory } from '../../charts/telemetryHistory';
 import {
   allocatorTap,
@@ -37,10 +37,7 @@ const STEPS_PER_ROUND = 16;
 const yieldTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 
-function mountCharts(feed: ReturnType<typeof createChartFeed>): {
-  handles: ChartHandle[];
-  root: HTMLElement;
-} {
+function mountCharts(feed: ReturnType<typeof createChartFeed>) {
   const root = document.createElement('section');
   root.style.width = '1200px';
   document.body.append(root);
