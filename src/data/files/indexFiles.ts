@@ -8,7 +8,7 @@
  */
 import { INDEX_MASK_MAX_VALUE, OWN_IMAGE_LIMITS } from '../../config/ownImages';
 import { OWN_IMAGE_PROBLEM, type OwnImageProblem } from '../../config/ownImageProblems';
-import type { ChannelStats } from '../channelStats';
+import { channelSums, type ChannelStats } from '../channelStats';
 import type { DatasetProblem } from './datasetProblem';
 import type { DecodeSquare, FilePairBlobs } from './fileDataset';
 import { looksComplete, readImageHeader } from './imageHeader';
@@ -95,27 +95,6 @@ async function checkFile(
   return { problem: null, widthPx, heightPx };
 }
 
-function sumStats(sums: { sum: number[]; square: number[]; count: number }, pixels: Uint8Array, c: number) {
-  for (let k = 0; k < c; k++) {
-    let sum = 0;
-    let square = 0;
-    for (let i = k; i < pixels.length; i += c) {
-      const v = pixels[i]!;
-      sum += v;
-      square += v * v;
-    }
-    sums.sum[k] = sums.sum[k]! + sum;
-    sums.square[k] = sums.square[k]! + square;
-  }
-  sums.count += pixels.length / c;
-}
-
-function finishStats(s: { sum: number[]; square: number[]; count: number }): ChannelStats {
-  const mean255 = s.sum.map((v) => v / s.count);
-  const std255 = s.square.map((q, k) => Math.max(1, Math.sqrt(Math.max(0, q / s.count - mean255[k]! ** 2))));
-  return { mean255, std255 };
-}
-
 export async function indexFiles(files: readonly InputFile[], deps: IndexDeps): Promise<FileIndex> {
   const entries: FileEntry[] = files.map((f) => ({ path: pathOf(f), sizeBytes: f.size }));
   const paired = pairFiles(entries);
@@ -185,23 +164,23 @@ export async function indexFiles(files: readonly InputFile[], deps: IndexDeps): 
     });
   }
 
-  const grey = { sum: [0], square: [0], count: 0 };
-  const rgb = { sum: [0, 0, 0], square: [0, 0, 0], count: 0 };
+  const grey = channelSums(1);
+  const rgb = channelSums(3);
   let statImages = 0;
   const statSidePx = 64;
   for (let k = 0; k < pairs.length && statImages < OWN_IMAGE_LIMITS.statsSampleMax; k++) {
     const pair = pairs[k]!;
     try {
       const rgba = await deps.decodeSquare(pair.image, statSidePx, false);
-      sumStats(grey, pixelsFromRgba(rgba, 1), 1);
-      sumStats(rgb, pixelsFromRgba(rgba, 3), 3);
+      grey.add(pixelsFromRgba(rgba, 1));
+      rgb.add(pixelsFromRgba(rgba, 3));
       statImages++;
     } catch (e) {
       problems.push(decodeProblem(pair.imagePath, e));
       broken.add(k);
     }
   }
-  const stats = statImages > 0 ? { 1: finishStats(grey), 3: finishStats(rgb), images: statImages } : null;
+  const stats = statImages > 0 ? { 1: grey.stats(), 3: rgb.stats(), images: statImages } : null;
   return {
     pairs: pairs.filter((_, k) => !broken.has(k)),
     problems,
