@@ -38,13 +38,6 @@ export interface PoolOptions {
   files?: FileDataset | null;
 }
 
-export interface WorkerPoolSource extends BatchSource {
-  /** Number of loader workers. */
-  readonly workers: number;
-  /** Expected bytes of one batch (images + masks), as used for batches being built. */
-  readonly batchBytes: number;
-}
-
 interface Waiter {
   resolve(next: NextBatch): void;
   reject(error: Error): void;
@@ -57,7 +50,7 @@ export function createWorkerPoolSource(
   config: PoolConfig,
   firstBatchIndex: number,
   options: PoolOptions,
-): WorkerPoolSource {
+): BatchSource {
   if (!Number.isInteger(config.workers) || config.workers < 1) {
     throw new Error(`a worker pool needs at least 1 worker, got ${config.workers}`);
   }
@@ -177,8 +170,6 @@ export function createWorkerPoolSource(
   const busyWorkers = () => pending.reduce((n, queue) => n + (queue.length > 0 ? 1 : 0), 0);
 
   return {
-    workers: workerCount,
-    batchBytes,
     next(): Promise<NextBatch> {
       if (disposed) return Promise.reject(new BatchSourceDisposedError());
       if (failure) return Promise.reject(failure);
