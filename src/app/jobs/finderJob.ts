@@ -11,14 +11,13 @@
 import type { BackendInfo } from '../../config/backendInfo';
 import {
   findLargestBatch,
-  type FinderBound,
   preflightGuard,
   type TrialOutcome,
   type TrialReport,
 } from '../../config/batchFinder';
 import { abortError, throwIfAborted } from '../../config/jobs';
 import type { TrainConfig } from '../../config/trainConfig';
-import { useFinderStore, type FinderResult, type FinderTrialRow } from '../../state/finderStore';
+import { useFinderStore, type FinderTrialRow } from '../../state/finderStore';
 import { spawnTrainingWorker } from '../spawnTrainingWorker';
 import type { FromWorker, ToWorker } from '../trainingProtocol';
 import type { JobDefinition } from './runJob';
@@ -26,19 +25,6 @@ import type { JobDefinition } from './runJob';
 /** The largest batch that ran so far: a stopped search's answer. */
 const largestSoFar = (): number =>
   Math.max(0, ...useFinderStore.getState().trials.flatMap((t) => (t.outcome === 'ok' ? [t.batchSize] : [])));
-
-/** The result the finder shows, from the search's figures: the one place it is built. */
-const finderResult = (
-  config: TrainConfig,
-  largestBatch: number,
-  predictedLargestBatch: number,
-  bound: FinderBound,
-): FinderResult => ({
-  config,
-  largestBatch,
-  predictedLargestBatch,
-  bound,
-});
 
 export const finderJob: JobDefinition<'finder'> = {
   // The finder's trials are the device's own answer: the pre-flight guards each one, not the start.
@@ -82,14 +68,14 @@ export const finderJob: JobDefinition<'finder'> = {
           useFinderStore.setState((s) => ({ trials: [...s.trials, row] }));
         },
       });
-      useFinderStore.setState({
-        result: finderResult(config, result.largestBatch, predictedLargestBatch, result.bound),
-      });
+      const { largestBatch, bound } = result;
+      useFinderStore.setState({ result: { config, largestBatch, predictedLargestBatch, bound } });
     } catch (error) {
       // Stopped mid-trial: what ran so far is still an answer (runJob records the stop).
       if (signal.aborted) {
+        const largestBatch = largestSoFar();
         useFinderStore.setState({
-          result: finderResult(config, largestSoFar(), predictedLargestBatch, { kind: 'stopped' }),
+          result: { config, largestBatch, predictedLargestBatch, bound: { kind: 'stopped' } },
         });
       }
       throw error;
