@@ -134,8 +134,6 @@ export function runArm(
         case 'profile-failed':
           stop();
           return;
-        default:
-          return;
       }
     },
     onCrash: (text) => end(new Error(`${name}'s training worker crashed: ${text}`)),

@@ -102,8 +102,6 @@ function armWorker(
         case 'telemetry':
           onRows(m.rows);
           return;
-        default:
-          return;
       }
     },
     onCrash: (text) => settle(new Error(`${name}'s training worker crashed: ${text}`)),
