@@ -43,10 +43,13 @@ export function mainTrainingClient(): TrainingClient {
 export function startTrainingClient(datasets: Datasets): TrainingClient {
   let worker: Worker;
   const store = useAppStore;
-  /** Why the last worker died: kept on screen while its replacement boots, until the next run starts. */
-  let crashNote: string | null = null;
-  /** The crash's own words, for the page to say in its language (statusNote). */
+  /**
+   * The last crash's own words, kept on screen while the replacement worker boots, until the next run
+   * starts (statusNote, for the page to say in its language).
+   */
   let crashError: string | null = null;
+  const crashNote = () =>
+    crashError === null ? null : `the training worker crashed: ${crashError}; it was restarted`;
   let nextRequestId = 1;
   const pendingChecks = new Map<number, (result: DataPathCheckResult) => void>();
   let pendingProfile: { resolve(profile: StepProfile): void; reject(error: Error): void } | null = null;
@@ -66,13 +69,10 @@ export function startTrainingClient(datasets: Datasets): TrainingClient {
         applyDeviceDefaults(m.info);
         return;
       case 'status':
-        if (m.status === 'running') {
-          crashNote = null;
-          crashError = null;
-        }
+        if (m.status === 'running') crashError = null;
         store.setState({
           status: m.status,
-          statusMessage: m.message ?? crashNote,
+          statusMessage: m.message ?? crashNote(),
           statusNote:
             m.finishedSteps !== undefined
               ? { kind: 'finished', steps: m.finishedSteps }
@@ -120,18 +120,17 @@ export function startTrainingClient(datasets: Datasets): TrainingClient {
     worker = spawnTrainingWorker('training', store.getState().config.backend, {
       onMessage,
       onCrash: (text) => {
-        crashNote = `the training worker crashed: ${text}; it was restarted`;
         crashError = text;
         store.setState({
           status: 'failed',
-          statusMessage: crashNote,
+          statusMessage: crashNote(),
           statusNote: { kind: 'worker-crashed', error: text },
         });
         settleProfile((p) => p.reject(new Error('the training worker crashed before the profile was made')));
-        for (const [id, resolve] of pendingChecks) {
+        for (const resolve of pendingChecks.values()) {
           resolve({ backend: 'none', rows: [], uncapturedErrors: 0, error: 'the training worker crashed' });
-          pendingChecks.delete(id);
         }
+        pendingChecks.clear();
         spawn();
       },
     });
