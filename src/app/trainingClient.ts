@@ -12,10 +12,16 @@ import type { TrainConfig } from '../config/trainConfig';
 import type { StepProfile } from '../config/stepProfile';
 import type { DataPathCheckResult } from '../config/dataPathCheck';
 import type { FromWorker, TestHookMessage, ToWorker } from './trainingProtocol';
-import { applyDeviceDefaults } from './deviceDefaults';
 import { spawnTrainingWorker } from './spawnTrainingWorker';
 import type { Datasets } from './datasets';
 import { datasetBlocker, useDatasetStore } from '../state/datasetStore';
+
+/**
+ * Sizes that suit the device: a real GPU trains 128×128 × 16 comfortably; a software adapter or a
+ * non-WebGPU backend is 100–1000× slower, so it keeps the small defaults (32×32 × 4). Applied only while
+ * the user (or a link) has not chosen a config.
+ */
+const REAL_GPU_DEFAULTS = { imageSizePx: 128, batchSize: 16, baseWidth: 16, depth: 3 } as const;
 
 /** Run-start markers are worded in the page's language at the moment the run starts. */
 const currentDictionary = () => DICTIONARIES[useAppStore.getState().lang];
@@ -66,7 +72,8 @@ export function startTrainingClient(datasets: Datasets): TrainingClient {
     switch (m.type) {
       case 'ready':
         store.setState({ backendInfo: m.info });
-        applyDeviceDefaults(m.info);
+        if (m.info.backend === 'webgpu' && !m.info.isSoftwareAdapter)
+          store.getState().applyDefaults(REAL_GPU_DEFAULTS);
         return;
       case 'status':
         if (m.status === 'running') crashError = null;
