@@ -29,13 +29,11 @@ const currentDictionary = () => DICTIONARIES[useAppStore.getState().lang];
 export interface TrainingClient {
   /** A test hook is only ever posted by the test build (src/app/testHooks/). */
   post(message: ToWorker | TestHookMessage): void;
-  checkDataPaths(config: TrainConfig): Promise<DataPathCheckResult>;
   /**
    * Profiles the next steps of the running run, or trains `config` until a profile is made and stops.
    * Resolves with the profile; rejects with the worker's words when it fails or crashes first.
    */
   profileStep(config: TrainConfig): Promise<StepProfile>;
-  terminate(): void;
 }
 
 let started: TrainingClient | null = null;
@@ -175,6 +173,6 @@ export function startTrainingClient(datasets: Datasets): TrainingClient {
       if (store.getState().status !== 'running' && store.getState().latest === null) telemetryHistory.clear();
       post({ type: 'profile', config, files: datasets.datasetFor(config.dataSource) });
     });
-  started = { post, checkDataPaths, profileStep, terminate: () => worker.terminate() };
+  started = { post, profileStep };
   return started;
 }
