@@ -20,7 +20,6 @@ function parallelTestApi() {
   const s = () => useParallelStore.getState();
   return {
     version: 1 as const,
-    settings: () => copy(s().settings),
     /** The job's phase, and how it ended when it did not finish: a failure's own words, or the code. */
     status: () => {
       const { phase, message } = useAppStore.getState().jobs.parallel;
@@ -29,8 +28,6 @@ function parallelTestApi() {
     run: () => copy(s().run),
     /** Every step of the current (or last) run: per-device reports and the formula's bytes. */
     steps: () => copy(parallelHistory.records),
-    /** Last step of the last run of each strategy. */
-    byStrategy: () => copy(s().byStrategy),
     /** FNV-1a digests of each replica's final weights (set when a run ends). */
     weightDigests: () => [...parallelHistory.weightDigests],
     /** Replica workers alive now (0 once a run has ended: their devices are released). */

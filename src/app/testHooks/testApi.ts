@@ -77,8 +77,6 @@ function testApi() {
     evals: () => copy([...telemetryHistory.evals]),
     /** Live tensors in the training worker, as last reported. */
     numTensors: () => s().numTensors,
-    /** Step of the prediction previews last drawn. */
-    previewSteps: () => s().preview?.step ?? null,
     /** The previews' data source and the mean per channel (0–255) of the first previewed image. */
     preview: () => {
       const p = s().preview;
