@@ -65,16 +65,13 @@ async function readBytes(blob: Blob, start: number, end: number): Promise<Uint8A
   return new Uint8Array(await blob.slice(start, end).arrayBuffer());
 }
 
-/** Checks one file's header and end; returns a problem or null, and its size if the header says. */
+/** Checks one file's header and end; returns its problem, or its size when the header says. */
 async function checkFile(
   file: InputFile,
   mustBePng: boolean,
-): Promise<{ problem: DatasetProblem | null; widthPx: number | null; heightPx: number | null }> {
-  const file_ = pathOf(file);
+): Promise<{ problem: DatasetProblem } | { problem: null; widthPx: number | null; heightPx: number | null }> {
   const error = (problem: OwnImageProblem) => ({
-    problem: { severity: 'error' as const, file: file_, problem },
-    widthPx: null,
-    heightPx: null,
+    problem: { severity: 'error' as const, file: pathOf(file), problem },
   });
   let head: Uint8Array;
   let tail: Uint8Array;
@@ -90,7 +87,7 @@ async function checkFile(
   const { widthPx, heightPx } = header;
   const maxMp = OWN_IMAGE_LIMITS.maxImageMegapixels;
   if (widthPx !== null && heightPx !== null && widthPx * heightPx > maxMp * 1e6) {
-    return { ...error(OWN_IMAGE_PROBLEM.tooLarge(widthPx, heightPx, maxMp)), widthPx, heightPx };
+    return error(OWN_IMAGE_PROBLEM.tooLarge(widthPx, heightPx, maxMp));
   }
   return { problem: null, widthPx, heightPx };
 }
