@@ -3,7 +3,7 @@
  * chosen dtype) and the browser's figures at each stage — host buffers, what is handed to tfjs, and the
  * tensors the model consumes. No measurement here; these are the formulas measurements are checked against.
  */
-import { hostImageBytes, hostMaskBytes, padTo4Bytes } from '../config/hostBatchBytes';
+import { hostImageBytes, hostMaskBytes } from '../config/hostBatchBytes';
 import { loaderQueuedBytes } from '../config/hostMemory';
 import type { ImageDtype, MaskDtype, TrainConfig, UploadPath } from '../config/trainConfig';
 
@@ -35,8 +35,6 @@ export function torchBatchBytes(shape: TorchBatchShape) {
   const maskBytes = pixels * TORCH_DTYPE_BYTES[shape.maskDtype];
   return { imageBytes, maskBytes, totalBytes: imageBytes + maskBytes };
 }
-
-export { padTo4Bytes };
 
 /** The config fields the browser calculator reads (a TrainConfig fits). */
 export type BrowserBatchConfig = Pick<
