@@ -16,6 +16,7 @@ import type { DataPathCheckResult } from '../config/dataPathCheck';
 import type { TrainConfig } from '../config/trainConfig';
 import type { TelemetryRow } from '../config/telemetry';
 import type { TrialReport } from '../config/batchFinder';
+import type { RunStatus } from '../config/backendInfo';
 import { buildHostBatch, buildValidationBatch, type BatchConfig } from '../data/buildBatch';
 import { decodeSquareInBrowser } from '../data/files/browserDecode';
 import type { DecodeSquare, FileDataset } from '../data/files/fileDataset';
@@ -34,7 +35,7 @@ import { kernelTimingAvailable } from '../engine/kernelTiming';
 import { createTrainer, type StepResult, type Trainer, type TrainerOptions } from '../engine/trainer';
 import { sessionConvStore } from '../engine/convTuning';
 import { createIndexedDbConvStore } from './convChoiceStore';
-import type { FromWorker, RunStatus, TestHookAction, ToWorker } from './trainingProtocol';
+import type { FromWorker, TestHookAction, ToWorker } from './trainingProtocol';
 
 const PREVIEW_SAMPLES = 3;
 const TELEMETRY_FLUSH_MS = 200;
