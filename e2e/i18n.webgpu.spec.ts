@@ -12,7 +12,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { decodeHash } from '../src/config/urlCodec';
 import { VIEW_IDS } from '../src/config/views';
-import { flatten } from '../src/i18n/checkDictionary';
+import { flatten } from '../test/fixtures/checkDictionary';
 import { en } from '../src/i18n/en';
 import { zhCN } from '../src/i18n/zh-CN';
 import { expect, test } from './fixtures';

@@ -17,10 +17,7 @@ export function askEngineWorker<Done extends { type: 'done' }>(
   signal: AbortSignal,
 ): Promise<Done> {
   return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      reject(abortError());
-      return;
-    }
+    if (signal.aborted) return reject(abortError());
     const worker = spawnEngineWorker(role, label);
     const end = () => {
       worker.terminate();

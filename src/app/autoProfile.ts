@@ -7,27 +7,16 @@
  */
 import { runPreflight } from '../config/preflight';
 import { useProfileStore } from '../state/profileStore';
-import { useAppStore, type AppState } from '../state/store';
+import { atFirstIdle } from './autoStart';
 import { refuseLinkProfile } from './jobs/profileJob';
 
 /** Installs the watcher (after installAutoStart); it removes itself after the first 'idle'. */
 export function installAutoProfile(): () => void {
-  let done = false;
-  let unsubscribe: () => void = () => {};
-  const onState = (state: AppState) => {
-    if (done || state.status !== 'idle') return;
-    done = true;
-    unsubscribe();
+  return atFirstIdle((state) => {
     if (!useProfileStore.getState().requestedByLink) return;
     useProfileStore.setState({ requestedByLink: false });
     const preflight = runPreflight(state.config, state.backendInfo);
     if (preflight.verdict === 'fits') state.startJob('profile', state.config);
     else refuseLinkProfile(preflight.verdict === 'refused' ? preflight.refusal : null);
-  };
-  unsubscribe = useAppStore.subscribe(onState);
-  onState(useAppStore.getState());
-  return () => {
-    done = true;
-    unsubscribe();
-  };
+  });
 }

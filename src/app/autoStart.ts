@@ -26,13 +26,8 @@ export function autoStartOutcome(): AutoStartDecision | 'pending' {
 
 /** Installs the watcher; it removes itself after the first 'idle'. Returns a function that removes it sooner. */
 export function installAutoStart(): () => void {
-  let done = false;
   outcome = 'pending';
-  let unsubscribe: () => void = () => {};
-  const onState = (state: AppState) => {
-    if (done || state.status !== 'idle') return;
-    done = true;
-    unsubscribe();
+  return atFirstIdle((state) => {
     const decision = autoStartDecision(state);
     outcome = decision;
     if (decision === 'not-asked') return;
@@ -43,6 +38,21 @@ export function installAutoStart(): () => void {
     } else {
       useAppStore.setState({ statusNote: { kind: 'auto-start-refused' } });
     }
+  });
+}
+
+/**
+ * Runs `action` once, at the training worker's first 'idle' (at once if it is idle already). Returns a
+ * function that removes the watcher sooner.
+ */
+export function atFirstIdle(action: (state: AppState) => void): () => void {
+  let done = false;
+  let unsubscribe: () => void = () => {};
+  const onState = (state: AppState) => {
+    if (done || state.status !== 'idle') return;
+    done = true;
+    unsubscribe();
+    action(state);
   };
   unsubscribe = useAppStore.subscribe(onState);
   onState(useAppStore.getState());

@@ -98,22 +98,24 @@ export function startDatasets(): Datasets {
     if (config.dataSource === source && index.stats) setConfig({ ...index.stats[config.channels] });
   }
 
+  /** Changes how the user's masks read: new masks, so the next Start rebuilds the validation batches. */
+  const editMasks = (edit: (l: Loaded) => void) => {
+    const l = loaded.files;
+    if (!l) return;
+    edit(l);
+    l.id = nextId++;
+    publish('files');
+  };
   useDatasetStore.getState().attachController({
     loadFiles: (files) => void load('files', files),
-    setPaletteClass: (rgb, classId) => {
-      const l = loaded.files;
-      if (!l) return;
-      l.palette = l.palette.map((p) => (p.rgb === rgb ? { ...p, classId } : p));
-      l.id = nextId++; // new masks: the next Start rebuilds the validation batches
-      publish('files');
-    },
-    setMaskMode: (mode) => {
-      const l = loaded.files;
-      if (!l) return;
-      l.chosenMode = mode;
-      l.id = nextId++;
-      publish('files');
-    },
+    setPaletteClass: (rgb, classId) =>
+      editMasks((l) => {
+        l.palette = l.palette.map((p) => (p.rgb === rgb ? { ...p, classId } : p));
+      }),
+    setMaskMode: (mode) =>
+      editMasks((l) => {
+        l.chosenMode = mode;
+      }),
   });
 
   let photosAsked = false;

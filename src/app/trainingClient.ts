@@ -12,10 +12,16 @@ import type { TrainConfig } from '../config/trainConfig';
 import type { StepProfile } from '../config/stepProfile';
 import type { DataPathCheckResult } from '../config/dataPathCheck';
 import type { FromWorker, TestHookMessage, ToWorker } from './trainingProtocol';
-import { applyDeviceDefaults } from './deviceDefaults';
 import { spawnTrainingWorker } from './spawnTrainingWorker';
 import type { Datasets } from './datasets';
 import { datasetBlocker, useDatasetStore } from '../state/datasetStore';
+
+/**
+ * Sizes that suit the device: a real GPU trains 128×128 × 16 comfortably; a software adapter or a
+ * non-WebGPU backend is 100–1000× slower, so it keeps the small defaults (32×32 × 4). Applied only while
+ * the user (or a link) has not chosen a config.
+ */
+const REAL_GPU_DEFAULTS = { imageSizePx: 128, batchSize: 16, baseWidth: 16, depth: 3 } as const;
 
 /** Run-start markers are worded in the page's language at the moment the run starts. */
 const currentDictionary = () => DICTIONARIES[useAppStore.getState().lang];
@@ -23,13 +29,11 @@ const currentDictionary = () => DICTIONARIES[useAppStore.getState().lang];
 export interface TrainingClient {
   /** A test hook is only ever posted by the test build (src/app/testHooks/). */
   post(message: ToWorker | TestHookMessage): void;
-  checkDataPaths(config: TrainConfig): Promise<DataPathCheckResult>;
   /**
    * Profiles the next steps of the running run, or trains `config` until a profile is made and stops.
    * Resolves with the profile; rejects with the worker's words when it fails or crashes first.
    */
   profileStep(config: TrainConfig): Promise<StepProfile>;
-  terminate(): void;
 }
 
 let started: TrainingClient | null = null;
@@ -43,10 +47,13 @@ export function mainTrainingClient(): TrainingClient {
 export function startTrainingClient(datasets: Datasets): TrainingClient {
   let worker: Worker;
   const store = useAppStore;
-  /** Why the last worker died: kept on screen while its replacement boots, until the next run starts. */
-  let crashNote: string | null = null;
-  /** The crash's own words, for the page to say in its language (statusNote). */
+  /**
+   * The last crash's own words, kept on screen while the replacement worker boots, until the next run
+   * starts (statusNote, for the page to say in its language).
+   */
   let crashError: string | null = null;
+  const crashNote = () =>
+    crashError === null ? null : `the training worker crashed: ${crashError}; it was restarted`;
   let nextRequestId = 1;
   const pendingChecks = new Map<number, (result: DataPathCheckResult) => void>();
   let pendingProfile: { resolve(profile: StepProfile): void; reject(error: Error): void } | null = null;
@@ -63,16 +70,14 @@ export function startTrainingClient(datasets: Datasets): TrainingClient {
     switch (m.type) {
       case 'ready':
         store.setState({ backendInfo: m.info });
-        applyDeviceDefaults(m.info);
+        if (m.info.backend === 'webgpu' && !m.info.isSoftwareAdapter)
+          store.getState().applyDefaults(REAL_GPU_DEFAULTS);
         return;
       case 'status':
-        if (m.status === 'running') {
-          crashNote = null;
-          crashError = null;
-        }
+        if (m.status === 'running') crashError = null;
         store.setState({
           status: m.status,
-          statusMessage: m.message ?? crashNote,
+          statusMessage: m.message ?? crashNote(),
           statusNote:
             m.finishedSteps !== undefined
               ? { kind: 'finished', steps: m.finishedSteps }
@@ -120,18 +125,17 @@ export function startTrainingClient(datasets: Datasets): TrainingClient {
     worker = spawnTrainingWorker('training', store.getState().config.backend, {
       onMessage,
       onCrash: (text) => {
-        crashNote = `the training worker crashed: ${text}; it was restarted`;
         crashError = text;
         store.setState({
           status: 'failed',
-          statusMessage: crashNote,
+          statusMessage: crashNote(),
           statusNote: { kind: 'worker-crashed', error: text },
         });
         settleProfile((p) => p.reject(new Error('the training worker crashed before the profile was made')));
-        for (const [id, resolve] of pendingChecks) {
+        for (const resolve of pendingChecks.values()) {
           resolve({ backend: 'none', rows: [], uncapturedErrors: 0, error: 'the training worker crashed' });
-          pendingChecks.delete(id);
         }
+        pendingChecks.clear();
         spawn();
       },
     });
@@ -169,6 +173,6 @@ export function startTrainingClient(datasets: Datasets): TrainingClient {
       if (store.getState().status !== 'running' && store.getState().latest === null) telemetryHistory.clear();
       post({ type: 'profile', config, files: datasets.datasetFor(config.dataSource) });
     });
-  started = { post, checkDataPaths, profileStep, terminate: () => worker.terminate() };
+  started = { post, profileStep };
   return started;
 }

@@ -41,7 +41,6 @@ export interface TestHookMessage {
 
 export type TestHookAction = 'lose-device' | 'crash' | 'crash-loader' | 'force-own-conv-kernels';
 
-export type { RunStatus };
 export type FromWorker =
   | { type: 'ready'; info: BackendInfo }
   /** `message`: English words (an error's own, or "Finished N steps."); `finishedSteps`: a run that ended at its step limit. */

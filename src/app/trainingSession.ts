@@ -16,6 +16,7 @@ import type { DataPathCheckResult } from '../config/dataPathCheck';
 import type { TrainConfig } from '../config/trainConfig';
 import type { TelemetryRow } from '../config/telemetry';
 import type { TrialReport } from '../config/batchFinder';
+import type { RunStatus } from '../config/backendInfo';
 import { buildHostBatch, buildValidationBatch, type BatchConfig } from '../data/buildBatch';
 import { decodeSquareInBrowser } from '../data/files/browserDecode';
 import type { DecodeSquare, FileDataset } from '../data/files/fileDataset';
@@ -34,7 +35,7 @@ import { kernelTimingAvailable } from '../engine/kernelTiming';
 import { createTrainer, type StepResult, type Trainer, type TrainerOptions } from '../engine/trainer';
 import { sessionConvStore } from '../engine/convTuning';
 import { createIndexedDbConvStore } from './convChoiceStore';
-import type { FromWorker, RunStatus, TestHookAction, ToWorker } from './trainingProtocol';
+import type { FromWorker, TestHookAction, ToWorker } from './trainingProtocol';
 
 const PREVIEW_SAMPLES = 3;
 const TELEMETRY_FLUSH_MS = 200;
@@ -184,7 +185,7 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
       } catch (error) {
         validation = null;
         running = false;
-        setStatus('failed', error instanceof Error ? error.message : String(error));
+        setStatus('failed', errorText(error));
         return;
       }
     }
@@ -203,6 +204,8 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
       lastFlushMs = performance.now();
     };
     gpuFault = null;
+    /** What ended the run when it failed without a GPU fault. */
+    let failure: string | null = null;
     setStatus('running');
     try {
       if (t.steps === 0) await evaluateAndPreview(t, config, 0);
@@ -231,25 +234,21 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
         // Let 'stop' and 'reset' messages in between steps.
         await yieldToMessages();
       }
-      flush();
-      running = false;
-      source.dispose();
-      if (batchSource === source) batchSource = null;
-      if (deviceLost) return;
-      if (gpuFault !== null) setStatus('failed', gpuFault);
-      else if (t.steps >= config.maxSteps) setStatus('stopped', `Finished ${t.steps} steps.`, t.steps);
-      else setStatus('stopped');
     } catch (error) {
-      flush();
       // A Stop or Reset disposes the source to interrupt a long batch build: that ends the run cleanly.
-      const interrupted = !running && error instanceof BatchSourceDisposedError;
+      if (running || !(error instanceof BatchSourceDisposedError)) failure = errorText(error);
+    } finally {
+      flush();
       running = false;
       source.dispose();
       if (batchSource === source) batchSource = null;
-      if (deviceLost) return;
-      if (interrupted && gpuFault === null) setStatus('stopped');
-      else setStatus('failed', gpuFault ?? (error instanceof Error ? error.message : String(error)));
-    } finally {
+      // A lost device has said so already.
+      if (!deviceLost) {
+        const fault = gpuFault ?? failure;
+        if (fault !== null) setStatus('failed', fault);
+        else if (t.steps >= config.maxSteps) setStatus('stopped', `Finished ${t.steps} steps.`, t.steps);
+        else setStatus('stopped');
+      }
       if (profileRequest) {
         profileRequest = null;
         post({ type: 'profile-failed', message: 'the run ended before a step could be profiled' });
@@ -284,7 +283,7 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
     try {
       return { type: 'profile', profile: buildStepProfile(config, t.backend, memory, timed, t.convChoice) };
     } catch (error) {
-      return { type: 'profile-failed', message: error instanceof Error ? error.message : String(error) };
+      return { type: 'profile-failed', message: errorText(error) };
     }
   }
 
@@ -324,7 +323,7 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
     } catch (error) {
       made.trainer?.dispose();
       made.trainer = null;
-      return failed(error instanceof Error ? error.message : String(error));
+      return failed(errorText(error));
     }
   }
 
@@ -349,43 +348,30 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
           setStatus('idle');
           postMemory();
         } catch (error) {
-          setStatus('failed', error instanceof Error ? error.message : String(error));
+          setStatus('failed', errorText(error));
         }
         return;
       }
-      case 'start': {
-        if (running || deviceLost) return;
-        if (loop) await loop;
-        if (running || deviceLost) return; // another Start got in while the old loop wound down
-        running = true;
-        loop = runLoop(message.config, message.files ?? null);
-        return;
-      }
+      case 'start':
       case 'profile': {
-        if (deviceLost) return;
-        if (running) {
-          profileRequest ??= { stopAfter: false };
+        const busy = () => running || deviceLost;
+        if (!busy() && loop) await loop;
+        // Busy, or another Start got in while the old loop wound down: a profile takes the run's next steps.
+        if (busy()) {
+          if (message.type === 'profile' && !deviceLost) profileRequest ??= { stopAfter: false };
           return;
         }
-        if (loop) await loop;
-        if (running || deviceLost) {
-          profileRequest ??= { stopAfter: false };
-          return;
-        }
-        profileRequest = { stopAfter: true };
+        if (message.type === 'profile') profileRequest = { stopAfter: true };
         running = true;
         loop = runLoop(message.config, message.files ?? null);
         return;
       }
       case 'stop':
+      case 'reset':
         running = false;
         batchSource?.dispose(); // a batch being built stops at its next yield, not after minutes
         if (loop) await loop;
-        return;
-      case 'reset':
-        running = false;
-        batchSource?.dispose();
-        if (loop) await loop;
+        if (message.type === 'stop') return;
         disposeTrainer();
         setStatus('idle');
         postMemory();
@@ -406,7 +392,7 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
           );
           result.uncapturedErrors = uncapturedErrorCount() - errorsBefore;
         } catch (error) {
-          result.error = error instanceof Error ? error.message : String(error);
+          result.error = errorText(error);
         }
         post({ type: 'data-path-check', requestId: message.requestId, result });
         postMemory();
@@ -430,6 +416,8 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
     },
   };
 }
+
+const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** Lets 'stop' and 'reset' messages in between steps (a macrotask, so queued messages run first). */
 function yieldToMessages(): Promise<void> {

@@ -15,7 +15,6 @@ export interface DataPathShape {
 }
 
 export interface BenchPlan {
-  quick: boolean;
   /** Warm-ups and timed repetitions of every figure. */
   reps: RepPlan;
   /** The training config of cases b, c and g (and e at `telemetry`). */
@@ -32,8 +31,6 @@ export interface BenchPlan {
   telemetry: TrainConfig;
   /** Case f: the config whose first step is timed (its shaders are what gets compiled). */
   firstStep: TrainConfig;
-  /** Case f: fresh browsers per variant. */
-  firstStepReps: number;
   /** Case g: n of the n×n · n×n matmul that measures the adapter's GFLOP/s. */
   matmulSize: number;
   /** Case i: the configs whose estimate is checked against measured peak and pool (a batch and an image sweep). */
@@ -76,7 +73,6 @@ const gray = DATASET_STATS[1];
 
 export function benchPlan(quick: boolean): BenchPlan {
   return {
-    quick,
     reps: { warmup: 2, reps: 5 },
     train: quick ? TRAIN_QUICK : TRAIN_FULL,
     dataPathShapes: quick
@@ -90,7 +86,6 @@ export function benchPlan(quick: boolean): BenchPlan {
     loaderBlocks: quick ? { blocks: 1, steps: 3 } : { blocks: 5, steps: 4 },
     telemetry: TINY,
     firstStep: TINY,
-    firstStepReps: 5,
     matmulSize: quick ? 256 : 512,
     sweep: {
       spec: { setting: 'batchSize', values: quick ? [1, 2] : [1, 2, 4] },

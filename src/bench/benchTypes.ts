@@ -1,8 +1,9 @@
 /**
  * The shape of a bench run's results, shared by the bench page, the Node runner (bench/node) and the
  * driver (scripts/bench.mjs, which prints the tables and writes bench/results/<timestamp>.json).
- * Pure types and a table of the cases; no tfjs, no DOM.
+ * Pure types, a table of the cases and how a ratio meets its goal; no tfjs, no DOM.
  */
+import { round } from './timing';
 
 /** Every case of `npm run bench`, by its letter in issue 9 (h: issue 7's several devices; i, j: issue 14's memory and sweeps). */
 export const BENCH_CASES = {
@@ -39,6 +40,26 @@ export interface BenchRatio {
   goal?: string;
   /** Whether `value` meets `goal`; absent without a goal. */
   met?: boolean;
+}
+
+const MEETS: Record<'≤' | '≥' | '>' | '=', (value: number, limit: number) => boolean> = {
+  '≤': (value, limit) => value <= limit,
+  '≥': (value, limit) => value >= limit,
+  '>': (value, limit) => value > limit,
+  '=': (value, limit) => value === limit,
+};
+
+/**
+ * A ratio against the issue's goal `op limit`, the limit written as the issue writes it ('1.0', '1e-6'):
+ * the value rounded for the table, `met` judged on the exact value.
+ */
+export function goalRatio(
+  label: string,
+  value: number,
+  op: keyof typeof MEETS,
+  limit: `${number}`,
+): BenchRatio {
+  return { label, value: round(value), goal: `${op} ${limit}`, met: MEETS[op](value, Number(limit)) };
 }
 
 export interface CaseResult {

@@ -7,7 +7,7 @@
 import type { TrainConfig } from '../config/trainConfig';
 import { buildHostBatch } from '../data/buildBatch';
 import type { HostBatch } from '../data/hostBatch';
-import { timeInterleaved, timeReps, type RepPlan, type Timing } from './timing';
+import { timeInterleaved, type RepPlan, type Timing } from './timing';
 
 export interface StepFigure {
   timing: Timing;
@@ -44,22 +44,6 @@ function sequenced(
   };
 }
 
-const figure = (timing: Timing, losses: number[], batches: readonly HostBatch[]): StepFigure => ({
-  timing,
-  samplesPerSec: ((batches[0]?.batchSize ?? 0) * 1000) / timing.medianMs,
-  losses,
-});
-
-/** Runs warmup + reps steps of `step` over `batches` in order. */
-export async function timeSteps(
-  plan: RepPlan,
-  batches: readonly HostBatch[],
-  step: StepFn,
-): Promise<StepFigure> {
-  const s = sequenced(batches, step);
-  return figure(await timeReps(plan, s.run), s.losses, batches);
-}
-
 /**
  * Several implementations side by side: warm-ups per implementation, then their timed steps interleaved
  * (A B C A B C …) so that the load of a shared machine drifts over all of them alike.
@@ -74,5 +58,19 @@ export async function timeStepsInterleaved(
     plan,
     seqs.map((s) => s.run),
   );
-  return timings.map((t, i) => figure(t, seqs[i]!.losses, batches));
+  return timings.map((timing, i) => ({
+    timing,
+    samplesPerSec: ((batches[0]?.batchSize ?? 0) * 1000) / timing.medianMs,
+    losses: seqs[i]!.losses,
+  }));
+}
+
+/** Runs warmup + reps steps of `step` over `batches` in order. */
+export async function timeSteps(
+  plan: RepPlan,
+  batches: readonly HostBatch[],
+  step: StepFn,
+): Promise<StepFigure> {
+  const [figure] = await timeStepsInterleaved(plan, batches, [step]);
+  return figure!;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BENCH_CASES, parseCaseList } from './benchTypes';
+import { BENCH_CASES, goalRatio, parseCaseList } from './benchTypes';
 import { median, round, timeInterleaved, timeReps } from './timing';
 
 describe('median', () => {
@@ -55,5 +55,19 @@ describe('parseCaseList', () => {
 
   it('rejects an unknown case by name', () => {
     expect(() => parseCaseList('a,zz')).toThrow(/unknown bench case "zz"/);
+  });
+});
+
+describe('goalRatio', () => {
+  it('writes the goal as given, rounds the value and judges the exact one', () => {
+    expect(goalRatio('speed', 1.00049, '≥', '1.0')).toEqual({
+      label: 'speed',
+      value: 1,
+      goal: '≥ 1.0',
+      met: true,
+    });
+    expect(goalRatio('gap', 2e-6, '≤', '1e-6')).toMatchObject({ goal: '≤ 1e-6', met: false });
+    expect(goalRatio('limit', 0.9996, '>', '1').met).toBe(false);
+    expect(goalRatio('count', 6, '=', '6').met).toBe(true);
   });
 });

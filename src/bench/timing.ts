@@ -25,26 +25,12 @@ export interface RepPlan {
 }
 
 /**
- * Runs `run` warmup + reps times; times each rep with performance.now() around the awaited call.
- * `run` gets the repetition index (warm-ups are negative) and may return its own ms instead, for regions
- * that exclude set-up done inside the call.
- */
-export async function timeReps(plan: RepPlan, run: (rep: number) => Promise<number | void>): Promise<Timing> {
-  if (plan.reps < MIN_REPS) throw new Error(`a bench figure needs at least ${MIN_REPS} repetitions`);
-  for (let i = -plan.warmup; i < 0; i++) await run(i);
-  const samplesMs: number[] = [];
-  for (let i = 0; i < plan.reps; i++) {
-    const t0 = performance.now();
-    const own = await run(i);
-    samplesMs.push(typeof own === 'number' ? own : performance.now() - t0);
-  }
-  return { medianMs: median(samplesMs), samplesMs };
-}
-
-/**
  * Times several variants with their repetitions interleaved, the order rotating every round
  * (A B C, B C A, C A B, …), so that slow drift of a shared machine, and whatever a variant leaves behind
  * for the next one (garbage, queued work), hits all of them alike. Warm-ups run per variant first.
+ * A variant is timed with performance.now() around the awaited call; it gets the repetition index
+ * (warm-ups are negative) and may return its own ms instead, for regions that exclude set-up done inside
+ * the call.
  */
 export async function timeInterleaved(
   plan: RepPlan,
@@ -62,6 +48,12 @@ export async function timeInterleaved(
     }
   }
   return samples.map((samplesMs) => ({ medianMs: median(samplesMs), samplesMs }));
+}
+
+/** Runs `run` warmup + reps times: timeInterleaved with one variant. */
+export async function timeReps(plan: RepPlan, run: (rep: number) => Promise<number | void>): Promise<Timing> {
+  const [timing] = await timeInterleaved(plan, [run]);
+  return timing!;
 }
 
 /** Rounds for display and JSON: 3 significant digits below 1000, whole numbers above. */

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  armBytesChart,
-  armPhasesChart,
-  layoutArms,
-  NOT_TIMED_LABEL,
-  NOT_TIMED_NOTE,
-  type ArmTelemetry,
-} from './armCharts';
+import { armBytesChartIn, armPhasesChartIn, layoutArms, type ArmTelemetry } from './armCharts';
+import { en } from '../i18n/en';
 import { makeRows } from '../../test/fixtures/testRows';
+
+const armPhasesChart = armPhasesChartIn(en);
+const armBytesChart = armBytesChartIn(en);
+const { notTimedLabel: NOT_TIMED_LABEL, notTimedNote: NOT_TIMED_NOTE } = en.charts.words;
 
 /** Arm "0 workers": steps 1…4 timed from 3; arm "2 workers": steps 1…3 timed from 2, more bytes. */
 const arms: ArmTelemetry[] = [

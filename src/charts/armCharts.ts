@@ -3,8 +3,8 @@
  * steps laid end to end on one x axis, one slot per step and an empty slot between arms, each arm opened
  * by a marker with its label; one y scale for every arm. Steps before an arm's first timed step (warm-up,
  * batches prefetched before timing began) are shaded "not timed".
- *  - armPhasesChart: per step, data wait, upload and compute (ms) stacked as bars;
- *  - armBytesChart: per step, bytes handed to the GPU, images and masks stacked as bars, exact in the legend.
+ *  - armPhasesChartIn: per step, data wait, upload and compute (ms) stacked as bars;
+ *  - armBytesChartIn: per step, bytes handed to the GPU, images and masks stacked as bars, exact in the legend.
  * The source grows as rows arrive: one arm, part of an arm, or none yet all draw sensibly. Pure.
  */
 import type { TelemetryRow } from '../config/telemetry';
@@ -34,9 +34,6 @@ export interface ArmTelemetry {
 }
 
 export type ArmsSource = readonly ArmTelemetry[];
-
-export const NOT_TIMED_LABEL = en.charts.words.notTimedLabel;
-export const NOT_TIMED_NOTE = en.charts.words.notTimedNote;
 
 interface Slot {
   x: number;
@@ -156,8 +153,6 @@ export const armPhasesChartIn = (t: Dictionary, locale = 'en-US'): ChartSpec<Arm
     ),
 });
 
-export const armPhasesChart = armPhasesChartIn(en);
-
 /** The bytes chart worded in `t`. */
 export const armBytesChartIn = (t: Dictionary, locale = 'en-US'): ChartSpec<ArmsSource> => ({
   id: 'arm-bytes',
@@ -180,5 +175,3 @@ export const armBytesChartIn = (t: Dictionary, locale = 'en-US'): ChartSpec<Arms
       locale,
     ),
 });
-
-export const armBytesChart = armBytesChartIn(en);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { joinColumns, lastValue, stackColumns } from './chartColumns';
 import { byteUnitFor } from '../config/byteFormat';
-import { decimalsFor, formatByteTicks, formatBytesExact, formatBytesShort, formatTicks } from './chartFormat';
+import { formatExactBytes } from '../config/byteFormat';
+import { decimalsFor, formatByteTicks, formatBytesShort, formatTicks } from './chartFormat';
 
 describe('stackColumns', () => {
   it('adds each part onto the ones before it', () => {
@@ -76,6 +77,6 @@ describe('chart number formats', () => {
     expect(formatByteTicks([0, 512 * 1024, 1024 * 1024], 512 * 1024)).toEqual(['0 MiB', '0.5 MiB', '1 MiB']);
     expect(formatBytesShort(1_234_567)).toBe('1.2 MiB');
     expect(formatBytesShort(512)).toBe('512 B');
-    expect(formatBytesExact(1536)).toBe('1,536 B');
+    expect(formatExactBytes(1536)).toBe('1,536 B');
   });
 });

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createChartFeed, type ChartView } from './chartFeed';
-import { setChartsEnabled } from './chartsSwitch';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createChartFeed } from './chartFeed';
+import type { ChartView } from './viewScheduler';
 import { createTelemetryHistory } from './telemetryHistory';
 import type { RunTimeline } from './runTimeline';
 import { makeRows } from '../../test/fixtures/testRows';
@@ -29,7 +29,13 @@ function recordingView(visible = { value: true }) {
   return { view, drawn, visible };
 }
 
-afterEach(() => setChartsEnabled(true));
+/** The page's charts switch (read from its URL at load), set by the test instead. */
+const charts = vi.hoisted(() => ({ enabled: true }));
+vi.mock('./chartsSwitch', () => ({ chartsEnabled: () => charts.enabled }));
+
+afterEach(() => {
+  charts.enabled = true;
+});
 
 describe('createChartFeed', () => {
   it('ingests every append at once but redraws each view at most once per frame', () => {
@@ -111,7 +117,7 @@ describe('createChartFeed', () => {
   });
 
   it('does nothing while charts are switched off', () => {
-    setChartsEnabled(false);
+    charts.enabled = false;
     const history = createTelemetryHistory();
     const frames = manualFrames();
     const feed = createChartFeed(history, { requestFrame: frames.requestFrame, bucketCapacity: 64 });

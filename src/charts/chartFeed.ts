@@ -9,9 +9,7 @@ import { chartsEnabled } from './chartsSwitch';
 import { DEFAULT_BUCKET_CAPACITY } from './downsampleStore';
 import { createRunTimeline, type RunTimeline } from './runTimeline';
 import { telemetryHistory, type TelemetryHistory } from './telemetryHistory';
-import { listeningFeed, type ChartFeed, type ChartView, type RequestFrame } from './viewScheduler';
-
-export type { ChartView };
+import { listeningFeed, type ChartFeed, type RequestFrame } from './viewScheduler';
 
 /** The run charts' feed: its source is the run timeline. */
 export interface TimelineFeed extends ChartFeed<RunTimeline> {

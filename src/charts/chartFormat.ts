@@ -3,13 +3,11 @@
  * config/byteFormat.ts's (binary units, the same text as the tiles); the chart names below are that
  * module's functions. Pure.
  */
-import { formatByteTicks, formatBytes, formatExactBytes } from '../config/byteFormat';
+import { formatByteTicks, formatBytes } from '../config/byteFormat';
 
 export { formatByteTicks };
 /** Legend read-out of bytes: "23.0 KiB". */
 export const formatBytesShort = formatBytes;
-/** Exact byte count with separators: "1,536 B". */
-export const formatBytesExact = formatExactBytes;
 
 /** Decimals needed to write ticks `increment` apart exactly (0.5 → 1, 0.25 → 2, 2 → 0), at most 6. */
 export function decimalsFor(increment: number): number {

@@ -4,7 +4,7 @@
  * comparison's sides, a lesson's arms…) into plotted columns, legend values, latest figures and the
  * markers and shaded ranges drawn over the plot. uPlot options are built from this in mountChart.ts.
  */
-import type { Column } from './chartColumns';
+import { lastValue, type Column } from './chartColumns';
 import type { ErrorBarColumns } from './errorBars';
 import { pageStepAt } from './pageSteps';
 
@@ -116,6 +116,11 @@ export interface ChartSpec<S> {
   /** Rows of marker labels in a band kept above the plot, so labels never cover data. Default 0: none. */
   markerRows?: number;
   prepare(source: S): PreparedChart;
+}
+
+/** A chart drawn as prepared, every series shown and no note; the legend reads `legend` (latest: its last values). */
+export function plainChart(data: PreparedChart['data'], legend: Column[]): PreparedChart {
+  return { data, legend, latest: legend.map(lastValue), note: null, shown: legend.map(() => true) };
 }
 
 /** What the legend reads for x: the chart's own text, else the whole step at or before x. */

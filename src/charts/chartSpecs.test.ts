@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { chartsEnabledFromQuery } from './chartsSwitch';
-import {
-  bytesChart,
-  CHART_SPECS,
-  lossChart,
-  memoryChart,
-  NO_GPU_MEMORY_NOTE,
-  NO_PEAK_NOTE,
-  throughputChart,
-} from './chartSpecs';
+import { bytesChart, CHART_SPECS, lossChart, memoryChart, throughputChart } from './chartSpecs';
 import { createRunTimeline } from './runTimeline';
+import { en } from '../i18n/en';
 import { makeRow, makeRows } from '../../test/fixtures/testRows';
 
 function sixSteps() {
@@ -44,7 +37,7 @@ describe('chart specs', () => {
       1,
     );
     const p = memoryChart.prepare(t);
-    expect(p.note).toBe(NO_GPU_MEMORY_NOTE);
+    expect(p.note).toBe(en.charts.words.noGpuMemory);
     expect(p.shown).toEqual([false, false, false, true]);
     expect(p.latest).toEqual([null, null, null, 4096]);
   });
@@ -53,7 +46,7 @@ describe('chart specs', () => {
     const t = createRunTimeline(64);
     t.addRow(makeRow(1, { gpuPeakBytes: null }), 1);
     const p = memoryChart.prepare(t);
-    expect(p.note).toBe(NO_PEAK_NOTE);
+    expect(p.note).toBe(en.charts.words.noPeak);
     expect(p.shown).toEqual([true, false, true, true]);
     expect(p.latest[1]).toBeNull();
   });

@@ -3,23 +3,18 @@
  * step, and loss with IoU. Each `prepare` is pure: timeline in, columns out; CHART_SPECS adds the run
  * starts as markers to each.
  */
-import { joinColumns, lastValue, stackColumns, type Column } from './chartColumns';
+import { joinColumns, stackColumns, type Column } from './chartColumns';
 import { formatSignificant } from './chartFormat';
 import { byteAxis, exactBytes, msSeries, plainAxis, shortBytes } from './chartParts';
-import type { ChartId, ChartSpec, PreparedChart } from './chartSpec';
+import { plainChart, type ChartId, type ChartSpec, type PreparedChart } from './chartSpec';
 import { evalColumn, rowColumn, type RowSeries, type RunTimeline } from './runTimeline';
 import { en } from '../i18n/en';
 
 /** A chart of the page's run timeline. */
 export type RunChartSpec = ChartSpec<RunTimeline> & { id: ChartId };
 
-export const NO_GPU_MEMORY_NOTE = en.charts.words.noGpuMemory;
-export const NO_PEAK_NOTE = en.charts.words.noPeak;
-
 const rowYs = (t: RunTimeline, names: readonly RowSeries[]): Column[] =>
   names.map((name) => [...(t.rows.ys[rowColumn(name)] ?? [])]);
-
-const all = (n: number, shown = true) => Array.from({ length: n }, () => shown);
 
 /**
  * Row columns with one extra x per later run start, where every series is null, so lines break between
@@ -33,9 +28,8 @@ function withRunGaps(t: RunTimeline, ys: readonly Column[]): [number[], ...Colum
 
 /** Plain line charts of row figures: plotted = legend = the store's columns. */
 function rowLines(t: RunTimeline, names: readonly RowSeries[]): PreparedChart {
-  const ys = rowYs(t, names);
-  const data = withRunGaps(t, ys);
-  return { data, legend: data.slice(1), latest: ys.map(lastValue), note: null, shown: all(ys.length) };
+  const data = withRunGaps(t, rowYs(t, names));
+  return plainChart(data, data.slice(1));
 }
 
 export const memoryChart: RunChartSpec = {
@@ -59,10 +53,12 @@ export const memoryChart: RunChartSpec = {
     const prepared = rowLines(t, ['gpuBytesInUse', 'gpuPeakBytes', 'gpuBytesAllocated', 'hostBytesInFlight']);
     // The cpu backend has no GPU memory: say so rather than draw zeros.
     const noGpu = t.latestRow !== null && t.latestRow.gpuBytesInUse === null;
-    if (noGpu) return { ...prepared, note: NO_GPU_MEMORY_NOTE, shown: [false, false, false, true] };
+    if (noGpu) return { ...prepared, note: en.charts.words.noGpuMemory, shown: [false, false, false, true] };
     // WebGL has GPU memory but no allocator to read a peak from: leave that line out, and say why.
     const noPeak = t.latestRow !== null && t.latestRow.gpuPeakBytes === null;
-    return noPeak ? { ...prepared, note: NO_PEAK_NOTE, shown: [true, false, true, true] } : prepared;
+    return noPeak
+      ? { ...prepared, note: en.charts.words.noPeak, shown: [true, false, true, true] }
+      : prepared;
   },
 };
 
@@ -89,15 +85,10 @@ export const throughputChart: RunChartSpec = {
   ],
   prepare(t) {
     const [sps = [], ...phases] = rowYs(t, ['samplesPerSec', 'dataWaitMs', 'uploadMs', 'computeMs']);
-    const legend = [sps, ...phases];
-    const data = withRunGaps(t, [sps, ...stackColumns(phases)]);
-    return {
-      data,
-      legend: withRunGaps(t, legend).slice(1),
-      latest: legend.map(lastValue),
-      note: null,
-      shown: all(4),
-    };
+    return plainChart(
+      withRunGaps(t, [sps, ...stackColumns(phases)]),
+      withRunGaps(t, [sps, ...phases]).slice(1),
+    );
   },
 };
 
@@ -133,13 +124,7 @@ export const lossChart: RunChartSpec = {
     const loss = t.rows.ys[rowColumn('loss')] ?? [];
     const iou = t.evals.ys[evalColumn('meanIoU')] ?? [];
     const joined = joinColumns(t.rows.xs, [loss], t.evals.xs, [iou]);
-    return {
-      data: [joined.xs, ...joined.ys],
-      legend: joined.ys,
-      latest: [lastValue(loss), lastValue(iou)],
-      note: null,
-      shown: all(2),
-    };
+    return plainChart([joined.xs, ...joined.ys], joined.ys);
   },
 };
 

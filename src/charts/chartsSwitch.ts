@@ -3,31 +3,15 @@
  * no chart is created, the feed never subscribes to the telemetry history, and nothing is drawn; the
  * telemetry itself still flows (it is part of what the bench measures).
  *
- * Initial value: off when the page URL's query (not the shareable hash) carries `charts=off`, e.g.
- * `/?charts=off#v=1&px=32…`. At run time: `setChartsEnabled(false)`.
+ * Off when the page URL's query (not the shareable hash) carries `charts=off`, e.g.
+ * `/?charts=off#v=1&px=32…`; read once, when the page loads.
  */
 
-type Listener = () => void;
+export const chartsEnabledFromQuery = (search: string): boolean =>
+  new URLSearchParams(search).get('charts') !== 'off';
 
-const initiallyEnabled = (search: string): boolean => new URLSearchParams(search).get('charts') !== 'off';
-
-let enabled = typeof location === 'undefined' ? true : initiallyEnabled(location.search);
-const listeners = new Set<Listener>();
+const enabled = typeof location === 'undefined' ? true : chartsEnabledFromQuery(location.search);
 
 export function chartsEnabled(): boolean {
   return enabled;
 }
-
-export function setChartsEnabled(on: boolean): void {
-  if (on === enabled) return;
-  enabled = on;
-  listeners.forEach((l) => l());
-}
-
-/** For React's useSyncExternalStore. */
-export function subscribeChartsEnabled(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export { initiallyEnabled as chartsEnabledFromQuery };

@@ -4,10 +4,10 @@
  * has finished); x is the step of each side's run (1, 2, …). Pure `prepare`s, unit-tested.
  */
 import type { TelemetryRow } from '../config/telemetry';
-import { joinColumns, lastValue } from './chartColumns';
+import { joinColumns } from './chartColumns';
 import { formatMsShort } from './chartFormat';
 import { plainAxis } from './chartParts';
-import type { ChartSpec, PreparedChart } from './chartSpec';
+import { plainChart, type ChartSpec, type PreparedChart } from './chartSpec';
 
 /** What the charts read of a side (the comparison store's CompareSide has it). */
 interface CompareSideRows {
@@ -30,13 +30,7 @@ function prepareSides(sides: CompareSides, figure: Figure): PreparedChart {
   const a = column(sides.a);
   const b = column(sides.b);
   const joined = joinColumns(a.xs, [a.ys], b.xs, [b.ys]);
-  return {
-    data: [joined.xs, ...joined.ys],
-    legend: joined.ys,
-    latest: [lastValue(a.ys), lastValue(b.ys)],
-    note: null,
-    shown: [true, true],
-  };
+  return plainChart([joined.xs, ...joined.ys], joined.ys);
 }
 
 const sideSeries = (scale: string, format: (v: number) => string) => [

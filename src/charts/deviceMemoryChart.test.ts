@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { zeroBytesByKind, type ParallelStepRecord, type ReplicaStepReport } from '../config/parallel';
-import {
-  barX,
-  deviceMemoryChart,
-  devicesIn,
-  NO_GPU_MEMORY_NOTE,
-  prepareDeviceMemory,
-} from './deviceMemoryChart';
+import { barX, deviceMemoryChart, devicesIn, prepareDeviceMemory } from './deviceMemoryChart';
+import { en } from '../i18n/en';
 
 const KiB = 1024;
 
@@ -72,7 +67,7 @@ describe('deviceMemoryChart', () => {
     const cpu = { ...record([null, null]), reports: [report(0, null, 5000), report(1, null, 3000)] };
     const p = prepareDeviceMemory({ 'dp-loss-in-forward': cpu }, 2);
     expect(p.data[1]).toEqual([5000, null]);
-    expect(p.note).toBe(NO_GPU_MEMORY_NOTE);
+    expect(p.note).toBe(en.charts.words.deviceNoGpuMemory);
   });
 
   it('counts devices from the records, within the lesson’s limits', () => {

@@ -25,8 +25,6 @@ export type StrategyRecords = Partial<Record<ParallelStrategy, ParallelStepRecor
 const GROUP_WIDTH = 0.8;
 const COLORS: readonly ChartColorVar[] = ['--chart-1', '--chart-6', '--chart-3', '--chart-5'];
 
-export const NO_GPU_MEMORY_NOTE = en.charts.words.deviceNoGpuMemory;
-
 /** Devices in the records (the most reports of any strategy), or `fallback` when there are none. */
 export function devicesIn(records: StrategyRecords, fallback = 2): number {
   const most = Math.max(0, ...Object.values(records).map((r) => r?.reports.length ?? 0));

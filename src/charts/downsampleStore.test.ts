@@ -57,7 +57,7 @@ describe('createDownsampleStore', () => {
     for (const n of [1, 2, 9, 10, 17, 100, 1_000, 4_097]) {
       const store = filled(n, 8);
       expect(store.xs[0]).toBe(1);
-      expect(store.lastX()).toBe(n);
+      expect(store.xs.at(-1)).toBe(n);
       expect(store.ys[0]?.[0]).toBe(10);
       for (let i = 1; i < store.length; i++) expect(store.xs[i]).toBeGreaterThan(store.xs[i - 1]!);
     }
@@ -85,7 +85,7 @@ describe('createDownsampleStore', () => {
     expect(store.pushed).toBe(4);
     store.clear();
     expect(store.length).toBe(0);
-    expect(store.lastX()).toBeNull();
+    expect(store.xs.at(-1)).toBeUndefined();
     expect(store.ys[0]).toEqual([]);
     store.push(1, [5, null]);
     expect(store.xs).toEqual([1]);

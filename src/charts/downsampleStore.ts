@@ -14,9 +14,6 @@
  */
 
 export interface DownsampleStore {
-  readonly seriesCount: number;
-  /** Buckets after the pinned first point; the store never holds more than bucketCapacity + 1 points. */
-  readonly bucketCapacity: number;
   /** Raw samples per bucket: 1, 2, 4, … (doubles at each compaction). */
   readonly stride: number;
   /** Points held now (≤ bucketCapacity + 1). */
@@ -29,8 +26,6 @@ export interface DownsampleStore {
   readonly ys: readonly (readonly (number | null)[])[];
   /** Raw samples merged into each point. */
   readonly counts: readonly number[];
-  /** x of the newest point, or null when empty. */
-  lastX(): number | null;
   /** Appends one raw sample; x must exceed every x pushed before (else the sample is ignored). */
   push(x: number, values: readonly (number | null)[]): void;
   clear(): void;
@@ -44,6 +39,7 @@ function mergeValue(a: number | null, countA: number, b: number | null, countB: 
   return (a * countA + b * countB) / (countA + countB);
 }
 
+/** The store never holds more than bucketCapacity + 1 points: the pinned first one and the buckets. */
 export function createDownsampleStore(
   seriesCount: number,
   bucketCapacity = DEFAULT_BUCKET_CAPACITY,
@@ -84,8 +80,6 @@ export function createDownsampleStore(
   };
 
   return {
-    seriesCount,
-    bucketCapacity,
     get stride() {
       return stride;
     },
@@ -98,7 +92,6 @@ export function createDownsampleStore(
     xs,
     ys,
     counts,
-    lastX: () => xs[xs.length - 1] ?? null,
     push(x, values) {
       const last = xs.length - 1;
       if (last >= 0 && !(x > (xs[last] ?? -Infinity))) return;

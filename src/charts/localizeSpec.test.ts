@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../i18n/en';
 import { zhCN } from '../i18n/zh-CN';
-import { armBytesChart, armPhasesChart } from './armCharts';
+import { armBytesChartIn, armPhasesChartIn } from './armCharts';
 import type { ChartSpec } from './chartSpec';
-import { CHART_SPECS, NO_GPU_MEMORY_NOTE } from './chartSpecs';
+import { CHART_SPECS } from './chartSpecs';
 import { compareLossChart, compareStepTimeChart } from './compareCharts';
 import { deviceMemoryChart } from './deviceMemoryChart';
 import { localizeSpec } from './localizeSpec';
@@ -25,8 +25,8 @@ const words = (spec: ChartSpec<never>) => ({
 
 const SPECS = [
   ...CHART_SPECS,
-  armPhasesChart,
-  armBytesChart,
+  armPhasesChartIn(en),
+  armBytesChartIn(en),
   compareLossChart,
   compareStepTimeChart,
   deviceMemoryChart(2),
@@ -50,7 +50,7 @@ describe('localizeSpec', () => {
     const memory = CHART_SPECS.find((s) => s.id === 'memory')!;
     const source = createRunTimeline(64);
     source.addRow(makeRow(1, { gpuBytesInUse: null, gpuPeakBytes: null, gpuBytesAllocated: null }), 1);
-    expect(memory.prepare(source).note).toBe(NO_GPU_MEMORY_NOTE);
+    expect(memory.prepare(source).note).toBe(en.charts.words.noGpuMemory);
     expect(localizeSpec(memory, zhCN).prepare(source).note).toBe(zhCN.charts.words.noGpuMemory);
   });
 });

@@ -28,7 +28,7 @@ export interface MountOptions {
   heightPx?: { wide: number; narrow: number };
 }
 
-export interface ChartHandle {
+interface ChartHandle {
   destroy(): void;
 }
 
@@ -37,7 +37,7 @@ const MIN_WIDTH_PX = 200;
 const NARROW_BELOW_PX = 480;
 
 const AXIS_FONT_PX = 12;
-const AXIS_FONT = `${AXIS_FONT_PX}px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
+export const AXIS_FONT = `${AXIS_FONT_PX}px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
 /** uPlot's defaults for a y axis: tick length and gap between tick and text. */
 const TICK_PX = 10;
 const TICK_GAP_PX = 5;
@@ -47,16 +47,17 @@ const AXIS_TITLE_GAP_PX = 8;
 
 let measureContext: CanvasRenderingContext2D | null = null;
 
-function textWidth(text: string, fontPx: number): number {
+/** Width of `text` in the axis font, CSS px. */
+function textWidth(text: string): number {
   measureContext ??= document.createElement('canvas').getContext('2d');
-  if (!measureContext) return text.length * fontPx * 0.6;
-  measureContext.font = `${fontPx}px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
+  if (!measureContext) return text.length * AXIS_FONT_PX * 0.6;
+  measureContext.font = AXIS_FONT;
   return measureContext.measureText(text).width;
 }
 
 /** Width of a y axis' tick area: its widest tick text, ticks, gaps and the room before its title. */
 export function yAxisSize(_u: uPlot, values: string[] | null): number {
-  const widest = (values ?? ['0000']).reduce((m, v) => Math.max(m, v ? textWidth(v, AXIS_FONT_PX) : 0), 0);
+  const widest = (values ?? ['0000']).reduce((m, v) => Math.max(m, v ? textWidth(v) : 0), 0);
   return Math.ceil(widest) + TICK_PX + TICK_GAP_PX + AXIS_TITLE_GAP_PX;
 }
 

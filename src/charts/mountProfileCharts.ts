@@ -13,7 +13,7 @@ import type { Dictionary } from '../i18n/types';
 import { BYTE_TICK_INCREMENTS } from '../config/byteFormat';
 import { formatByteTicks, formatBytesShort, formatMsShort, formatTicks } from './chartFormat';
 import { readChartTheme, withAlpha, type ChartTheme } from './chartTheme';
-import { yAxisSize } from './mountChart';
+import { AXIS_FONT, yAxisSize } from './mountChart';
 import { memoryStack, topKernelBars } from './profileColumns';
 
 export interface ProfileChartHandle {
@@ -23,7 +23,6 @@ export interface ProfileChartHandle {
 
 const HEIGHT_PX = 240;
 const MIN_WIDTH_PX = 240;
-const AXIS_FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 /** Characters of a kernel name under its bar; the legend and the table give the whole name. */
 const BAR_NAME_CHARS = 14;
 /** Bars in the top-N chart. */
@@ -47,6 +46,7 @@ const axisStyle = (theme: ChartTheme) => ({
   font: AXIS_FONT,
   grid: { stroke: theme.grid, width: 1 },
   ticks: { stroke: theme.grid },
+  labelSize: 18,
 });
 
 type ProfileWords = Dictionary['charts']['profile'];
@@ -91,12 +91,11 @@ function memoryOptions(
       fill: withAlpha(categoryColor(theme, c), 0.45),
     })),
     axes: [
-      { ...axisStyle(theme), label: words.dispatchOrder, labelSize: 18, size: 36 },
+      { ...axisStyle(theme), label: words.dispatchOrder, size: 36 },
       {
         ...axisStyle(theme),
         scale: 'bytes',
         label: words.bytes,
-        labelSize: 18,
         size: yAxisSize,
         incrs: [...BYTE_TICK_INCREMENTS],
         values: (_u, splits, _i, _s, increment) => {
@@ -150,7 +149,6 @@ function barOptions(
       {
         ...axisStyle(theme),
         label: words.slowestFirst,
-        labelSize: 18,
         size: 84,
         rotate: -35,
         incrs: [1],
@@ -167,7 +165,6 @@ function barOptions(
         ...axisStyle(theme),
         scale: 'ms',
         label: words.ms,
-        labelSize: 18,
         size: yAxisSize,
         values: (_u, splits, _i, _s, increment) => formatTicks(splits, increment, ''),
       },

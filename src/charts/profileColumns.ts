@@ -6,7 +6,6 @@
 import {
   MEMORY_CATEGORIES,
   type KernelRow,
-  type MemoryCategory,
   type MemoryTimeline,
   type PhaseSpan,
   type StepPhase,
@@ -18,8 +17,6 @@ export interface MemoryStack {
   xs: number[];
   /** Running sums, bottom category first, as drawn. */
   stacked: Column[];
-  /** Raw bytes per category, for the legend. */
-  raw: Record<MemoryCategory, number[]>;
   /** Highest stacked total: the profile's peak. */
   peakBytes: number;
 }
@@ -30,7 +27,7 @@ export function memoryStack(timeline: MemoryTimeline): MemoryStack {
   const stacked = stackColumns(parts);
   const top = stacked.at(-1) ?? [];
   const peakBytes = top.reduce<number>((m, v) => Math.max(m, v ?? 0), 0);
-  return { xs, stacked, raw: timeline.bytes, peakBytes };
+  return { xs, stacked, peakBytes };
 }
 
 export interface KernelBars {

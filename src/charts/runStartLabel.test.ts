@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type TrainConfig } from '../config/trainConfig';
 import { en } from '../i18n/en';
-import { changesByRole, describeRunStart, shortFieldName } from './runStartLabel';
+import { changesByRole, describeRunStart } from './runStartLabel';
 
 const base: TrainConfig = { ...DEFAULT_CONFIG, seed: 42, workers: 0, maxSteps: 4 };
 
@@ -41,6 +41,8 @@ describe('describeRunStart', () => {
 
 describe('field names and order', () => {
   it('drops the unit in brackets and keeps acronyms', () => {
+    const shortFieldName = (t: typeof en, key: keyof typeof en.fields.settings) =>
+      t.fields.settings[key].short;
     expect(shortFieldName(en, 'imageSizePx')).toBe('image size');
     expect(shortFieldName(en, 'workers')).toBe('workers');
     expect(shortFieldName(en, 'prefetch')).toBe('prefetch per worker');

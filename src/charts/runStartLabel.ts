@@ -18,11 +18,6 @@ const ROLE_ORDER: readonly FieldRole[] = ['model', 'data', 'loader', 'device', '
 
 type Key = keyof TrainConfig;
 
-/** A setting's short name in running text ("Image size (px)" → "image size", "Loader workers" → "workers"). */
-export function shortFieldName(t: Dictionary, key: Key): string {
-  return t.fields.settings[key].short;
-}
-
 function formatFieldValue(t: Dictionary, value: TrainConfig[Key]): string {
   if (typeof value === 'boolean') return value ? t.charts.runStart.on : t.charts.runStart.off;
   if (Array.isArray(value)) return value.join('/');
@@ -48,7 +43,8 @@ export function describeRunStart(
   const changes = previous ? changesByRole(previous, next) : [];
   const change = (k: Key, arrow: string, name: string) =>
     `${name} ${formatFieldValue(t, previous![k])}${arrow}${formatFieldValue(t, next[k])}`;
-  const shown = changes.slice(0, MARKER_CHANGES_SHOWN).map((k) => change(k, '→', shortFieldName(t, k)));
+  // On the plot a setting goes by its short name ("Image size (px)" → "image size"), in full in the legend.
+  const shown = changes.slice(0, MARKER_CHANGES_SHOWN).map((k) => change(k, '→', t.fields.settings[k].short));
   const more = changes.length > shown.length ? ` +${changes.length - shown.length}` : '';
   const named = shown.length ? `${shown.join(w.listSeparator)}${more}` : '';
   const label = start.newModel

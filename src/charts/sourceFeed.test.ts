@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createStore } from 'zustand/vanilla';
-import { createValueFeed, storeFeed } from './sourceFeed';
+import { createValueFeed } from './sourceFeed';
 import type { ChartView } from './viewScheduler';
 
 function manualFrames() {
@@ -20,36 +19,32 @@ function recording<S>(visible = { value: true }) {
   return { view, drawn, visible };
 }
 
-describe('storeFeed', () => {
-  it('redraws from a zustand store at most once per frame, only when the selected slice changes', () => {
-    const store = createStore<{ arms: number[]; other: number }>()(() => ({ arms: [1], other: 0 }));
+describe('createValueFeed', () => {
+  it('redraws at most once per frame, and stops listening when its last view goes', () => {
     const frames = manualFrames();
-    const feed = storeFeed(store, (s) => s.arms, { requestFrame: frames.requestFrame });
+    const feed = createValueFeed([1], { requestFrame: frames.requestFrame });
     const { view, drawn } = recording<number[]>();
     const remove = feed.addView(view);
     frames.run();
     expect(drawn).toEqual([[1]]);
-    store.setState({ other: 1 });
-    expect(frames.pending).toBe(0);
-    store.setState({ arms: [1, 2] });
-    store.setState({ arms: [1, 2, 3] });
+    feed.set([1, 2]);
+    feed.set([1, 2, 3]);
     expect(frames.pending).toBe(1);
     frames.run();
     expect(drawn).toEqual([[1], [1, 2, 3]]);
     expect(feed.drawCount).toBe(2);
     // The last view gone, the feed stops listening.
     remove();
-    store.setState({ arms: [4] });
+    feed.set([4]);
     expect(frames.pending).toBe(0);
   });
 
   it('keeps an off-screen view dirty until it is invalidated on its return', () => {
-    const store = createStore<{ n: number }>()(() => ({ n: 0 }));
     const frames = manualFrames();
-    const feed = storeFeed(store, (s) => s.n, { requestFrame: frames.requestFrame });
+    const feed = createValueFeed(0, { requestFrame: frames.requestFrame });
     const { view, drawn, visible } = recording<number>({ value: false });
     feed.addView(view);
-    store.setState({ n: 5 });
+    feed.set(5);
     frames.run();
     expect(drawn).toEqual([]);
     visible.value = true;
@@ -57,9 +52,7 @@ describe('storeFeed', () => {
     frames.run();
     expect(drawn).toEqual([5]);
   });
-});
 
-describe('createValueFeed', () => {
   it('redraws when a new value is set, not for the same one', () => {
     const frames = manualFrames();
     const first = { a: 1 };

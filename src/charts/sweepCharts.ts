@@ -13,13 +13,13 @@
 import { formatBytes, formatExactBytes } from '../config/byteFormat';
 import { sweepValueLabel, type SweepSetting } from '../config/sweep';
 import { samplesPerSecPerMiB, type SweepPoint } from '../config/sweepPoint';
-import { lastValue, type Column } from './chartColumns';
+import type { Column } from './chartColumns';
 import { intervalColumns } from './errorBars';
 import { formatMsShort, formatSignificant } from './chartFormat';
 import { byteAxis, msSeries, plainAxis, shortBytes } from './chartParts';
 import { fill } from '../i18n/fill';
 import type { Dictionary } from '../i18n/types';
-import type { ChartSpec, PreparedChart } from './chartSpec';
+import { plainChart, type ChartSpec, type PreparedChart } from './chartSpec';
 
 export interface SweepChartSource {
   setting: SweepSetting | null;
@@ -57,11 +57,7 @@ function prepareSweep(
   const data: Column[] = columns.map((read) => points.map(read));
   const at = (x: number) => (Number.isInteger(x) ? points[x] : undefined);
   return {
-    data: [xs, ...data],
-    legend: data,
-    latest: data.map(lastValue),
-    note: null,
-    shown: data.map(() => true),
+    ...plainChart([xs, ...data], data),
     xTick: (x) => {
       const p = at(x);
       return p && setting ? sweepValueLabel(setting, p.value) : '';

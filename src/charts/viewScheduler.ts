@@ -27,69 +27,6 @@ const defaultRequestFrame: RequestFrame = (callback) => {
   requestAnimationFrame(() => callback());
 };
 
-interface ViewScheduler<S> {
-  readonly views: ReadonlySet<ChartView<S>>;
-  readonly drawCount: number;
-  add(view: ChartView<S>): void;
-  /** Removes a view; returns how many remain. */
-  remove(view: ChartView<S>): number;
-  /** Every view redraws on the next frame. */
-  invalidateAll(): void;
-  invalidate(view: ChartView<S>): void;
-}
-
-function createViewScheduler<S>(source: () => S, requestFrame: RequestFrame): ViewScheduler<S> {
-  const views = new Set<ChartView<S>>();
-  const dirty = new Set<ChartView<S>>();
-  let framePending = false;
-  let drawCount = 0;
-
-  const frame = () => {
-    framePending = false;
-    for (const view of [...dirty]) {
-      if (!views.has(view)) {
-        dirty.delete(view);
-      } else if (view.isVisible()) {
-        dirty.delete(view);
-        view.draw(source());
-        drawCount++;
-      }
-    }
-  };
-
-  const schedule = () => {
-    if (framePending || dirty.size === 0) return;
-    framePending = true;
-    requestFrame(frame);
-  };
-
-  return {
-    views,
-    get drawCount() {
-      return drawCount;
-    },
-    add(view) {
-      views.add(view);
-      dirty.add(view);
-      schedule();
-    },
-    remove(view) {
-      views.delete(view);
-      dirty.delete(view);
-      return views.size;
-    },
-    invalidateAll() {
-      for (const view of views) dirty.add(view);
-      schedule();
-    },
-    invalidate(view) {
-      if (!views.has(view)) return;
-      dirty.add(view);
-      schedule();
-    },
-  };
-}
-
 /**
  * A feed of `source` that listens to it only while it has views: `listen(redraw)` runs when the first view
  * is added, calls `redraw` on each change that needs one, and returns the function that stops listening,
@@ -101,23 +38,51 @@ export function listeningFeed<S>(
   requestFrame: RequestFrame = defaultRequestFrame,
   enabled: () => boolean = () => true,
 ): ChartFeed<S> {
-  const scheduler = createViewScheduler(source, requestFrame);
+  const views = new Set<ChartView<S>>();
+  const dirty = new Set<ChartView<S>>();
+  let framePending = false;
+  let drawCount = 0;
   let unsubscribe: (() => void) | null = null;
+
+  const frame = () => {
+    framePending = false;
+    for (const view of [...dirty]) {
+      // A view removed by an earlier draw of this frame is skipped; one off-screen stays dirty.
+      if (!views.has(view) || !view.isVisible()) continue;
+      dirty.delete(view);
+      view.draw(source());
+      drawCount++;
+    }
+  };
+
+  /** Marks views dirty and asks for one frame (unless one is pending) to redraw them. */
+  const markDirty = (marked: Iterable<ChartView<S>>) => {
+    for (const view of marked) dirty.add(view);
+    if (framePending || dirty.size === 0) return;
+    framePending = true;
+    requestFrame(frame);
+  };
+
   return {
     get drawCount() {
-      return scheduler.drawCount;
+      return drawCount;
     },
     addView(view) {
       if (!enabled()) return () => {};
-      unsubscribe ??= listen(() => scheduler.invalidateAll());
-      scheduler.add(view);
+      unsubscribe ??= listen(() => markDirty(views));
+      views.add(view);
+      markDirty([view]);
       return () => {
-        if (scheduler.remove(view) === 0 && unsubscribe) {
+        views.delete(view);
+        dirty.delete(view);
+        if (views.size === 0 && unsubscribe) {
           unsubscribe();
           unsubscribe = null;
         }
       };
     },
-    invalidate: (view) => scheduler.invalidate(view),
+    invalidate(view) {
+      if (views.has(view)) markDirty([view]);
+    },
   };
 }

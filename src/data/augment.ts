@@ -152,38 +152,31 @@ export function rescaleSample(sample: Sample, source: SampleDims, out: SampleDim
  * Radius 0 returns a copy.
  */
 export function boxBlur(image: Uint8Array, dims: SampleDims, radiusPx: number): Uint8Array {
-  const { heightPx: h, widthPx: w, channels: c } = dims;
   if (!Number.isInteger(radiusPx) || radiusPx < 0) throw new Error(`blur radius must be an integer ≥ 0`);
   if (radiusPx === 0) return image.slice();
-  const r = radiusPx;
-  const rowSums = new Uint32Array(h * w * c);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      for (let k = 0; k < c; k++) {
-        let sum = 0;
-        for (let d = -r; d <= r; d++) {
-          const xs = Math.min(w - 1, Math.max(0, x + d));
-          sum += image[(y * w + xs) * c + k]!;
-        }
-        rowSums[(y * w + x) * c + k] = sum;
-      }
-    }
+  const sums = boxSums(boxSums(image, dims, radiusPx, 'x'), dims, radiusPx, 'y');
+  const area = (2 * radiusPx + 1) * (2 * radiusPx + 1);
+  return Uint8Array.from(sums, (sum) => Math.floor((2 * sum + area) / (2 * area))); // round half up
+}
+
+/** One pass of the box blur: each value's sum over ±r along `axis`, edges replicated. */
+function boxSums(
+  values: Uint8Array | Uint32Array,
+  dims: SampleDims,
+  r: number,
+  axis: 'x' | 'y',
+): Uint32Array {
+  const { heightPx: h, widthPx: w, channels: c } = dims;
+  const [length, stride] = axis === 'x' ? [w, c] : [h, w * c];
+  const sums = new Uint32Array(h * w * c);
+  for (let i = 0; i < sums.length; i++) {
+    const at = axis === 'x' ? Math.floor(i / c) % w : Math.floor(i / (w * c));
+    const base = i - at * stride;
+    let sum = 0;
+    for (let d = -r; d <= r; d++) sum += values[base + Math.min(length - 1, Math.max(0, at + d)) * stride]!;
+    sums[i] = sum;
   }
-  const out = new Uint8Array(h * w * c);
-  const area = (2 * r + 1) * (2 * r + 1);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      for (let k = 0; k < c; k++) {
-        let sum = 0;
-        for (let d = -r; d <= r; d++) {
-          const ys = Math.min(h - 1, Math.max(0, y + d));
-          sum += rowSums[(ys * w + x) * c + k]!;
-        }
-        out[(y * w + x) * c + k] = Math.floor((2 * sum + area) / (2 * area)); // round half up
-      }
-    }
-  }
-  return out;
+  return sums;
 }
 
 export interface AugmentOptions {

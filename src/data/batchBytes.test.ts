@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../config/trainConfig';
 import type { TrainConfig } from '../config/trainConfig';
+import { padTo4Bytes } from '../config/hostBatchBytes';
 import {
   ARTICLE_WORKERS,
   articleHostMemory,
   ARTICLE_EXAMPLE,
   browserBatchBytes,
-  padTo4Bytes,
   TORCH_DTYPE_BYTES,
   torchBatchBytes,
 } from './batchBytes';

@@ -2,15 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../config/trainConfig';
 import type { TrainConfig } from '../config/trainConfig';
 import { rescaleSample } from './augment';
-import {
-  buildHostBatch,
-  buildValidationBatch,
-  datasetSpecOf,
-  decodeHostImagesToFloat32,
-  decodeHostMasksToClassIds,
-  measureChannelStats,
-  sampleIdsOfBatch,
-} from './buildBatch';
+import { buildHostBatch, buildValidationBatch, datasetSpecOf, sampleIdsOfBatch } from './buildBatch';
+import { decodeHostImagesToFloat32, decodeHostMasksToClassIds } from './decodeBatch';
 import { encodeImages, encodeMasks } from './encodeBatch';
 import { float16BitsToFloat32, float32ToFloat16Bits } from './float16';
 import { renderSample } from './syntheticDataset';
@@ -250,21 +243,5 @@ describe('buildValidationBatch', () => {
     expect(v.normalized).toBe(true);
     expect(v.images.byteLength).toBe(2 * 2 * 16 * 16 * 3);
     expect(v.masks.byteLength).toBe(4 * 2 * 16 * 16);
-  });
-});
-
-describe('measureChannelStats', () => {
-  it('matches a direct computation', () => {
-    const spec = { seed: 3, sizePx: 16, channels: 3 as const, numClasses: 4 };
-    const stats = measureChannelStats(spec, 4);
-    const values: number[][] = [[], [], []];
-    for (let id = 0; id < 4; id++) renderSample(spec, id).image.forEach((v, i) => values[i % 3]!.push(v));
-    values.forEach((vs, c) => {
-      const mean = vs.reduce((a, b) => a + b, 0) / vs.length;
-      const std = Math.sqrt(vs.reduce((a, b) => a + (b - mean) ** 2, 0) / vs.length);
-      expect(stats.mean255[c]).toBeCloseTo(mean, 9);
-      expect(stats.std255[c]).toBeCloseTo(std, 9);
-    });
-    expect(stats.std255.every((s) => s > 10)).toBe(true);
   });
 });

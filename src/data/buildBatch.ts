@@ -5,15 +5,11 @@
  */
 import type { TrainConfig } from '../config/trainConfig';
 import { augmentSample, rescaleSample } from './augment';
-import type { SampleDims } from './augment';
 import { encodeImages, encodeMasks } from './encodeBatch';
 import type { HostBatch } from './hostBatch';
 import { hashSeed, SEED_PURPOSE } from './random';
 import { renderSample } from './syntheticDataset';
 import type { DatasetSpec, Sample } from './syntheticDataset';
-
-export { decodeHostImagesToFloat32, decodeHostMasksToClassIds } from './decodeBatch';
-export { measureChannelStats } from './channelStats';
 
 export type DatasetStream = 'train' | 'validation';
 
@@ -47,8 +43,23 @@ export function datasetSpecOf(config: BatchConfig, stream: DatasetStream): Datas
   return { seed, sizePx, channels: config.channels, numClasses: config.numClasses };
 }
 
+/**
+ * A sample rendered or decoded at the source size, made a training input: blurred, crop + rescaled to the
+ * input size (augmented when `config.augment`).
+ */
+export function trainingInput(config: BatchConfig, sample: Sample, sampleId: number): Sample {
+  const { source, out } = dimsOf(config);
+  return augmentSample(sample, source, out, config.seed, sampleId, config);
+}
+
+/** A sample at the source size made a validation input: rescaled to the input size, never augmented or blurred. */
+export function validationInput(config: BatchConfig, sample: Sample): Sample {
+  const { source, out } = dimsOf(config);
+  return config.sourceScale === 1 ? sample : rescaleSample(sample, source, out);
+}
+
 /** The rendered source's dimensions and the model input's. */
-function dimsOf(config: BatchConfig): { source: SampleDims; out: SampleDims } {
+function dimsOf(config: BatchConfig) {
   const sourcePx = config.imageSizePx * config.sourceScale;
   const { channels } = config;
   return {
@@ -119,10 +130,7 @@ export function buildHostBatch(config: BatchConfig, batchIndex: number): HostBat
 
 /** Training sample `sampleId`: rendered at the source size, blurred, crop + rescaled (augmented when on). */
 export function buildTrainingSample(config: BatchConfig, sampleId: number): Sample {
-  const { source, out } = dimsOf(config);
-  const options = { augment: config.augment, blurRadiusPx: config.blurRadiusPx };
-  const rendered = renderSample(datasetSpecOf(config, 'train'), sampleId);
-  return augmentSample(rendered, source, out, config.seed, sampleId, options);
+  return trainingInput(config, renderSample(datasetSpecOf(config, 'train'), sampleId), sampleId);
 }
 
 /**
@@ -134,8 +142,6 @@ export function buildValidationBatch(config: BatchConfig, count: number): HostBa
   if (!Number.isInteger(count) || count < 1) throw new Error(`bad validation count ${count}`);
   const startMs = performance.now();
   const spec = datasetSpecOf(config, 'validation');
-  const { source, out } = dimsOf(config);
-  const rescale = config.sourceScale === 1 ? (s: Sample) => s : (s: Sample) => rescaleSample(s, source, out);
-  const samples = Array.from({ length: count }, (_, id) => rescale(renderSample(spec, id)));
+  const samples = Array.from({ length: count }, (_, id) => validationInput(config, renderSample(spec, id)));
   return assembleBatch(config, 0, samples, startMs);
 }

@@ -5,7 +5,7 @@
  * the platform order, which must be little endian (every browser platform is).
  */
 import type { ImageDtype, MaskDtype } from '../config/trainConfig';
-import { padTo4Bytes } from './batchBytes';
+import { padTo4Bytes } from '../config/hostBatchBytes';
 import { float32ToFloat16Bits } from './float16';
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;

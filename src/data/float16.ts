@@ -1,6 +1,6 @@
 /**
  * IEEE 754 binary16 ("half") conversion without Float16Array (Node 20 has none): number → half bit pattern
- * with round-to-nearest-even, subnormals, ±0, ±Infinity and NaN; half bits → number; and array versions.
+ * with round-to-nearest-even, subnormals, ±0, ±Infinity and NaN; half bits → number; and half bits → a float32 array.
  */
 
 const POW2_M24 = 2 ** -24; // value of one step of a subnormal half (and of the lowest mantissa bit at 2^-14)
@@ -73,18 +73,9 @@ function halfDecodeTable(): Float32Array {
   return decodeTable;
 }
 
-/** Converts every value of `values` to half bits, into `out` (allocated when omitted). */
-export function float32ArrayToFloat16Bits(values: ArrayLike<number>, out?: Uint16Array): Uint16Array {
-  const target = out ?? new Uint16Array(values.length);
-  if (target.length < values.length) throw new Error('output array too short');
-  for (let i = 0; i < values.length; i++) target[i] = float32ToFloat16Bits(values[i]!);
-  return target;
-}
-
-/** Decodes half bit patterns to float32 values, into `out` (allocated when omitted). */
-export function float16BitsToFloat32Array(bits: Uint16Array, out?: Float32Array): Float32Array {
-  const target = out ?? new Float32Array(bits.length);
-  if (target.length < bits.length) throw new Error('output array too short');
+/** Decodes half bit patterns to float32 values. */
+export function float16BitsToFloat32Array(bits: Uint16Array): Float32Array {
+  const target = new Float32Array(bits.length);
   const table = halfDecodeTable();
   for (let i = 0; i < bits.length; i++) target[i] = table[bits[i]!]!;
   return target;

@@ -49,22 +49,6 @@ export function hashSeed(...values: number[]): number {
   return finalMix32(h ^ values.length);
 }
 
-/** A deterministic random stream. */
-export interface Rng {
-  /** Uniform uint32. */
-  nextUint32(): number;
-  /** Uniform in [0, 1) with 32-bit resolution. */
-  next(): number;
-  /** Uniform integer in [minIncl, maxExcl). */
-  int(minIncl: number, maxExcl: number): number;
-  /** Uniform real in [min, max). */
-  range(min: number, max: number): number;
-  /** True with probability p. */
-  chance(p: number): boolean;
-  /** Approximately standard normal (see `normalFromUint32`); one uint32 per draw. */
-  normal(): number;
-}
-
 /** Irwin–Hall: the sum of four uniform bytes has mean 510 and variance 4·(256² − 1)/12 = 21845. */
 const IRWIN_HALL_MEAN = 510;
 const IRWIN_HALL_INV_STD = 1 / Math.sqrt(21_845);
@@ -80,21 +64,30 @@ export function normalFromUint32(u: number): number {
 }
 
 /** mulberry32 (Tommy Ettinger): 32-bit state, period 2^32, good enough statistics for image synthesis. */
-export function createRng(seed: number): Rng {
+export function createRng(seed: number) {
   let state = seed >>> 0;
+  /** Uniform uint32. */
   const nextUint32 = (): number => {
     state = (state + 0x6d2b79f5) | 0;
     let t = Math.imul(state ^ (state >>> 15), 1 | state);
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return (t ^ (t >>> 14)) >>> 0;
   };
+  /** Uniform in [0, 1) with 32-bit resolution. */
   const next = (): number => nextUint32() / TWO_POW_32;
   return {
     nextUint32,
     next,
-    int: (minIncl, maxExcl) => minIncl + Math.floor(next() * (maxExcl - minIncl)),
-    range: (min, max) => min + next() * (max - min),
-    chance: (p) => next() < p,
+    /** Uniform integer in [minIncl, maxExcl). */
+    int: (minIncl: number, maxExcl: number) => minIncl + Math.floor(next() * (maxExcl - minIncl)),
+    /** Uniform real in [min, max). */
+    range: (min: number, max: number) => min + next() * (max - min),
+    /** True with probability p. */
+    chance: (p: number) => next() < p,
+    /** Approximately standard normal (see `normalFromUint32`); one uint32 per draw. */
     normal: () => normalFromUint32(nextUint32()),
   };
 }
+
+/** A deterministic random stream. */
+export type Rng = ReturnType<typeof createRng>;

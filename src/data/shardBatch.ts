@@ -6,7 +6,7 @@
  */
 import type { BatchConfig } from './buildBatch';
 import { buildHostBatch } from './buildBatch';
-import { padTo4Bytes } from './batchBytes';
+import { padTo4Bytes } from '../config/hostBatchBytes';
 import type { HostBatch } from './hostBatch';
 
 const IMAGE_ELEMENT_BYTES = { uint8: 1, float16: 2, float32: 4 } as const;

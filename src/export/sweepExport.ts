@@ -7,66 +7,48 @@ import type { BackendInfo } from '../config/backendInfo';
 import { FIELD_TABLE } from '../config/fieldTable';
 import { MEMORY_GROUPS } from '../config/memoryEstimate';
 import { encodeSweep, type SweepSpec } from '../config/sweep';
-import { estimateOverPeak, samplesPerSecPerMiB, type SweepPoint } from '../config/sweepPoint';
+import {
+  estimateOverPeak,
+  samplesPerSecPerMiB,
+  type SweepMeasurement,
+  type SweepPoint,
+} from '../config/sweepPoint';
 import type { TrainConfig } from '../config/trainConfig';
 import { csvCell } from './exportRun';
 
-export const SWEEP_CSV_COLUMNS = [
-  'value',
-  'status',
-  'reason',
-  'samplesPerSec',
-  'samplesPerSecLow',
-  'samplesPerSecHigh',
-  'samplesPerSecBlocks',
-  'stepMs',
-  'dataWaitMs',
-  'uploadMs',
-  'computeMs',
-  'firstStepMs',
-  'gpuPeakBytes',
-  'gpuPoolBytes',
-  'gpuBytesInUse',
-  'samplesPerSecPerMiB',
-  'estimateBytes',
-  ...MEMORY_GROUPS.map((g) => `estimate_${g}Bytes`),
-  'estimateOverPeak',
-  'bytesToGpuPerSample',
-  'timedSteps',
-  'firstTimedStep',
-  'stable',
-  'wallMs',
-] as const;
+type CsvColumn = readonly [name: string, cell: (p: SweepPoint) => unknown];
 
-function pointCells(p: SweepPoint): unknown[] {
-  const m = p.measured;
-  return [
-    p.value,
-    p.status,
-    p.reason,
-    m?.samplesPerSec,
-    m?.samplesPerSecLow,
-    m?.samplesPerSecHigh,
-    m?.samplesPerSecBlocks,
-    m?.stepMs,
-    m?.dataWaitMs,
-    m?.uploadMs,
-    m?.computeMs,
-    m?.firstStepMs,
-    m?.gpuPeakBytes,
-    m?.gpuPoolBytes,
-    m?.gpuBytesInUse,
-    m ? samplesPerSecPerMiB(m) : null,
-    p.estimate?.totalBytes,
-    ...MEMORY_GROUPS.map((g) => p.estimate?.[g]),
-    estimateOverPeak(p),
-    m?.bytesToGpuPerSample,
-    m?.timedSteps,
-    m?.firstTimedStep,
-    m ? (m.stable ? 1 : 0) : null,
-    p.wallMs,
-  ];
-}
+const measured = (key: keyof SweepMeasurement): CsvColumn => [key, (p) => p.measured?.[key]];
+
+/** The CSV's columns, each with the cell a point writes in it; the first is named after the swept setting. */
+const CSV_COLUMNS: readonly CsvColumn[] = [
+  ['value', (p) => p.value],
+  ['status', (p) => p.status],
+  ['reason', (p) => p.reason],
+  measured('samplesPerSec'),
+  measured('samplesPerSecLow'),
+  measured('samplesPerSecHigh'),
+  measured('samplesPerSecBlocks'),
+  measured('stepMs'),
+  measured('dataWaitMs'),
+  measured('uploadMs'),
+  measured('computeMs'),
+  measured('firstStepMs'),
+  measured('gpuPeakBytes'),
+  measured('gpuPoolBytes'),
+  measured('gpuBytesInUse'),
+  ['samplesPerSecPerMiB', (p) => (p.measured ? samplesPerSecPerMiB(p.measured) : null)],
+  ['estimateBytes', (p) => p.estimate?.totalBytes],
+  ...MEMORY_GROUPS.map((g): CsvColumn => [`estimate_${g}Bytes`, (p) => p.estimate?.[g]]),
+  ['estimateOverPeak', estimateOverPeak],
+  measured('bytesToGpuPerSample'),
+  measured('timedSteps'),
+  measured('firstTimedStep'),
+  ['stable', (p) => (p.measured ? (p.measured.stable ? 1 : 0) : null)],
+  ['wallMs', (p) => p.wallMs],
+];
+
+export const SWEEP_CSV_COLUMNS = CSV_COLUMNS.map(([name]) => name);
 
 /** A text cell that a spreadsheet would run as a formula gets a leading apostrophe. */
 const inert = (cell: unknown): unknown =>
@@ -75,7 +57,8 @@ const inert = (cell: unknown): unknown =>
 /** Header line (the swept field's name first), then one line per point; \r\n line ends (RFC 4180). */
 export function sweepCsv(spec: SweepSpec, points: readonly SweepPoint[]): string {
   const header = [spec.setting, ...SWEEP_CSV_COLUMNS.slice(1)];
-  const lines = [header.join(','), ...points.map((p) => pointCells(p).map(inert).map(csvCell).join(','))];
+  const cells = (p: SweepPoint) => CSV_COLUMNS.map(([, cell]) => csvCell(inert(cell(p))));
+  const lines = [header.join(','), ...points.map((p) => cells(p).join(','))];
   return `${lines.join('\r\n')}\r\n`;
 }
 

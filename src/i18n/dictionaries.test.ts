@@ -11,7 +11,7 @@ import { LANGS, langFromNavigator } from '../config/languages';
 import { LESSONS } from '../config/lessons';
 import { PRESETS } from '../config/presets';
 import { PROBLEM_CODES } from '../config/problems';
-import { checkDictionary, flatten } from './checkDictionary';
+import { checkDictionary, flatten } from '../../test/fixtures/checkDictionary';
 import { DICTIONARIES } from './dictionaries';
 import { en } from './en';
 import { fill, placeholders, plural, templateParts } from './fill';

@@ -16,7 +16,7 @@ export interface FinderTrialRow extends FinderTrial {
   gpuPeakBytes: number | null;
 }
 
-export interface FinderResult {
+interface FinderResult {
   /** The config searched (its batch size is the one it started from). */
   config: TrainConfig;
   /** The largest batch that ran; 0 when none did. */

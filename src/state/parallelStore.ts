@@ -44,7 +44,7 @@ export interface ParallelRunInfo {
 }
 
 /** A finished (or stopped) run's last step, kept per strategy so the lesson can compare them. */
-export interface ParallelRunResult {
+interface ParallelRunResult {
   run: ParallelRunInfo;
   last: ParallelStepRecord;
 }

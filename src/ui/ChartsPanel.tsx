@@ -4,16 +4,15 @@
  * src/charts mounts uPlot in each and feeds it from the telemetry history on animation frames, so no
  * React render happens per step. `?charts=off` in the page's query turns them off (overhead benchmark).
  */
-import { useSyncExternalStore } from 'react';
 import { chartFeed } from '../charts/chartFeed';
 import type { ChartId } from '../charts/chartSpec';
 import { CHART_SPECS } from '../charts/chartSpecs';
-import { chartsEnabled, subscribeChartsEnabled } from '../charts/chartsSwitch';
+import { chartsEnabled } from '../charts/chartsSwitch';
 import { SourceChart } from './charts/SourceChart';
 import { useText } from './i18n/useText';
 
 export function ChartsPanel({ ids, first }: { ids: readonly ChartId[]; first: boolean }) {
-  const enabled = useSyncExternalStore(subscribeChartsEnabled, chartsEnabled);
+  const enabled = chartsEnabled();
   const t = useText().app.charts;
   const titleId = first ? 'charts-title' : 'charts-more-title';
   return (

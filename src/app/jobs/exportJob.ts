@@ -27,11 +27,7 @@ export type ExportProject = (
   signal: AbortSignal,
 ) => Promise<PyTorchExportSaved>;
 
-function buildInWorker(
-  config: TrainConfig,
-  request: PyTorchExportRequest,
-  signal: AbortSignal,
-): Promise<PyTorchExportSaved> {
+const buildInWorker: ExportProject = (config, request, signal) => {
   const fileName = exportFileName(config, 'zip', new Date(), `pytorch-${request.strategy}`);
   const folder = fileName.replace(/\.zip$/, '');
   const message: ExportWorkerRequest = { config, request, folder };
@@ -39,7 +35,7 @@ function buildInWorker(
     downloadBlob(new Blob([reply.zip], { type: 'application/zip' }), fileName);
     return { fileName, zipBytes: reply.zip.byteLength };
   });
-}
+};
 
 /** The export job around `exportProject` (the worker in the app; a stand-in in unit tests). */
 export function createExportJob(exportProject: ExportProject): JobDefinition<'export'> {

@@ -8,17 +8,15 @@
  * error. A trial that leaves tensors alive ends the search as failed. The result (`finderResult` below) and
  * every trial go to state/finderStore.ts.
  */
-import type { BackendInfo } from '../../config/backendInfo';
 import {
   findLargestBatch,
-  type FinderBound,
   preflightGuard,
   type TrialOutcome,
   type TrialReport,
 } from '../../config/batchFinder';
 import { abortError, throwIfAborted } from '../../config/jobs';
 import type { TrainConfig } from '../../config/trainConfig';
-import { useFinderStore, type FinderResult, type FinderTrialRow } from '../../state/finderStore';
+import { useFinderStore, type FinderTrialRow } from '../../state/finderStore';
 import { spawnTrainingWorker } from '../spawnTrainingWorker';
 import type { FromWorker, ToWorker } from '../trainingProtocol';
 import type { JobDefinition } from './runJob';
@@ -26,19 +24,6 @@ import type { JobDefinition } from './runJob';
 /** The largest batch that ran so far: a stopped search's answer. */
 const largestSoFar = (): number =>
   Math.max(0, ...useFinderStore.getState().trials.flatMap((t) => (t.outcome === 'ok' ? [t.batchSize] : [])));
-
-/** The result the finder shows, from the search's figures: the one place it is built. */
-const finderResult = (
-  config: TrainConfig,
-  largestBatch: number,
-  predictedLargestBatch: number,
-  bound: FinderBound,
-): FinderResult => ({
-  config,
-  largestBatch,
-  predictedLargestBatch,
-  bound,
-});
 
 export const finderJob: JobDefinition<'finder'> = {
   // The finder's trials are the device's own answer: the pre-flight guards each one, not the start.
@@ -82,14 +67,14 @@ export const finderJob: JobDefinition<'finder'> = {
           useFinderStore.setState((s) => ({ trials: [...s.trials, row] }));
         },
       });
-      useFinderStore.setState({
-        result: finderResult(config, result.largestBatch, predictedLargestBatch, result.bound),
-      });
+      const { largestBatch, bound } = result;
+      useFinderStore.setState({ result: { config, largestBatch, predictedLargestBatch, bound } });
     } catch (error) {
       // Stopped mid-trial: what ran so far is still an answer (runJob records the stop).
       if (signal.aborted) {
+        const largestBatch = largestSoFar();
         useFinderStore.setState({
-          result: finderResult(config, largestSoFar(), predictedLargestBatch, { kind: 'stopped' }),
+          result: { config, largestBatch, predictedLargestBatch, bound: { kind: 'stopped' } },
         });
       }
       throw error;
@@ -99,22 +84,17 @@ export const finderJob: JobDefinition<'finder'> = {
   },
 };
 
-interface TrialWorker {
-  /** Resolves with the worker's backend. */
-  ready: Promise<BackendInfo>;
-  /** Posts a trial and resolves with its report. */
-  request(message: ToWorker & { type: 'trial' }): Promise<TrialReport>;
-  close(): void;
-}
-
 /**
  * Starts the search's worker. A lost device, a crash or the signal rejects whatever is being waited for
  * (the worker's backend or a trial's answer); the signal also terminates the worker.
  */
-function openWorker(config: TrainConfig, signal: AbortSignal): TrialWorker {
-  let pending: { resolve(value: never): void; reject(error: unknown): void } | null = null;
-  let onReady: ((info: BackendInfo) => void) | null = null;
-  let onReport: ((id: number, report: TrialReport) => void) | null = null;
+function openWorker(config: TrainConfig, signal: AbortSignal) {
+  /** The one answer being waited for: the worker's 'ready', or the 'trial' report of one request. */
+  let pending: {
+    answers(message: FromWorker): boolean;
+    resolve(message: FromWorker): void;
+    reject(error: unknown): void;
+  } | null = null;
   const fail = (error: unknown) => {
     const wait = pending;
     pending = null;
@@ -128,9 +108,11 @@ function openWorker(config: TrainConfig, signal: AbortSignal): TrialWorker {
     config.backend,
     {
       onMessage: (message: FromWorker) => {
-        if (message.type === 'ready') onReady?.(message.info);
-        else if (message.type === 'trial') onReport?.(message.requestId, message.report);
-        else if (message.type === 'status' && message.status === 'device-lost') {
+        if (pending?.answers(message)) {
+          const { resolve } = pending;
+          pending = null;
+          resolve(message);
+        } else if (message.type === 'status' && message.status === 'device-lost') {
           fail(new Error(`the GPU device was lost${message.message ? `: ${message.message}` : ''}`));
         } else if (message.type === 'status' && message.status === 'failed' && !started) {
           fail(new Error(message.message ?? 'the training backend did not start'));
@@ -140,32 +122,30 @@ function openWorker(config: TrainConfig, signal: AbortSignal): TrialWorker {
     },
     signal,
   );
-  /** Waits for one answer; rejects at once if the signal has already fired. */
-  const wait = <T>(listen: (resolve: (value: T) => void) => void): Promise<T> =>
-    new Promise<T>((resolve, reject) => {
+  /**
+   * Waits for the message `answers` accepts, after `send` (if any) has asked for it; rejects at once, sending
+   * nothing, if the signal has already fired.
+   */
+  const answer = <T extends FromWorker['type']>(
+    answers: (message: FromWorker) => boolean,
+    send?: () => void,
+  ) =>
+    new Promise<Extract<FromWorker, { type: T }>>((resolve, reject) => {
       throwIfAborted(signal);
-      pending = { resolve: resolve as (value: never) => void, reject };
-      listen((value) => {
-        pending = null;
-        resolve(value);
-      });
+      pending = { answers, resolve: resolve as (message: FromWorker) => void, reject };
+      send?.();
     });
-  const ready = wait<BackendInfo>((resolve) => {
-    onReady = resolve;
-  }).then((info) => {
-    started = true;
-    onReady = null;
-    return info;
-  });
   return {
-    ready,
-    request: (message) =>
-      wait<TrialReport>((resolve) => {
-        onReport = (id, report) => {
-          if (id === message.requestId) resolve(report);
-        };
-        worker.postMessage(message);
-      }),
+    /** Resolves with the worker's backend. */
+    ready: answer<'ready'>((m) => m.type === 'ready').then((m) => {
+      started = true;
+      return m.info;
+    }),
+    /** Posts a trial and resolves with its report. */
+    request: async (message: ToWorker & { type: 'trial' }): Promise<TrialReport> => {
+      const answers = (m: FromWorker) => m.type === 'trial' && m.requestId === message.requestId;
+      return (await answer<'trial'>(answers, () => worker.postMessage(message))).report;
+    },
     close: () => {
       signal.removeEventListener('abort', onAbort);
       worker.terminate();

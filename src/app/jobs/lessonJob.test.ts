@@ -59,14 +59,24 @@ vi.mock('../runs/pairedArms', () => ({
   },
 }));
 
-vi.mock('../sameGradients/compareSteps', () => ({
-  compareSteps: (reference: TrainConfig, others: TrainConfig[], signal: AbortSignal) => {
+vi.mock('../askEngineWorker', () => ({
+  askEngineWorker: (
+    role: string,
+    _label: string,
+    { reference, others }: { reference: TrainConfig; others: TrainConfig[] },
+    signal: AbortSignal,
+  ) => {
+    if (role !== 'gradients') throw new Error(`unexpected ${role} worker`);
     calls.compared.push({ reference, others });
     if (script.compareWaits)
       return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(abortError())));
-    return Promise.resolve(
-      others.map((_, i) => ({ maxWeightDifference: i * 1e-8, relativeUpdateDifference: i * 2e-8 })),
-    );
+    return Promise.resolve({
+      type: 'done',
+      differences: others.map((_, i) => ({
+        maxWeightDifference: i * 1e-8,
+        relativeUpdateDifference: i * 2e-8,
+      })),
+    });
   },
 }));
 

@@ -23,7 +23,8 @@ import { timingRuleFor } from '../../config/stableTiming';
 import type { LessonId } from '../../config/views';
 import { emptyLessonRun, useLessonStore, type ArmProgress, type LessonRun } from '../../state/lessonStore';
 import { useAppStore } from '../../state/store';
-import { compareSteps } from '../sameGradients/compareSteps';
+import { askEngineWorker } from '../askEngineWorker';
+import type { SameGradientsDone, SameGradientsRequest } from '../sameGradients/sameGradientsProtocol';
 import { startParallelRun } from '../parallel/coordinator';
 import { runArm } from '../runs/armRunner';
 import { runPairedArms } from '../runs/pairedArms';
@@ -93,7 +94,8 @@ async function runArms(lesson: Lesson, signal: AbortSignal): Promise<void> {
 
 /**
  * One training step of every arm against the reference arm's, on the cpu backend in a worker of its own
- * (after the arms, so it never shares the CPU with a timed step); each arm's difference goes to the store.
+ * (../sameGradients/sameGradientsWorker.ts; after the arms, so it never shares the CPU with a timed step);
+ * each arm's difference goes to the store.
  */
 async function checkSameGradients(lesson: Lesson, referenceId: string, signal: AbortSignal): Promise<void> {
   throwIfAborted(signal);
@@ -102,9 +104,14 @@ async function checkSameGradients(lesson: Lesson, referenceId: string, signal: A
   const others = lesson.arms.flatMap((arm, index) => (arm === reference ? [] : [{ arm, index }]));
   patchRun(lesson.id, { activeArm: null, checkingGradients: true });
   try {
-    const differences = await compareSteps(
-      gradientCheckConfig(armConfig(lesson, reference)),
-      others.map(({ arm }) => gradientCheckConfig(armConfig(lesson, arm))),
+    const request: SameGradientsRequest = {
+      reference: gradientCheckConfig(armConfig(lesson, reference)),
+      others: others.map(({ arm }) => gradientCheckConfig(armConfig(lesson, arm))),
+    };
+    const { differences } = await askEngineWorker<SameGradientsDone>(
+      'gradients',
+      'same-gradients',
+      request,
       signal,
     );
     if (differences.length !== others.length)

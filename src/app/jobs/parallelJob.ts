@@ -29,15 +29,8 @@ function runInfo(
   const kinds = [...new Set(ready.backends.map((b) => `${b.backend} (${b.adapterDescription})`))];
   return {
     settings,
-    config: {
-      batchSize: config.batchSize,
-      imageSizePx: config.imageSizePx,
-      numClasses: config.numClasses,
-      depth: config.depth,
-      baseWidth: config.baseWidth,
-      channels: config.channels,
-      optimizer: config.optimizer,
-    },
+    // The store's config is never edited in place: a later edit makes a new object, so this is a snapshot.
+    config,
     parameterCount: ready.parameterCount,
     backendDescription: `${kinds.join(', ')} × ${ready.backends.length}`,
     isSoftwareAdapter: first?.isSoftwareAdapter ?? false,

@@ -7,7 +7,7 @@
  * caller's AbortSignal is the one way to stop a run.
  */
 import type { BackendInfo } from '../../config/backendInfo';
-import type { BackendPreference, TrainConfig } from '../../config/trainConfig';
+import type { TrainConfig } from '../../config/trainConfig';
 import { shardProblem } from '../../data/shardBatch';
 import { expectedTraffic } from '../../engine/parallel/trafficFormula';
 import type {
@@ -26,8 +26,6 @@ export interface ParallelRunOptions {
   strategy: ParallelStrategy;
   allReduce: AllReduceAlgorithm;
   steps: number;
-  /** Backend the replicas ask for first; defaults to config.backend. */
-  backend?: BackendPreference;
 }
 
 export interface ParallelReady {
@@ -143,7 +141,6 @@ export function startParallelRun(
         type: 'init',
         rank,
         size: n,
-        backend: options.backend ?? config.backend,
         config,
         strategy,
         allReduce,

@@ -3,7 +3,7 @@
  * outputs and gradients travel between replicas over their own MessagePorts (portLink.ts), never here.
  */
 import type { BackendInfo } from '../../config/backendInfo';
-import type { BackendPreference, TrainConfig } from '../../config/trainConfig';
+import type { TrainConfig } from '../../config/trainConfig';
 import type {
   AllReduceAlgorithm,
   ParallelStrategy,
@@ -17,7 +17,6 @@ export type ToReplica =
       type: 'init';
       rank: number;
       size: number;
-      backend: BackendPreference;
       config: TrainConfig;
       strategy: ParallelStrategy;
       allReduce: AllReduceAlgorithm;

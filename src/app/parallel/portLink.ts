@@ -7,16 +7,10 @@
 import { Mailbox } from '../../engine/parallel/mailbox';
 import type { Envelope, RawLink } from '../../engine/parallel/transport';
 
-/** Wire form of an Envelope. */
-interface PortMessage {
-  kind: Envelope['kind'];
-  data: Float32Array;
-}
-
 export function createPortLink(rank: number, size: number, ports: ReadonlyMap<number, MessagePort>): RawLink {
   const mailbox = new Mailbox<Envelope>();
   for (const [peer, port] of ports) {
-    port.onmessage = (event: MessageEvent<PortMessage>) => mailbox.deliver(peer, event.data);
+    port.onmessage = (event: MessageEvent<Envelope>) => mailbox.deliver(peer, event.data);
   }
   return {
     rank,
@@ -25,7 +19,7 @@ export function createPortLink(rank: number, size: number, ports: ReadonlyMap<nu
       const port = ports.get(to);
       if (!port) throw new Error(`rank ${rank} has no port to ${to}`);
       const data = envelope.data.slice();
-      port.postMessage({ kind: envelope.kind, data } satisfies PortMessage, [data.buffer]);
+      port.postMessage({ kind: envelope.kind, data } satisfies Envelope, [data.buffer]);
     },
     receive: (from) => mailbox.take(from),
   };

@@ -38,7 +38,7 @@ const fail = (error: unknown) => {
 async function start(message: Extract<ToReplica, { type: 'init' }>, ports: readonly MessagePort[]) {
   rank = message.rank;
   init = message;
-  const info: BackendInfo = await initBackend(message.backend, {
+  const info: BackendInfo = await initBackend(message.config.backend, {
     onDeviceLost: (reason) => fail(`replica ${rank}: the GPU device was lost (${reason})`),
     onGpuError: (text) => fail(`replica ${rank}: uncaptured GPU error: ${text}`),
   });

@@ -30,11 +30,6 @@ export interface ArmResult {
  */
 const PROFILE_STEP_MARGIN = 12;
 
-export interface ArmOptions {
-  /** After the timing is decided, profile two more steps (kernels, memory by category) before stopping. */
-  profile?: boolean;
-}
-
 export interface ArmEvents {
   onBackend?(info: BackendInfo): void;
   onRows?(rows: readonly TelemetryRow[], verdict: TimingVerdict): void;
@@ -51,7 +46,8 @@ export function runArm(
   rule: TimingRule,
   signal: AbortSignal,
   events: ArmEvents = {},
-  options: ArmOptions = {},
+  /** `profile`: after the timing is decided, profile two more steps (kernels, memory by category), then stop. */
+  options: { profile?: boolean } = {},
 ): Promise<ArmResult> {
   const rows: TelemetryRow[] = [];
   let backend: BackendInfo | null = null;
@@ -133,8 +129,6 @@ export function runArm(
           return;
         case 'profile-failed':
           stop();
-          return;
-        default:
           return;
       }
     },

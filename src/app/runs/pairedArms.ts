@@ -14,6 +14,7 @@
  * 'AbortError'. Any failure terminates every worker too.
  */
 import type { BackendInfo } from '../../config/backendInfo';
+import { abortError } from '../../config/jobs';
 import {
   DEFAULT_PAIRED_RULE,
   pairedVerdict,
@@ -65,8 +66,6 @@ export type SpawnWorker = (
   handlers: TrainingWorkerHandlers,
 ) => Pick<Worker, 'postMessage' | 'terminate'>;
 
-const abortError = () => new DOMException('The paired measurement was stopped.', 'AbortError');
-
 /** One arm's worker: waits until it is ready, then runs blocks to an absolute step. */
 function armWorker(
   name: string,
@@ -102,8 +101,6 @@ function armWorker(
           return;
         case 'telemetry':
           onRows(m.rows);
-          return;
-        default:
           return;
       }
     },

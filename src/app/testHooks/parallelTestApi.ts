@@ -3,32 +3,10 @@
  * in the test build (installed by ./installTestBuild.ts at boot). Every getter returns a copy. Runs are started
  * through the panel's controls, like a user would.
  */
-import type { JobPhase } from '../../config/jobs';
-import {
-  useParallelStore,
-  type ParallelRunInfo,
-  type ParallelRunResult,
-  type ParallelSettings,
-} from '../../state/parallelStore';
+import { useParallelStore } from '../../state/parallelStore';
 import { useAppStore } from '../../state/store';
-import type { ParallelStepRecord, ParallelStrategy } from '../../config/parallel';
 import { parallelHistory } from '../parallel/parallelHistory';
-
-export interface BatchLabParallelApi {
-  readonly version: 1;
-  settings(): ParallelSettings;
-  /** The job's phase, and how it ended when it did not finish: a failure's own words, or the code. */
-  status(): { status: JobPhase; message: string | null };
-  run(): ParallelRunInfo | null;
-  /** Every step of the current (or last) run: per-device reports and the formula's bytes. */
-  steps(): ParallelStepRecord[];
-  /** Last step of the last run of each strategy. */
-  byStrategy(): Partial<Record<ParallelStrategy, ParallelRunResult>>;
-  /** FNV-1a digests of each replica's final weights (set when a run ends). */
-  weightDigests(): string[];
-  /** Replica workers alive now (0 once a run has ended: their devices are released). */
-  liveWorkers(): number;
-}
+import { messageText } from './testApi';
 
 declare global {
   interface Window {
@@ -38,26 +16,30 @@ declare global {
 
 const copy = <T>(value: T): T => structuredClone(value);
 
-export function installParallelTestApi(): void {
+function parallelTestApi() {
   const s = () => useParallelStore.getState();
-  const api: BatchLabParallelApi = {
-    version: 1,
-    settings: () => copy(s().settings),
+  return {
+    version: 1 as const,
+    /** The job's phase, and how it ended when it did not finish: a failure's own words, or the code. */
     status: () => {
       const { phase, message } = useAppStore.getState().jobs.parallel;
-      return {
-        status: phase,
-        message: message === null ? null : message.code === 'failed' ? message.detail : message.code,
-      };
+      return { status: phase, message: messageText(message) };
     },
     run: () => copy(s().run),
+    /** Every step of the current (or last) run: per-device reports and the formula's bytes. */
     steps: () => copy(parallelHistory.records),
-    byStrategy: () => copy(s().byStrategy),
+    /** FNV-1a digests of each replica's final weights (set when a run ends). */
     weightDigests: () => [...parallelHistory.weightDigests],
+    /** Replica workers alive now (0 once a run has ended: their devices are released). */
     liveWorkers: () => parallelHistory.liveWorkers(),
   };
+}
+
+export type BatchLabParallelApi = ReturnType<typeof parallelTestApi>;
+
+export function installParallelTestApi(): void {
   Object.defineProperty(window, 'batchlabParallel', {
-    value: Object.freeze(api),
+    value: Object.freeze(parallelTestApi()),
     writable: false,
     configurable: false,
   });

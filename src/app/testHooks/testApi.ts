@@ -3,99 +3,29 @@
  * (./installTestBuild.ts): tests read what training did instead of scraping pixels. Every getter returns a
  * copy.
  */
-import type { DatasetView } from '../../config/datasetView';
-import type { DataSource } from '../../config/trainConfig';
 import { useDatasetStore } from '../../state/datasetStore';
-import type { BackendInfo, RunStatus } from '../../config/backendInfo';
-import type { DataPathCheckResult } from '../../config/dataPathCheck';
-import { autoStartOutcome, type AutoStartDecision } from '../autoStart';
+import { autoStartOutcome } from '../autoStart';
 import type { TestHookAction } from '../trainingProtocol';
-import type { EvalRecord, TelemetryRow } from '../../config/telemetry';
-import type { TrainConfig } from '../../config/trainConfig';
 import { telemetryHistory } from '../../charts/telemetryHistory';
-import { lessonStatus, runningLesson, useLessonStore, type LessonRun } from '../../state/lessonStore';
-import type { JobPhase } from '../../config/jobs';
-import type { StepProfile } from '../../config/stepProfile';
+import { lessonStatus, runningLesson, useLessonStore } from '../../state/lessonStore';
 import { useProfileStore } from '../../state/profileStore';
-import { useFinderStore, type FinderResult, type FinderTrialRow } from '../../state/finderStore';
+import { useFinderStore } from '../../state/finderStore';
 import { useAppStore } from '../../state/store';
-import { useSweepStore, type SweepRun } from '../../state/sweepStore';
-import type { SweepSpec } from '../../config/sweep';
+import { useSweepStore } from '../../state/sweepStore';
 import type { JobMessage } from '../../state/jobsSlice';
-import type { LessonId, ViewId } from '../../config/views';
+import type { LessonId } from '../../config/views';
 
 /** What the page is busy with, as the e2e specs read it: the main run and each measured job. */
-interface TestActivity {
-  main: RunStatus;
-  compare: JobPhase;
-  parallel: JobPhase;
-  /** The lesson its job is running now, if any. */
-  lesson: LessonId | null;
-  sweep: boolean;
-  finder: JobPhase;
-}
-
-function activityNow(): TestActivity {
+function activityNow() {
   const { status, jobs } = useAppStore.getState();
   return {
     main: status,
     compare: jobs.compare.phase,
     parallel: jobs.parallel.phase,
+    /** The lesson its job is running now, if any. */
     lesson: runningLesson(useLessonStore.getState().activeLesson, jobs.lesson.phase),
     sweep: jobs.sweep.phase === 'running',
     finder: jobs.finder.phase,
-  };
-}
-
-export interface BatchLabTestApi {
-  readonly version: 1;
-  config(): TrainConfig;
-  backend(): BackendInfo | null;
-  status(): { status: RunStatus; message: string | null };
-  latest(): TelemetryRow | null;
-  history(): TelemetryRow[];
-  evals(): EvalRecord[];
-  /** Live tensors in the training worker, as last reported. */
-  numTensors(): number | null;
-  /** Step of the prediction previews last drawn. */
-  previewSteps(): number | null;
-  /** The previews' data source and the mean per channel (0–255) of the first previewed image. */
-  preview(): { step: number; source: DataSource; imageMean255: number[] } | null;
-  /** What the Dataset panel shows about the user's files. */
-  dataset(): DatasetView;
-  /** Runs every data path on batch 0 in the training worker and compares with the CPU reference. */
-  checkDataPaths(): Promise<DataPathCheckResult | null>;
-  /**
-   * What the run=1 rule decided when the training worker first reported 'idle': 'start', 'not-asked' (the
-   * link has no run=1) or 'refused' (run=1, but the pre-flight says the config does not fit); 'pending'
-   * before that moment. Once decided, nothing else starts a run by itself.
-   */
-  autoStart(): AutoStartDecision | 'pending';
-  /** The view on screen. */
-  view(): ViewId;
-  /**
-   * What the page is busy with: the main run's status (status() only covers it), the comparison's phase,
-   * the multi-device run's status and the lesson running now, if any.
-   */
-  activity(): TestActivity;
-  /** A lesson's last run: its phase, arms (config, rows, timing verdict) or per-strategy records. */
-  lesson(id: LessonId): LessonRun & { phase: JobPhase };
-  /** The sweep the page would run (the link's `sw=`), and the last sweep run: its points and their figures. */
-  sweepSpec(): SweepSpec | null;
-  sweep(): SweepRun & {
-    phase: JobPhase;
-    message: JobMessage | null;
-    startedAt: string | null;
-    finishedAt: string | null;
-  };
-  /** The last step profile, the profile job's phase, and how it ended (a failure's words, or the code). */
-  profile(): { status: JobPhase; profile: StepProfile | null; message: string | null };
-  /** The batch finder: its phase, every trial so far, its result beside the estimate's, and its message. */
-  finder(): {
-    phase: JobPhase;
-    trials: FinderTrialRow[];
-    result: FinderResult | null;
-    message: JobMessage | null;
   };
 }
 
@@ -131,18 +61,23 @@ export function installTestHooks(post: (action: TestHookAction) => void): void {
   Object.defineProperty(window, 'batchlabTestHooks', { value: Object.freeze(hooks), configurable: false });
 }
 
-export function installTestApi(): void {
+/** A job's message as the specs read it: a failure's own words, or the code. */
+export const messageText = (message: JobMessage | null) =>
+  message === null ? null : message.code === 'failed' ? message.detail : message.code;
+
+function testApi() {
   const s = () => useAppStore.getState();
-  const api: BatchLabTestApi = {
-    version: 1,
+  return {
+    version: 1 as const,
     config: () => copy(s().config),
     backend: () => copy(s().backendInfo),
     status: () => ({ status: s().status, message: s().statusMessage }),
     latest: () => copy(s().latest),
     history: () => copy([...telemetryHistory.rows]),
     evals: () => copy([...telemetryHistory.evals]),
+    /** Live tensors in the training worker, as last reported. */
     numTensors: () => s().numTensors,
-    previewSteps: () => s().preview?.step ?? null,
+    /** The previews' data source and the mean per channel (0–255) of the first previewed image. */
     preview: () => {
       const p = s().preview;
       const image = p?.samples[0]?.image;
@@ -155,17 +90,32 @@ export function installTestApi(): void {
       });
       return { step: p.step, source: p.source, imageMean255 };
     },
+    /** What the Dataset panel shows about the user's files. */
     dataset: () => copy(useDatasetStore.getState().files),
+    /** Runs every data path on batch 0 in the training worker and compares with the CPU reference. */
     checkDataPaths: () => s().runDataPathCheck(),
+    /** The view on screen. */
     view: () => s().view,
+    /**
+     * What the page is busy with: the main run's status (status() only covers it), the comparison's phase,
+     * the multi-device run's status and the lesson running now, if any.
+     */
     activity: () => copy(activityNow()),
-    lesson: (id) => {
+    /** A lesson's last run: its phase, arms (config, rows, timing verdict) or per-strategy records. */
+    lesson: (id: LessonId) => {
       const { runs, activeLesson } = useLessonStore.getState();
       const run = runs[id];
       return copy({ ...run, phase: lessonStatus(id, activeLesson, s().jobs.lesson, run).phase });
     },
+    /**
+     * What the run=1 rule decided when the training worker first reported 'idle': 'start', 'not-asked' (the
+     * link has no run=1) or 'refused' (run=1, but the pre-flight says the config does not fit); 'pending'
+     * before that moment. Once decided, nothing else starts a run by itself.
+     */
     autoStart: autoStartOutcome,
+    /** The sweep the page would run (the link's `sw=`). */
     sweepSpec: () => copy(s().sweep),
+    /** The last sweep run: its points and their figures, and the job's phase, message and times. */
     sweep: () => {
       const w = useSweepStore.getState();
       const job = s().jobs.sweep;
@@ -183,22 +133,29 @@ export function installTestApi(): void {
         finishedAt: job.finishedAt,
       });
     },
+    /** The last step profile, the profile job's phase, and how it ended (a failure's words, or the code). */
     profile: () => {
-      const { phase, message } = useAppStore.getState().jobs.profile;
+      const { phase, message } = s().jobs.profile;
       return copy({
         status: phase,
         profile: useProfileStore.getState().profile,
-        message: message === null ? null : message.code === 'failed' ? message.detail : message.code,
+        message: messageText(message),
       });
     },
+    /** The batch finder: its phase, every trial so far, its result beside the estimate's, and its message. */
     finder: () => {
       const f = useFinderStore.getState();
       const job = s().jobs.finder;
       return copy({ phase: job.phase, trials: f.trials, result: f.result, message: job.message });
     },
   };
+}
+
+export type BatchLabTestApi = ReturnType<typeof testApi>;
+
+export function installTestApi(): void {
   Object.defineProperty(window, 'batchlab', {
-    value: Object.freeze(api),
+    value: Object.freeze(testApi()),
     writable: false,
     configurable: false,
   });

@@ -11,7 +11,7 @@ import { renderSample } from '../../data/syntheticDataset';
 import { createNormalizeLayer } from '../../engine/normalizeLayer';
 import type { BenchContext } from '../benchContext';
 import { datasetStats, type DataPathShape } from '../benchPlan';
-import type { BenchRatio, CaseBody, Cell } from '../benchTypes';
+import { goalRatio, type BenchRatio, type CaseBody, type Cell } from '../benchTypes';
 import { DATA_PATHS } from '../../config/dataPaths';
 import { dataPathPass, type DataPathMode, type DataPathPass, type RenderedSamples } from '../dataPathTiming';
 import { median, round, timeReps, type Timing } from '../timing';
@@ -87,20 +87,12 @@ export async function runDataPath(ctx: BenchContext): Promise<CaseBody> {
       }
       const timeRatio = packed.timing.medianMs / base.timing.medianMs;
       const bytesRatio = packed.pass.uploadedImageBytes / base.pass.uploadedImageBytes;
-      ratios.push(
-        {
-          label: `${name}: uint8 + model time ÷ float32 + loader time`,
-          value: round(timeRatio),
-          goal: '≤ 0.5',
-          met: timeRatio <= 0.5,
-        },
-        {
-          label: `${name}: uint8 + model image bytes ÷ float32 image bytes`,
-          value: bytesRatio,
-          goal: '= 0.25',
-          met: bytesRatio === 0.25,
-        },
-      );
+      ratios.push(goalRatio(`${name}: uint8 + model time ÷ float32 + loader time`, timeRatio, '≤', '0.5'), {
+        label: `${name}: uint8 + model image bytes ÷ float32 image bytes`,
+        value: bytesRatio,
+        goal: '= 0.25',
+        met: bytesRatio === 0.25,
+      });
     } finally {
       normalize.dispose();
     }

@@ -103,8 +103,7 @@ export async function runFirstStepProbe(
           compileMs: compileMs === null ? null : round(compileMs),
           tuningMs: trainer.convChoice ? round(trainer.convChoice.tuningMs) : null,
           firstStepMs: round(firstStepMs),
-          cachedTuningMs:
-            cachedTuningMs === null || cachedTuningMs === undefined ? null : round(cachedTuningMs),
+          cachedTuningMs: cachedTuningMs === null ? null : round(cachedTuningMs),
           secondStepMs: round(secondStepMs),
           pipelines: pipelineCount(),
           kernels:

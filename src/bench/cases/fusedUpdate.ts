@@ -8,7 +8,7 @@
  */
 import { createTrainer } from '../../engine/trainer';
 import type { BenchContext } from '../benchContext';
-import type { CaseBody } from '../benchTypes';
+import { goalRatio, type CaseBody } from '../benchTypes';
 import { buildStepBatches, timeStepsInterleaved, type StepFigure } from '../stepTiming';
 import { round } from '../timing';
 
@@ -41,8 +41,6 @@ export async function runFusedUpdate(ctx: BenchContext): Promise<CaseBody> {
     medianMs: round(figure.timing.medianMs),
     samplesPerSec: round(figure.samplesPerSec),
   });
-  const kernelRatio = kernels.today / kernels.fused;
-  const speedRatio = f.samplesPerSec / t.samplesPerSec;
   const lossGap = Math.max(...f.losses.map((l, i) => Math.abs(l - (t.losses[i] ?? Number.NaN))));
   return {
     title: `fused update and loss vs tfjs's ops (${ctx.backend}, ${config.imageSizePx} px, batch ${config.batchSize}, ${config.optimizer})`,
@@ -54,24 +52,9 @@ export async function runFusedUpdate(ctx: BenchContext): Promise<CaseBody> {
     ],
     rows: [row('fused (BatchLab WGSL)', f, kernels.fused), row("tfjs's ops (today)", t, kernels.today)],
     ratios: [
-      {
-        label: 'kernels per step, today ÷ fused',
-        value: round(kernelRatio),
-        goal: '≥ 2.5',
-        met: kernelRatio >= 2.5,
-      },
-      {
-        label: 'step samples/s, fused ÷ today',
-        value: round(speedRatio),
-        goal: '≥ 1.0',
-        met: speedRatio >= 1.0,
-      },
-      {
-        label: 'largest |loss gap| fused vs today',
-        value: round(lossGap, 3),
-        goal: '≤ 1e-6',
-        met: lossGap <= 1e-6,
-      },
+      goalRatio('kernels per step, today ÷ fused', kernels.today / kernels.fused, '≥', '2.5'),
+      goalRatio('step samples/s, fused ÷ today', f.samplesPerSec / t.samplesPerSec, '≥', '1.0'),
+      goalRatio('largest |loss gap| fused vs today', lossGap, '≤', '1e-6'),
     ],
     notes: [
       `median of ${ctx.plan.reps.reps} steps after ${ctx.plan.reps.warmup} warm-ups per arm, the arms interleaved step by step; every step ends with an awaited loss readback`,

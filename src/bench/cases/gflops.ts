@@ -26,7 +26,7 @@ import { createTrainer } from '../../engine/trainer';
 import { GPU_TILING } from '../../gpu/convGeometry';
 import { convSame } from '../../gpu/convKernels';
 import { stepFigureKey, type BenchContext } from '../benchContext';
-import type { BenchRatio, CaseBody, Cell } from '../benchTypes';
+import { goalRatio, type BenchRatio, type CaseBody, type Cell } from '../benchTypes';
 import { timeConvKernels, type ConvKernelFigure } from '../convKernelTiming';
 import { createReferenceStep } from '../referenceStep';
 import { buildStepBatches, timeStepsInterleaved, type StepFigure } from '../stepTiming';
@@ -69,24 +69,17 @@ async function stepsAndMatmul(ctx: BenchContext, choice: ConvChoice): Promise<Fi
   const old = createTrainer(config, ctx.backend, { unet: { convKernel: convBeforeIssue17() } });
   const fixedChoice = choice.path === 'wgsl' ? 'wgsl' : 'tiled';
   const fixed = createTrainer(config, ctx.backend, { unet: { convKernel: fixedChoice } });
-  const matmul = async () => {
-    const c = tf.matMul(a, b);
-    const corner = tf.slice(c, [n - 1, n - 1], [1, 1]);
-    await corner.data();
-    c.dispose();
-    corner.dispose();
+  /** Waits for the product `c` with a readback of its last element (at `corner`), then frees it. */
+  const readCorner = async (c: tf.Tensor, corner: number[]) => {
+    const last = tf.slice(c, corner, new Array<number>(corner.length).fill(1));
+    await last.data();
+    tf.dispose([c, last]);
     return 0;
   };
+  const matmul = () => readCorner(tf.matMul(a, b), [n - 1, n - 1]);
   const tiling = choice.kernels ? tilingOf(choice.kernels.forward) : null;
-  const ownMatmul = async () => {
-    if (!tiling) return 0;
-    const c = convSame(a4, b4, zeros, false, tiling);
-    const corner = tf.slice(c, [0, 0, n - 1, n - 1], [1, 1, 1, 1]);
-    await corner.data();
-    c.dispose();
-    corner.dispose();
-    return 0;
-  };
+  const ownMatmul = async () =>
+    tiling ? readCorner(convSame(a4, b4, zeros, false, tiling), [0, 0, n - 1, n - 1]) : 0;
   const gflops = (f: StepFigure) => ({
     gflops: (2 * n ** 3) / (f.timing.medianMs * 1e6),
     medianMs: f.timing.medianMs,
@@ -169,14 +162,8 @@ async function kernelBreakdown(
     .sort((x, y) => y.ms - x.ms);
 }
 
-interface Breakdowns {
-  today: KernelTotal[];
-  before17: KernelTotal[];
-  before9: KernelTotal[];
-}
-
 /** Today's step, the step before issue 17 and the pre-issue-9 step (referenceStep.ts), profiled. */
-async function kernelBreakdowns(ctx: BenchContext): Promise<Breakdowns> {
+async function kernelBreakdowns(ctx: BenchContext) {
   const config = ctx.plan.train;
   const batch = buildHostBatch(config, 0);
   const trainer = createTrainer(config, ctx.backend);
@@ -217,15 +204,14 @@ async function convKernelRows(
   const usesOwn = choice.path === 'wgsl';
   const ratios = figures
     .filter((f) => f.implementation === 'tfjs')
-    .map((f) => {
-      const value = f.kernelMs / (own(f.direction)?.kernelMs ?? Number.NaN);
-      return {
-        label: `${f.direction}: tfjs kernel ms ÷ own kernel ms (the engine runs ${usesOwn ? 'own' : "tfjs's"} here)`,
-        value: round(value),
-        goal: usesOwn ? '> 1' : '≤ 1',
-        met: usesOwn ? value > 1 : value <= 1,
-      };
-    });
+    .map((f) =>
+      goalRatio(
+        `${f.direction}: tfjs kernel ms ÷ own kernel ms (the engine runs ${usesOwn ? 'own' : "tfjs's"} here)`,
+        f.kernelMs / (own(f.direction)?.kernelMs ?? Number.NaN),
+        usesOwn ? '>' : '≤',
+        '1',
+      ),
+    );
   return { rows, ratios, figures };
 }
 
@@ -259,12 +245,12 @@ function measuredOverFixed(
     rule.kernels !== null &&
     CONV_DIRECTIONS.every((d) => measured.kernels[d] === rule.kernels![d]);
   const coverage = Math.round(interval.coverage * 1000) / 10;
-  return {
-    label: `step speed, conv kernels chosen by measurement ÷ the rule's fixed choice (fixed ms ÷ measured ms per round of the two timed as a pair on their own, median of ${interval.rounds}; ${coverage} % interval ${round(interval.low)}–${round(interval.high)}: ${same ? "the same kernels as the fixed choice here, so no difference to measure: the spread is this machine's noise" : VERDICT_WORDS[verdict]})`,
-    value: round(interval.median),
-    goal: '≥ 0.95',
-    met: interval.median >= 0.95,
-  };
+  return goalRatio(
+    `step speed, conv kernels chosen by measurement ÷ the rule's fixed choice (fixed ms ÷ measured ms per round of the two timed as a pair on their own, median of ${interval.rounds}; ${coverage} % interval ${round(interval.low)}–${round(interval.high)}: ${same ? "the same kernels as the fixed choice here, so no difference to measure: the spread is this machine's noise" : VERDICT_WORDS[verdict]})`,
+    interval.median,
+    '≥',
+    '0.95',
+  );
 }
 
 export async function runGflops(ctx: BenchContext): Promise<CaseBody> {
@@ -298,37 +284,31 @@ export async function runGflops(ctx: BenchContext): Promise<CaseBody> {
   ];
   const flops = trainingStepFlops(config);
   const stepGflops = flops.total / (step.timing.medianMs * 1e6);
-  const totalKernelMs = kernels.reduce((s, k) => s + k.ms, 0);
-  const stepRow = (what: string, medianMs: number) => ({
-    what,
-    mflop: round(flops.total / 1e6),
-    medianMs: round(medianMs),
-    gflops: round(flops.total / (medianMs * 1e6)),
-    share: null,
-  });
   const total = (list: KernelTotal[]) => list.reduce((s, k) => s + k.ms, 0);
   const count = (list: KernelTotal[]) => list.reduce((s, k) => s + k.count, 0);
+  const totalKernelMs = total(kernels);
+  const flopRow = (what: string, flop: number, medianMs: number) => ({
+    what,
+    mflop: round(flop / 1e6),
+    medianMs: round(medianMs),
+    gflops: round(flop / (medianMs * 1e6)),
+    share: null,
+  });
+  const stepRow = (what: string, medianMs: number) => flopRow(what, flops.total, medianMs);
+  const n = ctx.plan.matmulSize;
   const rows: Record<string, Cell>[] = [
     stepRow(`training step (${config.imageSizePx} px, batch ${config.batchSize})`, step.timing.medianMs),
     stepRow("the same step on the rule's fixed conv kernels (before measurement)", fixed.timing.medianMs),
     stepRow("the same step before issue 17 (tfjs's conv kernels)", before17Step.timing.medianMs),
     ...(before9Step ? [stepRow('the same step before issue 9 (case b)', before9Step.timing.medianMs)] : []),
-    {
-      what: `matMul ${ctx.plan.matmulSize}×${ctx.plan.matmulSize} · ${ctx.plan.matmulSize}×${ctx.plan.matmulSize}`,
-      mflop: round((2 * ctx.plan.matmulSize ** 3) / 1e6),
-      medianMs: round(mm.medianMs),
-      gflops: round(mm.gflops),
-      share: null,
-    },
+    flopRow(`matMul ${n}×${n} · ${n}×${n}`, 2 * n ** 3, mm.medianMs),
     ...(ownMatmul
       ? [
-          {
-            what: `the same matMul as a 1×1 conv on the own forward kernel (BatchLabConv2D)`,
-            mflop: round((2 * ctx.plan.matmulSize ** 3) / 1e6),
-            medianMs: round(ownMatmul.medianMs),
-            gflops: round(ownMatmul.gflops),
-            share: null,
-          },
+          flopRow(
+            'the same matMul as a 1×1 conv on the own forward kernel (BatchLabConv2D)',
+            2 * n ** 3,
+            ownMatmul.medianMs,
+          ),
         ]
       : []),
     ...shown.map((name) => {
@@ -350,7 +330,6 @@ export async function runGflops(ctx: BenchContext): Promise<CaseBody> {
     }),
     ...own.rows,
   ];
-  const ratio = stepGflops / mm.gflops;
   return {
     title: `achieved GFLOP/s: training step vs the adapter's matmul (${ctx.backend})`,
     columns: [
@@ -369,7 +348,7 @@ export async function runGflops(ctx: BenchContext): Promise<CaseBody> {
     ],
     rows,
     ratios: [
-      { label: 'step GFLOP/s ÷ matmul GFLOP/s', value: round(ratio), goal: '≥ 0.8', met: ratio >= 0.8 },
+      goalRatio('step GFLOP/s ÷ matmul GFLOP/s', stepGflops / mm.gflops, '≥', '0.8'),
       measuredOverFixed(pair.measured, pair.fixed, measuredChoice, choice),
       {
         label: 'step GFLOP/s ÷ matmul GFLOP/s before issue 17',

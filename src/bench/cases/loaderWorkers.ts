@@ -24,7 +24,7 @@ import type { HostBatch } from '../../data/hostBatch';
 import { createBatchSource } from '../../data/loader/createBatchSource';
 import { createTrainer, type Trainer } from '../../engine/trainer';
 import type { BenchContext } from '../benchContext';
-import type { CaseBody, Cell } from '../benchTypes';
+import { goalRatio, type CaseBody, type Cell } from '../benchTypes';
 import { median, round } from '../timing';
 
 const WORKER_COUNTS = [0, 1, 2] as const;
@@ -98,10 +98,9 @@ async function blocks(
   }));
 }
 
-/** Each round's samples/s with `workers` ÷ samples/s with 0 workers in the same round. */
-function roundRatios(list: readonly CountFigures[], workers: number): number[] {
-  const zero = list[WORKER_COUNTS.indexOf(0)]!.perRound;
-  return list[WORKER_COUNTS.indexOf(workers as 0)]!.perRound.map((v, r) => v / zero[r]!);
+/** Per round, samples/s of config `i` ÷ config 0's (0 workers); in WORKER_COUNTS, config i has i workers. */
+function roundRatios(list: readonly CountFigures[], i: number): number[] {
+  return list[i]!.perRound.map((v, r) => v / list[0]!.perRound[r]!);
 }
 
 /**
@@ -154,7 +153,6 @@ export async function runLoaderWorkers(ctx: BenchContext): Promise<CaseBody> {
   const { alone, train, rows } = await aloneThenTraining(ctx, configs, 'synthetic', '');
   const decode = await runDecodeVariant(ctx);
   const twoVsZero = roundRatios(train, 2);
-  const trainRatio = median(twoVsZero);
   const c = ctx.plan.loader;
   const { blocks: count, steps } = ctx.plan.loaderBlocks;
   return {
@@ -170,19 +168,14 @@ export async function runLoaderWorkers(ctx: BenchContext): Promise<CaseBody> {
     ],
     rows: [...rows, ...decode.rows],
     ratios: [
-      {
-        label: 'decode: training samples/s, 2 workers ÷ 0 workers (JPEG photos decoded in the loader)',
-        value: round(decode.trainRatio),
-        goal: '≥ 1.6',
-        met: decode.trainRatio >= 1.6,
-      },
+      goalRatio(
+        'decode: training samples/s, 2 workers ÷ 0 workers (JPEG photos decoded in the loader)',
+        decode.trainRatio,
+        '≥',
+        '1.6',
+      ),
       { label: 'decode: loader alone samples/s, 2 workers ÷ 0 workers', value: round(decode.aloneRatio) },
-      {
-        label: 'training samples/s, 2 workers ÷ 0 workers',
-        value: round(trainRatio),
-        goal: '≥ 1.6',
-        met: trainRatio >= 1.6,
-      },
+      goalRatio('training samples/s, 2 workers ÷ 0 workers', median(twoVsZero), '≥', '1.6'),
       { label: 'training samples/s, 1 worker ÷ 0 workers', value: round(median(roundRatios(train, 1))) },
       { label: 'loader alone samples/s, 2 workers ÷ 0 workers', value: round(median(roundRatios(alone, 2))) },
     ],
@@ -225,7 +218,5 @@ async function runDecodeVariant(
     'decode, ',
     files,
   );
-  const ratio = (list: readonly CountFigures[]) =>
-    median(list[1]!.perRound.map((v, r) => v / list[0]!.perRound[r]!));
-  return { rows, trainRatio: ratio(train), aloneRatio: ratio(alone) };
+  return { rows, trainRatio: median(roundRatios(train, 1)), aloneRatio: median(roundRatios(alone, 1)) };
 }

@@ -2,9 +2,14 @@
  * The device-0 formula shared by the Several GPUs panel and case h: what each strategy adds, in bytes.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG } from '../../config/trainConfig';
+import { expectedDevice0Extra } from '../../config/device0Extra';
+import type { ParallelStrategy } from '../../config/parallel';
+import { DEFAULT_CONFIG, type TrainConfig } from '../../config/trainConfig';
 import { describeUNet, parameterCount } from '../../config/unetSpec';
-import { expectedDevice0ExtraBytes } from './multiDevice';
+
+/** Device 0's extra bytes at its step peak, as case h's rows quote it. */
+const expectedDevice0ExtraBytes = (config: TrainConfig, replicas: number, strategy: ParallelStrategy) =>
+  expectedDevice0Extra(config, { replicas, strategy }).totalBytes;
 
 const config = { ...DEFAULT_CONFIG, imageSizePx: 32, batchSize: 8 };
 const p = parameterCount(describeUNet(config));

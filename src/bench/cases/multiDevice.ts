@@ -20,13 +20,8 @@ import {
 } from '../../config/parallel';
 import type { BenchContext } from '../benchContext';
 import { expectedDevice0Extra } from '../../config/device0Extra';
-import type { BenchRatio, CaseBody, Cell } from '../benchTypes';
+import { goalRatio, type BenchRatio, type CaseBody, type Cell } from '../benchTypes';
 import { round } from '../timing';
-
-/** Device 0's extra bytes at its step peak, from the config: the panel's formula. */
-export function expectedDevice0ExtraBytes(config: TrainConfig, replicas: number, strategy: ParallelStrategy) {
-  return expectedDevice0Extra(config, { replicas, strategy }).totalBytes;
-}
 
 /** The panel's memory figure of a device: GPU bytes in use at the peak, else live tensor bytes. */
 const memoryOf = (r: ReplicaStepReport) => r.memory.gpuBytesInUsePeak ?? r.memory.tensorBytesPeak;
@@ -100,8 +95,8 @@ function deviceRows(f: RunFigures): Record<string, Cell>[] {
         : null,
       busyMs: round(r.busyMs),
       waitMs: round(r.waitMs),
-      extraExpectedBytes:
-        first && f.replicas > 1 ? expectedDevice0ExtraBytes(f.config, f.replicas, f.strategy) : null,
+      // Device 0's extra bytes at its step peak, from the config: the panel's formula.
+      extraExpectedBytes: first && f.replicas > 1 ? expectedDevice0Extra(f.config, f).totalBytes : null,
       extraMeasuredBytes: first && othersMean !== null ? Math.round(memoryOf(r) - othersMean) : null,
     };
   });
@@ -139,23 +134,12 @@ export async function runMultiDevice(ctx: BenchContext): Promise<CaseBody> {
     const ddpRatio = device0Over1(find('ddp'));
     if (gatherRatio !== null)
       ratios.push({ label: `N=${n} dp-gather: device 0 ÷ device 1 in-use bytes`, value: round(gatherRatio) });
-    if (ddpRatio !== null) {
-      ratios.push({
-        label: `N=${n} ddp: device 0 ÷ device 1 in-use bytes`,
-        value: round(ddpRatio),
-        goal: '≤ 1.1',
-        met: ddpRatio <= 1.1,
-      });
-    }
+    if (ddpRatio !== null)
+      ratios.push(goalRatio(`N=${n} ddp: device 0 ÷ device 1 in-use bytes`, ddpRatio, '≤', '1.1'));
     const [d0, d1] = gather?.record?.reports ?? [];
     if (d0 && d1) {
-      const diff = memoryOf(d0) - memoryOf(d1);
-      ratios.push({
-        label: `N=${n} dp-gather: (device 0 − device 1) ÷ gathered outputs ${gathered} B`,
-        value: round(diff / gathered),
-        goal: '≥ 1',
-        met: diff >= gathered,
-      });
+      const label = `N=${n} dp-gather: (device 0 − device 1) ÷ gathered outputs ${gathered} B`;
+      ratios.push(goalRatio(label, (memoryOf(d0) - memoryOf(d1)) / gathered, '≥', '1'));
     }
   }
   const failures = runs.filter((r) => r.status !== 'finished');

@@ -18,7 +18,7 @@ import { buildHostBatch } from '../../data/buildBatch';
 import { classifyTensors, memoryTimeline } from '../../engine/memoryTimeline';
 import { createTrainer } from '../../engine/trainer';
 import type { BenchContext } from '../benchContext';
-import type { CaseBody, Cell } from '../benchTypes';
+import { goalRatio, type CaseBody, type Cell } from '../benchTypes';
 import { round } from '../timing';
 import { measureFinderFigure, type FinderFigure } from '../finderFigure';
 
@@ -27,18 +27,7 @@ const TIMED_STEPS = 2;
 
 const label = (c: TrainConfig) => `${c.imageSizePx} px, batch ${c.batchSize}`;
 
-interface Measured {
-  peakBytes: number | null;
-  inUseBytes: number | null;
-  poolBytes: number | null;
-  /** Pool after the last warm-up step: equal to poolBytes when the pool has stopped growing. */
-  poolAfterWarmupBytes: number | null;
-  recordedPeakBytes: number;
-  trackedPeakBytes: number | null;
-  timeline: ReturnType<typeof memoryTimeline>;
-}
-
-async function measure(config: TrainConfig, ctx: BenchContext): Promise<Measured> {
+async function measure(config: TrainConfig, ctx: BenchContext) {
   const trainer = createTrainer(config, ctx.backend);
   try {
     let step = 0;
@@ -58,6 +47,7 @@ async function measure(config: TrainConfig, ctx: BenchContext): Promise<Measured
       peakBytes,
       inUseBytes: last?.memory.gpuBytesInUse ?? null,
       poolBytes: last?.memory.gpuBytesAllocated ?? null,
+      // Pool after the last warm-up step: equal to poolBytes when the pool has stopped growing.
       poolAfterWarmupBytes,
       recordedPeakBytes: timeline.peakBytes,
       trackedPeakBytes: recorded.result.gpuPeakBytes,
@@ -123,6 +113,7 @@ export async function runPeakMemory(ctx: BenchContext): Promise<CaseBody> {
   }
   const min = Math.min(...overPeak);
   const max = Math.max(...overPeak);
+  const configs = `(${overPeak.length} configs)`;
   return {
     title: `pre-flight estimate vs measured peak and pool (${backend}, default model, fresh device per config)`,
     columns: [
@@ -139,18 +130,8 @@ export async function runPeakMemory(ctx: BenchContext): Promise<CaseBody> {
     ],
     rows,
     ratios: [
-      {
-        label: `lowest estimate ÷ measured peak (${overPeak.length} configs)`,
-        value: round(min),
-        goal: `≥ ${1 - ESTIMATE_TOLERANCE}`,
-        met: min >= 1 - ESTIMATE_TOLERANCE,
-      },
-      {
-        label: `highest estimate ÷ measured peak (${overPeak.length} configs)`,
-        value: round(max),
-        goal: `≤ ${1 + ESTIMATE_TOLERANCE}`,
-        met: max <= 1 + ESTIMATE_TOLERANCE,
-      },
+      goalRatio(`lowest estimate ÷ measured peak ${configs}`, min, '≥', `${1 - ESTIMATE_TOLERANCE}`),
+      goalRatio(`highest estimate ÷ measured peak ${configs}`, max, '≤', `${1 + ESTIMATE_TOLERANCE}`),
       ...(overPool.length > 0
         ? [
             {
@@ -173,12 +154,12 @@ export async function runPeakMemory(ctx: BenchContext): Promise<CaseBody> {
               },
             ],
       ),
-      {
-        label: "configs whose recorded peak equals the step's tracked peak (two measurements of one thing)",
-        value: agree,
-        goal: `= ${ctx.plan.peakMemory.length}`,
-        met: agree === ctx.plan.peakMemory.length,
-      },
+      goalRatio(
+        "configs whose recorded peak equals the step's tracked peak (two measurements of one thing)",
+        agree,
+        '=',
+        `${ctx.plan.peakMemory.length}`,
+      ),
     ],
     notes: [
       `per config: ${WARM_STEPS} warm-up steps, then the highest allocator peak (gpuPeakBytes) of ${TIMED_STEPS} steps and the pool after them; one more step recorded as it runs gives the categories at its peak`,

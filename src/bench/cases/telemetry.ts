@@ -17,7 +17,7 @@
 import type { TelemetryRow } from '../../config/telemetry';
 import { createChartFeed } from '../../charts/chartFeed';
 import { CHART_SPECS } from '../../charts/chartSpecs';
-import { mountChart, type ChartHandle } from '../../charts/mountChart';
+import { mountChart } from '../../charts/mountChart';
 import { createTelemetryHistory } from '../../charts/telemetryHistory';
 import {
   allocatorTap,
@@ -27,7 +27,7 @@ import {
 } from '../../engine/allocatorTap';
 import { createTrainer } from '../../engine/trainer';
 import { stepFigureKey, type BenchContext } from '../benchContext';
-import type { CaseBody } from '../benchTypes';
+import { goalRatio, type CaseBody } from '../benchTypes';
 import { buildStepBatches } from '../stepTiming';
 import { telemetryRowOf } from '../../engine/telemetryRow';
 import { round, timeInterleaved, type Timing } from '../timing';
@@ -37,10 +37,7 @@ const STEPS_PER_ROUND = 16;
 const yieldTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 
-function mountCharts(feed: ReturnType<typeof createChartFeed>): {
-  handles: ChartHandle[];
-  root: HTMLElement;
-} {
+function mountCharts(feed: ReturnType<typeof createChartFeed>) {
   const root = document.createElement('section');
   root.style.width = '1200px';
   document.body.append(root);
@@ -130,15 +127,7 @@ export async function runTelemetry(ctx: BenchContext): Promise<CaseBody> {
   const noPeak = async () => {
     trainerOptions.trackPeak = false;
     removeAllocatorTap();
-    try {
-      for (let k = 0; k < STEPS_PER_ROUND; k++) {
-        await trainer.step(batches[k % batches.length]!);
-        await yieldTask();
-      }
-      await nextFrame();
-    } finally {
-      trainerOptions.trackPeak = true;
-    }
+    await variant(false, false)().finally(() => (trainerOptions.trackPeak = true));
   };
 
   const parts = await peakTrackingParts(() => trainer.step(batches[0]!));
@@ -166,36 +155,15 @@ export async function runTelemetry(ctx: BenchContext): Promise<CaseBody> {
     samplesPerSec: round((STEPS_PER_ROUND * config.batchSize * 1000) / f.medianMs),
     overhead: round(overhead(f)),
   });
-  const chartsOverhead = overhead(withCharts);
   // The per-step cost in ms is what carries over to other configs: project it onto case b's step.
   const defaultStep = ctx.stepFigures.get(stepFigureKey(ctx.backend, ctx.plan.train));
-  const projection = (label: string, variant: Timing) => {
+  const projection = (label: string, from: Timing, to: Timing) => {
     if (!defaultStep) return [];
-    const msPerStep = (variant.medianMs - off.medianMs) / STEPS_PER_ROUND;
-    const share = msPerStep / defaultStep.timing.medianMs;
-    return [
-      {
-        label: `${label}: ${round(msPerStep)} ms per step ÷ case b's BatchLab step (${round(defaultStep.timing.medianMs)} ms)`,
-        value: round(share),
-        goal: '≤ 0.05',
-        met: share <= 0.05,
-      },
-    ];
+    const msPerStep = (to.medianMs - from.medianMs) / STEPS_PER_ROUND;
+    const stepMs = defaultStep.timing.medianMs;
+    const text = `${label}: ${round(msPerStep)} ms per step ÷ case b's BatchLab step (${round(stepMs)} ms)`;
+    return [goalRatio(text, msPerStep / stepMs, '≤', '0.05')];
   };
-  const projected = [...projection('telemetry', telemetry), ...projection('telemetry + charts', withCharts)];
-  // Peak tracking is inside every step: its cost is "off" against the same step without it.
-  const peakOverhead = off.medianMs / untrackedTiming.medianMs - 1;
-  const peakMsPerStep = (off.medianMs - untrackedTiming.medianMs) / STEPS_PER_ROUND;
-  const peakProjected = defaultStep
-    ? [
-        {
-          label: `peak tracking: ${round(peakMsPerStep)} ms per step ÷ case b's BatchLab step (${round(defaultStep.timing.medianMs)} ms)`,
-          value: round(peakMsPerStep / defaultStep.timing.medianMs),
-          goal: '≤ 0.05',
-          met: peakMsPerStep / defaultStep.timing.medianMs <= 0.05,
-        },
-      ]
-    : [];
   return {
     title: `peak tracking, telemetry and charts on vs off (${ctx.backend}, ${config.imageSizePx} px, batch ${config.batchSize}, width ${config.baseWidth})`,
     columns: [
@@ -211,36 +179,28 @@ export async function runTelemetry(ctx: BenchContext): Promise<CaseBody> {
       row('telemetry + 4 uPlot charts', withCharts),
     ],
     ratios: [
-      {
-        label: 'peak-memory tracking overhead (off ÷ no peak tracking − 1)',
-        value: round(peakOverhead),
-        goal: '≤ 0.05',
-        met: peakOverhead <= 0.05,
-      },
-      ...peakProjected,
+      // Peak tracking is inside every step: its cost is "off" against the same step without it.
+      goalRatio(
+        'peak-memory tracking overhead (off ÷ no peak tracking − 1)',
+        off.medianMs / untrackedTiming.medianMs - 1,
+        '≤',
+        '0.05',
+      ),
+      ...projection('peak tracking', untrackedTiming, off),
       ...(parts && partsMsPerStep !== null && defaultStep
         ? [
-            {
-              label: `peak tracking from its parts: ${parts.acquiresPerStep} buffer acquisitions per step × ${round(parts.nsPerAcquire)} ns ÷ case b's step`,
-              value: round(partsMsPerStep / defaultStep.timing.medianMs),
-              goal: '≤ 0.05',
-              met: partsMsPerStep / defaultStep.timing.medianMs <= 0.05,
-            },
+            goalRatio(
+              `peak tracking from its parts: ${parts.acquiresPerStep} buffer acquisitions per step × ${round(parts.nsPerAcquire)} ns ÷ case b's step`,
+              partsMsPerStep / defaultStep.timing.medianMs,
+              '≤',
+              '0.05',
+            ),
           ]
         : []),
-      {
-        label: 'telemetry overhead',
-        value: round(overhead(telemetry)),
-        goal: '≤ 0.05',
-        met: overhead(telemetry) <= 0.05,
-      },
-      {
-        label: 'telemetry + charts overhead',
-        value: round(chartsOverhead),
-        goal: '≤ 0.05',
-        met: chartsOverhead <= 0.05,
-      },
-      ...projected,
+      goalRatio('telemetry overhead', overhead(telemetry), '≤', '0.05'),
+      goalRatio('telemetry + charts overhead', overhead(withCharts), '≤', '0.05'),
+      ...projection('telemetry', off, telemetry),
+      ...projection('telemetry + charts', off, withCharts),
     ],
     notes: [
       "peak tracking = the step's allocator high-water mark (gpuPeakBytes): 'no peak tracking' is the same trainer with it switched off and the tap taken off for the round, 'off' the app's step with it; their ratio is the tracking's cost, and 'from its parts' prices it without timing noise",

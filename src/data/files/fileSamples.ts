@@ -6,8 +6,13 @@
  * decoded it. A mask with a class ≥ K fails the batch with the file's name (a thrown error, in English for the
  * log and the run's failure note). No tfjs, no DOM.
  */
-import { augmentSample, rescaleSample, type SampleDims } from '../augment';
-import { assembleBatch, sampleIdsOfBatch, type BatchConfig } from '../buildBatch';
+import {
+  assembleBatch,
+  sampleIdsOfBatch,
+  trainingInput,
+  validationInput,
+  type BatchConfig,
+} from '../buildBatch';
 import type { HostBatch } from '../hostBatch';
 import type { Sample } from '../syntheticDataset';
 import type { FileSource } from './fileDataset';
@@ -28,15 +33,6 @@ export function pixelsFromRgba(rgba: Uint8ClampedArray | Uint8Array, channels: 1
     }
   }
   return out;
-}
-
-function dims(config: BatchConfig): { source: SampleDims; out: SampleDims } {
-  const sourcePx = config.imageSizePx * config.sourceScale;
-  const { channels } = config;
-  return {
-    source: { heightPx: sourcePx, widthPx: sourcePx, channels },
-    out: { heightPx: config.imageSizePx, widthPx: config.imageSizePx, channels },
-  };
 }
 
 /** Pair `pairIndex` decoded at the source size, unaugmented. */
@@ -77,10 +73,7 @@ export async function buildFileTrainingSample(
   sampleId: number,
 ): Promise<Sample> {
   const pairIndex = trainingPairOf(source.files.split, config.seed, sampleId);
-  const decoded = await decodePair(config, source, pairIndex);
-  const { source: from, out } = dims(config);
-  const options = { augment: config.augment, blurRadiusPx: config.blurRadiusPx };
-  return augmentSample(decoded, from, out, config.seed, sampleId, options);
+  return trainingInput(config, await decodePair(config, source, pairIndex), sampleId);
 }
 
 /** Training batch `batchIndex`, samples decoded one after the other (one decoded image held at a time). */
@@ -105,11 +98,9 @@ export async function buildFileValidationBatch(
 ): Promise<HostBatch> {
   const startMs = performance.now();
   const held = source.files.split.validation;
-  const { source: from, out } = dims(config);
   const samples: Sample[] = [];
   for (let j = 0; j < count; j++) {
-    const decoded = await decodePair(config, source, held[j % held.length]!);
-    samples.push(config.sourceScale === 1 ? decoded : rescaleSample(decoded, from, out));
+    samples.push(validationInput(config, await decodePair(config, source, held[j % held.length]!)));
   }
   return assembleBatch(config, 0, samples, startMs);
 }

@@ -8,7 +8,7 @@
  */
 import { INDEX_MASK_MAX_VALUE, OWN_IMAGE_LIMITS } from '../../config/ownImages';
 import type { OwnImageProblem } from '../../config/ownImageProblems';
-import type { ChannelStats } from '../channelStats';
+import { channelSums, type ChannelStats } from '../channelStats';
 import type { DatasetProblem } from './datasetProblem';
 import type { DecodeSquare, FilePairBlobs } from './fileDataset';
 import { looksComplete, readImageHeader } from './imageHeader';
@@ -65,16 +65,13 @@ async function readBytes(blob: Blob, start: number, end: number): Promise<Uint8A
   return new Uint8Array(await blob.slice(start, end).arrayBuffer());
 }
 
-/** Checks one file's header and end; returns a problem or null, and its size if the header says. */
+/** Checks one file's header and end; returns its problem, or its size when the header says. */
 async function checkFile(
   file: InputFile,
   mustBePng: boolean,
-): Promise<{ problem: DatasetProblem | null; widthPx: number | null; heightPx: number | null }> {
-  const file_ = pathOf(file);
+): Promise<{ problem: DatasetProblem } | { problem: null; widthPx: number | null; heightPx: number | null }> {
   const error = (problem: OwnImageProblem) => ({
-    problem: { severity: 'error' as const, file: file_, problem },
-    widthPx: null,
-    heightPx: null,
+    problem: { severity: 'error' as const, file: pathOf(file), problem },
   });
   let head: Uint8Array;
   let tail: Uint8Array;
@@ -90,30 +87,9 @@ async function checkFile(
   const { widthPx, heightPx } = header;
   const maxMp = OWN_IMAGE_LIMITS.maxImageMegapixels;
   if (widthPx !== null && heightPx !== null && widthPx * heightPx > maxMp * 1e6) {
-    return { ...error({ code: 'tooLarge', widthPx, heightPx, maxMp }), widthPx, heightPx };
+    return error({ code: 'tooLarge', widthPx, heightPx, maxMp });
   }
   return { problem: null, widthPx, heightPx };
-}
-
-function sumStats(sums: { sum: number[]; square: number[]; count: number }, pixels: Uint8Array, c: number) {
-  for (let k = 0; k < c; k++) {
-    let sum = 0;
-    let square = 0;
-    for (let i = k; i < pixels.length; i += c) {
-      const v = pixels[i]!;
-      sum += v;
-      square += v * v;
-    }
-    sums.sum[k] = sums.sum[k]! + sum;
-    sums.square[k] = sums.square[k]! + square;
-  }
-  sums.count += pixels.length / c;
-}
-
-function finishStats(s: { sum: number[]; square: number[]; count: number }): ChannelStats {
-  const mean255 = s.sum.map((v) => v / s.count);
-  const std255 = s.square.map((q, k) => Math.max(1, Math.sqrt(Math.max(0, q / s.count - mean255[k]! ** 2))));
-  return { mean255, std255 };
 }
 
 export async function indexFiles(files: readonly InputFile[], deps: IndexDeps): Promise<FileIndex> {
@@ -189,23 +165,23 @@ export async function indexFiles(files: readonly InputFile[], deps: IndexDeps): 
     });
   }
 
-  const grey = { sum: [0], square: [0], count: 0 };
-  const rgb = { sum: [0, 0, 0], square: [0, 0, 0], count: 0 };
+  const grey = channelSums(1);
+  const rgb = channelSums(3);
   let statImages = 0;
   const statSidePx = 64;
   for (let k = 0; k < pairs.length && statImages < OWN_IMAGE_LIMITS.statsSampleMax; k++) {
     const pair = pairs[k]!;
     try {
       const rgba = await deps.decodeSquare(pair.image, statSidePx, false);
-      sumStats(grey, pixelsFromRgba(rgba, 1), 1);
-      sumStats(rgb, pixelsFromRgba(rgba, 3), 3);
+      grey.add(pixelsFromRgba(rgba, 1));
+      rgb.add(pixelsFromRgba(rgba, 3));
       statImages++;
     } catch (e) {
       problems.push(decodeProblem(pair.imagePath, e));
       broken.add(k);
     }
   }
-  const stats = statImages > 0 ? { 1: finishStats(grey), 3: finishStats(rgb), images: statImages } : null;
+  const stats = statImages > 0 ? { 1: grey.stats(), 3: rgb.stats(), images: statImages } : null;
   return {
     pairs: pairs.filter((_, k) => !broken.has(k)),
     problems,

@@ -58,31 +58,18 @@ export function createLoaderCore(
           }
           const c = config;
           const waitMs = storageWaitMsOfBatch(c);
-          if (files !== null) {
-            const source = { files, decode };
-            chain = chain.then(() =>
-              waitForStorage(waitMs)
-                .then(() => buildFileBatch(c, source, batchIndex))
-                .then(
-                  (batch) => post({ type: 'batch', workerIndex, batch }, [batch.images, batch.masks]),
-                  (error: unknown) => fail(batchIndex, error),
-                ),
-            );
+          const send = (batch: HostBatch) =>
+            post({ type: 'batch', workerIndex, batch }, [batch.images, batch.masks]);
+          if (files === null && waitMs === 0) {
+            send(build(c, batchIndex));
             return;
           }
-          if (waitMs > 0) {
-            chain = chain.then(() =>
-              waitForStorage(waitMs)
-                .then(() => build(c, batchIndex))
-                .then(
-                  (batch) => post({ type: 'batch', workerIndex, batch }, [batch.images, batch.masks]),
-                  (error: unknown) => fail(batchIndex, error),
-                ),
-            );
-            return;
-          }
-          const batch = build(c, batchIndex);
-          post({ type: 'batch', workerIndex, batch }, [batch.images, batch.masks]);
+          const source = files && { files, decode };
+          chain = chain.then(() =>
+            waitForStorage(waitMs)
+              .then(() => (source ? buildFileBatch(c, source, batchIndex) : build(c, batchIndex)))
+              .then(send, (error: unknown) => fail(batchIndex, error)),
+          );
         } catch (error) {
           fail(batchIndex, error);
         }

@@ -130,7 +130,6 @@ describe('host memory in flight', () => {
     const prefetch = 3;
     const fakes = new FakeLoaderWorkers();
     const source = createWorkerPoolSource(cfg({ workers, prefetch }), 0, { spawn: fakes.spawn });
-    expect(source.batchBytes).toBe(BYTES);
     const handedOut = Array.from({ length: workers }, () => 0);
     const rng = createRng(11);
     let maxHeld = 0;

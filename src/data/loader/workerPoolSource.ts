@@ -38,13 +38,6 @@ export interface PoolOptions {
   files?: FileDataset | null;
 }
 
-export interface WorkerPoolSource extends BatchSource {
-  /** Number of loader workers. */
-  readonly workers: number;
-  /** Expected bytes of one batch (images + masks), as used for batches being built. */
-  readonly batchBytes: number;
-}
-
 interface Waiter {
   resolve(next: NextBatch): void;
   reject(error: Error): void;
@@ -57,7 +50,7 @@ export function createWorkerPoolSource(
   config: PoolConfig,
   firstBatchIndex: number,
   options: PoolOptions,
-): WorkerPoolSource {
+): BatchSource {
   if (!Number.isInteger(config.workers) || config.workers < 1) {
     throw new Error(`a worker pool needs at least 1 worker, got ${config.workers}`);
   }
@@ -69,13 +62,15 @@ export function createWorkerPoolSource(
   const nowMs = options.nowMs ?? (() => performance.now());
   const batchBytes = hostBatchBytes(config);
 
-  const endpoints: (LoaderEndpoint | null)[] = Array.from({ length: workerCount }, () => null);
-  /** Next index to request from each worker. */
-  const nextRequest = Array.from({ length: workerCount }, (_, w) => firstBatchIndex + w);
-  /** Indices requested from each worker and not yet received, oldest first (the head is being built). */
-  const pending: number[][] = Array.from({ length: workerCount }, () => []);
-  /** Per worker: requested and not yet handed out (pending + received). Never above prefetch. */
-  const outstanding = Array.from({ length: workerCount }, () => 0);
+  const loaders = Array.from({ length: workerCount }, (_, w) => ({
+    endpoint: null as LoaderEndpoint | null,
+    /** Next index to request from this worker. */
+    nextRequest: firstBatchIndex + w,
+    /** Indices requested and not yet received, oldest first (the head is being built). */
+    pending: [] as number[],
+    /** Requested and not yet handed out (pending + received). Never above prefetch. */
+    outstanding: 0,
+  }));
   const ready = new Map<number, HostBatch>();
   let readyBytes = 0;
   let nextOut = firstBatchIndex;
@@ -86,8 +81,10 @@ export function createWorkerPoolSource(
   const ownerOf = (batchIndex: number) => (batchIndex - firstBatchIndex) % workerCount;
 
   function stopAll(): void {
-    for (const [w, endpoint] of endpoints.entries()) {
-      endpoints[w] = null;
+    for (const loader of loaders) {
+      const endpoint = loader.endpoint;
+      loader.endpoint = null;
+      loader.pending.length = 0;
       try {
         endpoint?.terminate();
       } catch {
@@ -96,7 +93,6 @@ export function createWorkerPoolSource(
     }
     ready.clear();
     readyBytes = 0;
-    for (const list of pending) list.length = 0;
   }
 
   function fail(workerIndex: number, reason: string): void {
@@ -109,15 +105,13 @@ export function createWorkerPoolSource(
   }
 
   function topUp(w: number): void {
-    const endpoint = endpoints[w];
-    const queue = pending[w];
-    if (!endpoint || !queue) return;
-    while ((outstanding[w] ?? prefetch) < prefetch) {
-      const batchIndex = nextRequest[w] ?? 0;
-      nextRequest[w] = batchIndex + workerCount;
-      outstanding[w] = (outstanding[w] ?? 0) + 1;
-      queue.push(batchIndex);
-      endpoint.post({ type: 'build', batchIndex });
+    const loader = loaders[w]!;
+    while (loader.endpoint && loader.outstanding < prefetch) {
+      const batchIndex = loader.nextRequest;
+      loader.nextRequest += workerCount;
+      loader.outstanding++;
+      loader.pending.push(batchIndex);
+      loader.endpoint.post({ type: 'build', batchIndex });
     }
   }
 
@@ -127,7 +121,7 @@ export function createWorkerPoolSource(
     readyBytes -= bytesOf(batch);
     nextOut = batchIndex + 1;
     const w = ownerOf(batchIndex);
-    outstanding[w] = (outstanding[w] ?? 1) - 1;
+    loaders[w]!.outstanding--;
     topUp(w);
   }
 
@@ -138,7 +132,7 @@ export function createWorkerPoolSource(
       return;
     }
     const { batch } = message;
-    const queue = pending[w] ?? [];
+    const queue = loaders[w]!.pending;
     const at = queue.indexOf(batch.batchIndex);
     if (message.workerIndex !== w || at < 0) {
       fail(w, `sent batch ${batch.batchIndex}, which it was not asked for`);
@@ -165,7 +159,7 @@ export function createWorkerPoolSource(
         endpoint.terminate();
         break;
       }
-      endpoints[w] = endpoint;
+      loaders[w]!.endpoint = endpoint;
       endpoint.post({ type: 'init', workerIndex: w, config, files: options.files ?? null });
     } catch (error) {
       fail(w, `could not start: ${error instanceof Error ? error.message : String(error)}`);
@@ -174,11 +168,9 @@ export function createWorkerPoolSource(
   }
   if (!failure) for (let w = 0; w < workerCount; w++) topUp(w);
 
-  const busyWorkers = () => pending.reduce((n, queue) => n + (queue.length > 0 ? 1 : 0), 0);
+  const busyWorkers = () => loaders.filter((loader) => loader.pending.length > 0).length;
 
   return {
-    workers: workerCount,
-    batchBytes,
     next(): Promise<NextBatch> {
       if (disposed) return Promise.reject(new BatchSourceDisposedError());
       if (failure) return Promise.reject(failure);
@@ -208,7 +200,7 @@ export function createWorkerPoolSource(
       ? {
           injectLoaderCrash(): void {
             if (failure || disposed) return;
-            endpoints[ownerOf(nextOut)]?.post({ type: 'crash-next' });
+            loaders[ownerOf(nextOut)]?.endpoint?.post({ type: 'crash-next' });
           },
         }
       : {}),

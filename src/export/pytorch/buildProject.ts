@@ -7,11 +7,12 @@ import template from './train.py.template?raw';
 import type { PyTorchExportRequest } from '../../config/pytorchExport';
 import type { TrainConfig } from '../../config/trainConfig';
 import type { HostBatch } from '../../data/hostBatch';
-import { dataFileBytes } from './dataFile';
+import { pytorchData } from './dataFile';
 import { fillTemplate } from './fillTemplate';
 import { projectConfigOf, scriptLiterals, type PyTorchProjectConfig } from './projectConfig';
 import { projectReadme } from './projectReadme';
-import { weightsFileBytes, type ExportedVariable } from './weightsFile';
+import { npzBytes } from './npy';
+import { pytorchWeights, type ExportedVariable } from './weightsFile';
 import { zipStore } from './zipStore';
 
 /** The script's text for a project's settings. */
@@ -61,8 +62,8 @@ export function buildPyTorchProject(input: PyTorchProjectInput): PyTorchProject 
   const files = [
     { name: 'train.py', bytes: text.encode(trainScript(project)) },
     { name: 'README.md', bytes: text.encode(readme) },
-    { name: 'data.npz', bytes: dataFileBytes(input.batches) },
-    { name: 'weights.npz', bytes: weightsFileBytes(project, input.variables) },
+    { name: 'data.npz', bytes: npzBytes(pytorchData(input.batches)) },
+    { name: 'weights.npz', bytes: npzBytes(pytorchWeights(project, input.variables)) },
   ];
   const zip = zipStore(files.map((f) => ({ name: `${input.folder}/${f.name}`, bytes: f.bytes })));
   return { project, files, zip };

@@ -6,7 +6,7 @@
  */
 import type { HostBatch } from '../../data/hostBatch';
 import { nhwcToNchw } from './layout';
-import { npzBytes, type NpyArray } from './npy';
+import type { NpyArray } from './npy';
 
 /** The arrays of data.npz from raw batches 0, 1, … (checked: same shape, in order, uint8). */
 export function pytorchData(batches: readonly HostBatch[]): Map<string, NpyArray> {
@@ -47,8 +47,4 @@ export function pytorchData(batches: readonly HostBatch[]): Map<string, NpyArray
     ],
     ['masks', { dtype: 'uint8', shape: [samples, heightPx, widthPx], data: masks }],
   ]);
-}
-
-export function dataFileBytes(batches: readonly HostBatch[]): Uint8Array {
-  return npzBytes(pytorchData(batches));
 }

@@ -6,7 +6,7 @@
  */
 import { describeUNet, kernelShape, type UNetShape } from '../../config/unetSpec';
 import { hwioToOihw } from './layout';
-import { npzBytes, type NpyArray } from './npy';
+import type { NpyArray } from './npy';
 
 /** One trainable variable as read from the engine. */
 export interface ExportedVariable {
@@ -59,8 +59,4 @@ export function pytorchWeights(
     arrays.set(`${conv.name}.bias`, { dtype: 'float32', shape: [cout], data: bias.values.slice() });
   });
   return arrays;
-}
-
-export function weightsFileBytes(shape: UNetShape, variables: readonly ExportedVariable[]): Uint8Array {
-  return npzBytes(pytorchWeights(shape, variables));
 }

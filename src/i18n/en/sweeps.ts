@@ -21,7 +21,6 @@ export const sweeps = {
   exportCsv: 'Export CSV',
   exportJson: 'Export JSON',
   exportPng: 'PNG',
-  finderSlot: 'Largest batch that fits',
   columns: {
     value: 'Point',
     status: 'Status',

@@ -22,7 +22,6 @@ export const sweeps = {
   exportCsv: '导出 CSV',
   exportJson: '导出 JSON',
   exportPng: 'PNG',
-  finderSlot: '能放下的最大批大小',
   columns: {
     value: '取值点',
     status: '状态',

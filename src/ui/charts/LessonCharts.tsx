@@ -1,10 +1,9 @@
 /**
  * The lessons' charts, ready to mount in a lesson view: throughput stacked by phase per arm (loader
  * workers), bytes handed to the GPU per arm (bytes), memory per device and strategy (several GPUs).
- * Each takes its input as a prop (a new array or object when it changes) or as a feed (e.g.
- * `storeFeed(useLessonStore, (s) => s.arms)`, created once), so a lesson runner that updates per step need
- * not re-render the view: the chart redraws on the next animation frame either way. Charts fill their
- * container's width (never wider than a phone's screen).
+ * Each takes its input as a prop (a new array or object when it changes) or as a feed (created once), so a
+ * lesson runner that updates per step need not re-render the view: the chart redraws on the next animation
+ * frame either way. Charts fill their container's width (never wider than a phone's screen).
  */
 import { useMemo } from 'react';
 import { armBytesChartIn, armPhasesChartIn, type ArmsSource } from '../../charts/armCharts';

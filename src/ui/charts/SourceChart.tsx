@@ -4,9 +4,8 @@
  * animation frames, so no React render happens per data change. The figure carries `data-testid`
  * `chart-<id>`, `data-points`, `data-latest-<series>`, `data-latest-x` and `data-markers`.
  *
- * Mount a chart on a zustand store: `const feed = storeFeed(useSomeStore, (s) => s.field)` once (module
- * scope or useMemo), then `<SourceChart spec={someSpec} feed={feed} />`. For a value held in React, see
- * useValueFeed.
+ * Mount a chart on a feed created once (module scope or useMemo): `<SourceChart spec={someSpec}
+ * feed={feed} />`. For a value held in React, see useValueFeed.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChartSpec } from '../../charts/chartSpec';
