@@ -87,9 +87,6 @@ function hostMemoryRefusal(host: HostShortfall | null): string | null {
 /** Per-buffer limit assumed where the backend reports none (webgl, cpu). */
 export const ASSUMED_BUFFER_LIMIT_BYTES = 1 * GiB;
 
-/** The URL search parameter (`?skipPreflight=1`) that switches the check off, for debugging only. */
-const SKIP_PREFLIGHT_PARAM = 'skipPreflight';
-
 export interface PreflightLimits extends DeviceMemoryLimits {
   /** Where the figures come from, as a kind the UI words: WebGPU's limits with a hardware or software budget, or none reported. */
   sourceKind: 'webgpu-hardware' | 'webgpu-software' | 'unreported';
@@ -207,7 +204,7 @@ export function runPreflight(
 
 /** Whether the page's search string (`location.search`) carries `skipPreflight=1`. */
 export function skipPreflightRequested(search: string): boolean {
-  return new URLSearchParams(search).get(SKIP_PREFLIGHT_PARAM) === '1';
+  return new URLSearchParams(search).get('skipPreflight') === '1';
 }
 
 /** Whether Start may be offered: everything but a refusal passes, and a refusal only when skipped. */

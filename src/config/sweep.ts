@@ -160,12 +160,6 @@ export function sweepValues(spec: SweepSpec, base: TrainConfig, info: BackendInf
 }
 
 /**
- * The page search parameter that caps a point's steps, honoured only by the test build
- * (`import.meta.env.VITE_TEST_HOOKS`) and only with `testHooks=1`.
- */
-const SWEEP_MAX_STEPS_PARAM = 'sweepMaxSteps';
-
-/**
  * The timing rule of a point: the lessons' rule for its config. In the test build only, with
  * `?testHooks=1` in the page's search string (never the hash a shared link carries), `sweepMaxSteps=N`
  * (N ≥ 3, at most the rule's own cap) caps its steps, so an e2e sweep stays short on a software adapter.
@@ -179,7 +173,7 @@ export function sweepTimingRule(config: TrainConfig, search: string): TimingRule
 function testStepCap(rule: TimingRule, search: string): TimingRule {
   const params = new URLSearchParams(search);
   if (params.get('testHooks') !== '1') return rule;
-  const cap = Number(params.get(SWEEP_MAX_STEPS_PARAM));
+  const cap = Number(params.get('sweepMaxSteps'));
   return Number.isInteger(cap) && cap >= 3 && cap < rule.maxSteps ? { ...rule, maxSteps: cap } : rule;
 }
 
