@@ -4,14 +4,14 @@
  * when there is no clipboard); hide= hides controls; and the run=1 rule — a link starts training by itself
  * only with run=1 and a config that fits the device.
  */
-import { findPreset } from '../src/config/presets';
+import { PRESETS } from '../src/config/presets';
 import { decodeHash } from '../src/config/urlCodec';
 import { expect, test } from './fixtures';
 
 const TINY = 'v=1&px=16&b=2&d=2&w=4&val=100';
 
 const preset = (id: string) => {
-  const p = findPreset(id);
+  const p = PRESETS.find((preset) => preset.id === id);
   if (!p) throw new Error(`no preset ${id}`);
   return p;
 };

@@ -5,6 +5,7 @@
  * steps (the throughput the run achieved), and the data-wait share is Σ waited ÷ Σ step time over them.
  * Pure; the comparison table and the lesson cards both read these.
  */
+import { mean } from './stableTiming';
 import type { TelemetryRow } from './telemetry';
 
 export interface ArmFigures {
@@ -32,22 +33,6 @@ export interface ArmFigures {
   finalLoss: number | null;
 }
 
-const meanOf = (rows: readonly TelemetryRow[], pick: (r: TelemetryRow) => number): number | null =>
-  rows.length === 0 ? null : rows.reduce((s, r) => s + pick(r), 0) / rows.length;
-
-/** The rows timing figures are taken over: `firstTimedStep` … `lastTimedStep` (to the end when omitted). */
-function timedRowsOf(
-  rows: readonly TelemetryRow[],
-  firstTimedStep: number,
-  lastTimedStep = Number.POSITIVE_INFINITY,
-  onlySteps: ReadonlySet<number> | null = null,
-): readonly TelemetryRow[] {
-  return rows.filter(
-    (r) =>
-      r.step >= firstTimedStep && r.step <= lastTimedStep && (onlySteps === null || onlySteps.has(r.step)),
-  );
-}
-
 /**
  * An arm's figures; timing over steps `firstTimedStep` … `lastTimedStep` (steps after the measurement was
  * decided, e.g. profiled ones, which run slower on purpose, are left out).
@@ -55,13 +40,17 @@ function timedRowsOf(
 export function armFigures(
   rows: readonly TelemetryRow[],
   firstTimedStep: number,
-  lastTimedStep?: number,
+  lastTimedStep = Number.POSITIVE_INFINITY,
   /** Arms measured in paired rounds: only these steps were timed (their blocks). */
   onlySteps: ReadonlySet<number> | null = null,
 ): ArmFigures {
   const last = rows.at(-1);
-  const timed = timedRowsOf(rows, firstTimedStep, lastTimedStep, onlySteps);
-  const meanStepMs = meanOf(timed, (r) => r.stepMs);
+  const timed = rows.filter(
+    (r) =>
+      r.step >= firstTimedStep && r.step <= lastTimedStep && (onlySteps === null || onlySteps.has(r.step)),
+  );
+  const meanOf = (pick: (r: TelemetryRow) => number) => mean(timed.map(pick));
+  const meanStepMs = meanOf((r) => r.stepMs);
   const totalStepMs = timed.reduce((s, r) => s + r.stepMs, 0);
   const totalWaitMs = timed.reduce((s, r) => s + r.dataWaitMs, 0);
   return {
@@ -75,10 +64,10 @@ export function armFigures(
     meanStepMs,
     samplesPerSec: meanStepMs && meanStepMs > 0 && last ? (last.batchSize * 1000) / meanStepMs : null,
     dataWaitShare: totalStepMs > 0 ? totalWaitMs / totalStepMs : null,
-    meanDataWaitMs: meanOf(timed, (r) => r.dataWaitMs),
-    meanUploadMs: meanOf(timed, (r) => r.uploadMs),
-    meanComputeMs: meanOf(timed, (r) => r.computeMs),
-    meanBatchBuildMs: meanOf(timed, (r) => r.batchBuildMs),
+    meanDataWaitMs: meanOf((r) => r.dataWaitMs),
+    meanUploadMs: meanOf((r) => r.uploadMs),
+    meanComputeMs: meanOf((r) => r.computeMs),
+    meanBatchBuildMs: meanOf((r) => r.batchBuildMs),
     gpuBytesInUse: last?.gpuBytesInUse ?? null,
     finalLoss: last?.loss ?? null,
   };

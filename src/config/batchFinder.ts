@@ -131,9 +131,6 @@ export interface FinderResult {
   bound: FinderBound;
 }
 
-/** Whether the answer is a lower bound ("≥ N"): true unless a step failed on the device. */
-export const isLowerBound = (bound: FinderBound): boolean => bound.kind !== 'failed';
-
 /**
  * The bound of a finished search (not stopped): the smallest batch that failed or was refused, or the
  * form's maximum when every batch ran. `source` says where a refusal's limit came from.
@@ -196,8 +193,9 @@ export async function findLargestBatch(input: FinderInput): Promise<FinderResult
  * the estimate says fits (its prediction, which the measured result is set beside). Always applied, even
  * with `?skipPreflight=1`: a trial never runs past the device's limits.
  */
-export function preflightGuard(config: TrainConfig, info: BackendInfo, max: number = LIMITS.batchSize.max) {
+export function preflightGuard(config: TrainConfig, info: BackendInfo) {
   const at = (batchSize: number) => runPreflight({ ...config, batchSize }, info);
+  const max = LIMITS.batchSize.max;
   const top = at(max);
   return {
     refuse: (batchSize: number): string | null => {

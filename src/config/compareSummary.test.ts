@@ -5,13 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { makeRow } from '../../test/fixtures/testRows';
 import type { TelemetryRow } from './telemetry';
-import {
-  barPercents,
-  buildCompareSummary,
-  pairedSideInput,
-  ratioOf,
-  type CompareMetricId,
-} from './compareSummary';
+import { ratioOf } from './armFigures';
+import { barPercents, buildCompareSummary, pairedSideInput, type CompareMetricId } from './compareSummary';
 
 const metric = (s: ReturnType<typeof buildCompareSummary>, id: CompareMetricId) => {
   const m = s.metrics.find((x) => x.id === id);

@@ -9,8 +9,6 @@
 import type { TelemetryRow } from './telemetry';
 import { armFigures, ratioOf, type ArmFigures } from './armFigures';
 
-export { ratioOf };
-
 export type CompareMetricId =
   | 'image-bytes-to-gpu'
   | 'bytes-to-gpu'

@@ -33,9 +33,6 @@ export interface ConvCandidateTime {
   runs: number;
 }
 
-/** Where the choice came from: measured now, or this measurement reused from the session or an earlier visit. */
-type ConvChoiceSource = 'measured' | 'session' | 'stored';
-
 /** What the engine chose by measurement, with what it rests on; carried by the step profile. */
 export interface ConvChoiceReport {
   kernels: ConvKernels;
@@ -44,7 +41,8 @@ export interface ConvChoiceReport {
    * leader's median beat the default's fastest run (engine/convTuning.ts).
    */
   defaultKernels: ConvKernels;
-  source: ConvChoiceSource;
+  /** Where the choice came from: measured now, or this measurement reused from the session or an earlier visit. */
+  source: 'measured' | 'session' | 'stored';
   /** Every candidate that fits the device, per direction, with its time (from the measurement reused). */
   candidates: ConvCandidateTime[];
   /** Wall ms the choice cost this time: the measurement, or the cache look-up. */

@@ -6,10 +6,8 @@
  */
 import type { OwnImageProblem } from './ownImageProblems';
 
-type ProblemSeverity = 'error' | 'warning' | 'notice';
-
 export interface DatasetProblem {
-  severity: ProblemSeverity;
+  severity: 'error' | 'warning' | 'notice';
   /** The file's path as the browser gave it ('' for the set as a whole). */
   file: string;
   /** What is wrong, as a code and its figures (worded by ui/). */

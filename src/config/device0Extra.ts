@@ -5,7 +5,7 @@
 import type { TrainConfig } from './trainConfig';
 import { describeUNet, parameterCount } from './unetSpec';
 
-/** The training-config fields the formula reads. */
+/** The training-config fields the lesson's formulas read. */
 export type Device0ExtraConfig = Pick<
   TrainConfig,
   'batchSize' | 'imageSizePx' | 'numClasses' | 'depth' | 'baseWidth' | 'channels' | 'optimizer'
@@ -36,19 +36,11 @@ export function expectedDevice0Extra(
   settings: { replicas: number; strategy: 'dp-gather' | 'dp-loss-in-forward' | 'ddp' },
 ): Device0Extra {
   const n = settings.replicas;
-  const none = {
-    gatheredOutputBytes: 0,
-    outputGradientBytes: 0,
-    batchLabelBytes: 0,
-    lossBytes: 0,
-    weightGradientBytes: 0,
-    optimizerStateBytes: 0,
-    totalBytes: 0,
-  };
-  if (settings.strategy === 'ddp' || n < 2) return none;
-  const p = parameterCount(describeUNet(config));
+  // ddp, or a single device: nothing extra.
+  const dp = settings.strategy !== 'ddp' && n >= 2;
+  const p = dp ? parameterCount(describeUNet(config)) : 0;
   const pixels = config.batchSize * config.imageSizePx * config.imageSizePx;
-  const gather = settings.strategy === 'dp-gather';
+  const gather = dp && settings.strategy === 'dp-gather';
   const extra = {
     gatheredOutputBytes: gather ? pixels * config.numClasses * F32 : 0,
     outputGradientBytes: gather ? pixels * config.numClasses * F32 : 0,

@@ -17,18 +17,6 @@ export const GROUP_CATEGORY: Readonly<Record<MemoryGroup, MemoryCategory>> = {
   transient: 'temporaries',
 };
 
-const GROUP_ORDER: readonly MemoryGroup[] = [
-  'parameter',
-  'optimizer',
-  'batch',
-  'activation',
-  'gradient',
-  'transient',
-];
-
-const groupBytes = (e: MemoryEstimate, group: MemoryGroup): number =>
-  e.tensors.reduce((sum, t) => (t.group === group ? sum + t.bytes : sum), 0);
-
 interface GroupComparison {
   group: MemoryGroup;
   category: MemoryCategory;
@@ -57,9 +45,10 @@ export function compareEstimate(
   estimate: MemoryEstimate,
   measured: { atPeak: CategoryBytes | null; peakBytes: number | null; poolBytes: number | null },
 ): EstimateComparison {
-  const groups = GROUP_ORDER.map((group): GroupComparison => {
+  // In the order of the categories (GROUP_CATEGORY's keys).
+  const groups = (Object.keys(GROUP_CATEGORY) as MemoryGroup[]).map((group): GroupComparison => {
     const category = GROUP_CATEGORY[group];
-    const estimateBytes = groupBytes(estimate, group);
+    const estimateBytes = estimate[`${group}Bytes`];
     const measuredBytes = measured.atPeak ? measured.atPeak[category] : null;
     return { group, category, estimateBytes, measuredBytes, ratio: ratioOf(estimateBytes, measuredBytes) };
   });

@@ -4,7 +4,7 @@
  * carries) scales B's timed blocks so that every round's B ÷ A is 0.8. A plain build
  * (`import.meta.env.VITE_TEST_HOOKS` false) never reads it. Pure.
  */
-import type { ArmBlock } from './pairedTiming';
+import { blockSamplesPerSec, type ArmBlock } from './pairedTiming';
 
 /** The forced B ÷ A ratio from the page's search string; null without the hook or for a bad value. */
 export function forcedCompareRatio(search: string): number | null {
@@ -23,7 +23,6 @@ export function parseForcedRatio(search: string): number | null {
  * B's samples/s scales by 1 ÷ factor, so factor = (measured ratio) ÷ `ratio`.
  */
 export function forcedTimeFactor(a: ArmBlock, b: ArmBlock, ratio: number): number {
-  const rate = (block: ArmBlock) => (block.steps * block.batchSize) / block.timedMs;
-  const measured = rate(b) / rate(a);
+  const measured = blockSamplesPerSec(b) / blockSamplesPerSec(a);
   return Number.isFinite(measured) && measured > 0 ? measured / ratio : 1;
 }

@@ -6,7 +6,7 @@
 import type { ImageDtype, TrainConfig } from './trainConfig';
 
 /** Storage bytes per image element in a HostBatch. */
-export const IMAGE_DTYPE_BYTES: Record<ImageDtype, number> = { uint8: 1, float16: 2, float32: 4 };
+const IMAGE_DTYPE_BYTES: Record<ImageDtype, number> = { uint8: 1, float16: 2, float32: 4 };
 
 /** Rounds a byte count up to a multiple of 4 (WebGPU buffer sizes and u32 reads need it). */
 export function padTo4Bytes(bytes: number): number {

@@ -12,11 +12,6 @@ export const LANG_LINK_VALUES: Readonly<Record<Lang, string>> = { en: 'en', 'zh-
 /** The language a hostile or unknown `lang=` value falls back to. */
 export const FALLBACK_LANG: Lang = 'en';
 
-/** `zh` → 'zh-CN', `en` → 'en'; anything else → null. */
-export function langFromLinkValue(raw: string): Lang | null {
-  return LANGS.find((l) => LANG_LINK_VALUES[l] === raw) ?? null;
-}
-
 /** The first of the browser's languages BatchLab speaks: any `zh*` → Simplified Chinese, else English. */
 export function langFromNavigator(languages: readonly string[] | undefined): Lang {
   for (const tag of languages ?? []) {

@@ -1,13 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { IMAGE_DTYPES, LIMITS, MASK_DTYPES, NORMALIZE_PLACEMENTS, UPLOAD_PATHS } from './trainConfig';
-import {
-  checkFits,
-  estimateTrainingMemory,
-  findLargestBatchThatFits,
-  formatBytes,
-  POOL_HEADROOM,
-} from './memoryEstimate';
+import { checkFits, estimateTrainingMemory, findLargestBatchThatFits, POOL_HEADROOM } from './memoryEstimate';
+import { formatBytes } from './byteFormat';
 import type { DeviceMemoryLimits, MemoryConfig, MemoryEstimate } from './memoryEstimate';
 import { describeUNet, parameterCount } from './unetSpec';
 

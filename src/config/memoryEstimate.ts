@@ -37,8 +37,9 @@
  * submits queued work, kernels' scratch buffers, uniforms: 5–7 % of the peak measured here), and the reuse
  * pool, which holds more than the peak: both are measured per step and shown beside the estimate.
  */
+import type { GpuLimits } from './backendInfo';
 import { formatBytes } from './byteFormat';
-import { IMAGE_DTYPE_BYTES } from './hostBatchBytes';
+import { hostImageBytes, hostMaskBytes, padTo4Bytes } from './hostBatchBytes';
 import type { TrainConfig } from './trainConfig';
 import { LIMITS } from './trainConfig';
 import {
@@ -56,21 +57,22 @@ import {
 const GPU_BYTES_PER_ELEMENT = 4;
 
 /** The settings the estimate depends on; a TrainConfig is one. */
-export type MemoryConfig = Pick<
-  TrainConfig,
-  | 'batchSize'
-  | 'imageSizePx'
-  | 'channels'
-  | 'numClasses'
-  | 'depth'
-  | 'baseWidth'
-  | 'optimizer'
-  | 'imageDtype'
-  | 'normalizeOn'
-  | 'uploadPath'
-  | 'maskDtype'
-> &
-  Partial<Pick<TrainConfig, 'microBatches' | 'recompute'>>;
+const MEMORY_KEYS = [
+  'batchSize',
+  'imageSizePx',
+  'channels',
+  'numClasses',
+  'depth',
+  'baseWidth',
+  'optimizer',
+  'imageDtype',
+  'normalizeOn',
+  'uploadPath',
+  'maskDtype',
+] as const;
+const OPTIONAL_MEMORY_KEYS = ['microBatches', 'recompute'] as const;
+export type MemoryConfig = Pick<TrainConfig, (typeof MEMORY_KEYS)[number]> &
+  Partial<Pick<TrainConfig, (typeof OPTIONAL_MEMORY_KEYS)[number]>>;
 
 export interface MemoryOptions {
   /**
@@ -85,7 +87,16 @@ export interface MemoryOptions {
   ownConvKernels?: boolean;
 }
 
-export type MemoryGroup = 'parameter' | 'gradient' | 'optimizer' | 'batch' | 'activation' | 'transient';
+/** The estimate's six groups, in the order tables list them. */
+export const MEMORY_GROUPS = [
+  'parameter',
+  'gradient',
+  'optimizer',
+  'batch',
+  'activation',
+  'transient',
+] as const;
+export type MemoryGroup = (typeof MEMORY_GROUPS)[number];
 
 /** One GPU buffer of the estimate. */
 interface TensorBytes {
@@ -102,17 +113,14 @@ interface TensorBytes {
   bytes: number;
 }
 
-export interface MemoryEstimate {
+/** Bytes of each group: `parameterBytes`, `gradientBytes`… */
+type GroupBytes = Record<`${MemoryGroup}Bytes`, number>;
+
+export interface MemoryEstimate extends GroupBytes {
   /** The memory-relevant settings this estimate was made for. */
   config: MemoryConfig;
   options: MemoryOptions;
-  parameterBytes: number;
-  gradientBytes: number;
-  optimizerBytes: number;
-  activationBytes: number;
-  batchBytes: number;
-  transientBytes: number;
-  /** Sum of the six groups above. */
+  /** Sum of the six groups. */
   totalBytes: number;
   /** The largest single tensor: what maxBufferSize and maxStorageBufferBindingSize must admit. */
   largestBufferBytes: number;
@@ -124,9 +132,7 @@ export interface MemoryEstimate {
 }
 
 /** What a device allows; from GPUAdapter/GPUDevice limits and a budget the caller chooses. */
-export interface DeviceMemoryLimits {
-  maxBufferSizeBytes: number;
-  maxStorageBufferBindingSizeBytes: number;
+export interface DeviceMemoryLimits extends GpuLimits {
   /** Total bytes a step may use. */
   memoryBudgetBytes: number;
 }
@@ -164,45 +170,33 @@ function opNamed(spec: UNetSpec, name: string): UNetOp {
   return op;
 }
 
-const roundUpToElement = (bytes: number): number =>
-  Math.ceil(bytes / GPU_BYTES_PER_ELEMENT) * GPU_BYTES_PER_ELEMENT;
-
 /** Samples in one micro-batch (the batch itself without micro-batches); rounded up between multiples of k. */
 const microBatchSize = (config: MemoryConfig): number =>
   Math.ceil(config.batchSize / (config.microBatches ?? 1));
 
 function batchTensors(config: MemoryConfig, options: MemoryOptions): TensorBytes[] {
   const { imageSizePx, channels, numClasses } = config;
-  const batchSize = microBatchSize(config);
-  const pixels = batchSize * imageSizePx * imageSizePx;
+  const micro = { ...config, batchSize: microBatchSize(config) };
+  const pixels = micro.batchSize * imageSizePx * imageSizePx;
   const imageElements = pixels * channels;
   const f32 = (elements: number): number => elements * GPU_BYTES_PER_ELEMENT;
   const tensors: TensorBytes[] = [];
   const add = (name: string, bytes: number) => tensors.push({ name, group: 'batch', bytes });
 
-  // The packed path sends the host storage bytes as they are.
-  const computedUploadBytes =
-    config.uploadPath === 'tf-tensor'
-      ? f32(imageElements)
-      : roundUpToElement(imageElements * IMAGE_DTYPE_BYTES[config.imageDtype]);
+  // The packed path sends the host storage bytes as they are (whole 4-byte elements), labels too.
+  const computedUploadBytes = config.uploadPath === 'tf-tensor' ? f32(imageElements) : hostImageBytes(micro);
   const k = config.microBatches ?? 1;
   const measured = options.uploadedImageBytes;
   const uploaded =
-    measured === undefined ? computedUploadBytes : k === 1 ? measured : roundUpToElement(measured / k);
+    measured === undefined ? computedUploadBytes : k === 1 ? measured : padTo4Bytes(measured / k);
   add('images.upload', uploaded);
   // Packed float32 that the loader already normalized is the model input as uploaded.
   const uploadIsInput =
     config.uploadPath === 'packed' && config.imageDtype === 'float32' && config.normalizeOn === 'loader';
   if (!uploadIsInput) add('images.float32', f32(imageElements));
 
-  if (config.maskDtype === 'uint8') {
-    add('labels.upload', roundUpToElement(pixels));
-    add('labels.int32', f32(pixels));
-  } else if (config.maskDtype === 'int32') {
-    add('labels.upload', f32(pixels));
-  } else {
-    add('labels.upload', f32(pixels * numClasses));
-  }
+  add('labels.upload', hostMaskBytes(micro));
+  if (config.maskDtype === 'uint8') add('labels.int32', f32(pixels));
   if (config.maskDtype !== 'float32-onehot') add('labels.onehot', f32(pixels * numClasses));
   return tensors;
 }
@@ -233,20 +227,13 @@ export function estimateTrainingMemory(config: MemoryConfig, options: MemoryOpti
   for (const stat of ['normalize.mean', 'normalize.invStd']) {
     tensors.push({ name: stat, group: 'parameter', bytes: f32(config.channels) });
   }
-  tensors.push(
-    ...weights.map((w) => ({ name: `grad(${w.name})`, group: 'gradient' as const, bytes: w.bytes })),
-  );
-  if ((config.microBatches ?? 1) > 1) {
-    tensors.push(
-      ...weights.map((w) => ({ name: `accum(${w.name})`, group: 'gradient' as const, bytes: w.bytes })),
-    );
-  }
+  /** One tensor per weight, of the weight's size. */
+  const perWeight = (group: MemoryGroup, name: (weight: string) => string) =>
+    tensors.push(...weights.map((w) => ({ name: name(w.name), group, bytes: w.bytes })));
+  perWeight('gradient', (w) => `grad(${w})`);
+  if ((config.microBatches ?? 1) > 1) perWeight('gradient', (w) => `accum(${w})`);
   if (config.optimizer === 'adam') {
-    for (const slot of ['m', 'v']) {
-      tensors.push(
-        ...weights.map((w) => ({ name: `${w.name}.${slot}`, group: 'optimizer' as const, bytes: w.bytes })),
-      );
-    }
+    for (const slot of ['m', 'v']) perWeight('optimizer', (w) => `${w}.${slot}`);
     for (const power of ['adam.beta1Power', 'adam.beta2Power']) {
       tensors.push({ name: power, group: 'optimizer', bytes: f32(1) });
     }
@@ -297,23 +284,11 @@ export function estimateTrainingMemory(config: MemoryConfig, options: MemoryOpti
   const readers = new Map<string, number>();
   const reads = (name: string) => readers.set(name, (readers.get(name) ?? 0) + 1);
   for (const op of [...spec.ops].reverse()) {
-    switch (op.kind) {
-      case 'conv':
-        if (op.relu) grad(`grad(${op.name}.preRelu)`, bytesOf(op.name));
-        if (!(own && op.input === INPUT_NAME)) grad(`grad(${op.input})@${op.name}`, bytesOf(op.input));
-        reads(op.input);
-        break;
-      case 'maxPool':
-      case 'resize':
-        grad(`grad(${op.input})@${op.name}`, bytesOf(op.input));
-        reads(op.input);
-        break;
-      case 'concat':
-        for (const input of op.inputs) {
-          grad(`grad(${input})@${op.name}`, bytesOf(input));
-          reads(input);
-        }
-        break;
+    if (op.kind === 'conv' && op.relu) grad(`grad(${op.name}.preRelu)`, bytesOf(op.name));
+    for (const input of op.kind === 'concat' ? op.inputs : [op.input]) {
+      // The own kernels never compute the image's gradient (only the first conv reads the input).
+      if (!(own && input === INPUT_NAME)) grad(`grad(${input})@${op.name}`, bytesOf(input));
+      reads(input);
     }
   }
   for (const [name, count] of readers) {
@@ -329,61 +304,33 @@ export function estimateTrainingMemory(config: MemoryConfig, options: MemoryOpti
     const recomputed = inner + outer + (own ? 0 : inner + outer);
     return { name: `recompute(${b.outer.name})`, bytes: recomputed + outer + 2 * inner };
   });
-  const largestBlock = working.reduce<{ name: string; bytes: number } | null>(
-    (a, b) => (a === null || b.bytes > a.bytes ? b : a),
-    null,
-  );
+  const largestBlock = working.sort((a, b) => b.bytes - a.bytes)[0];
   if (largestBlock) tensors.push({ ...largestBlock, group: 'transient' });
 
-  const groupBytes = (group: MemoryGroup): number =>
-    tensors.reduce((sum, t) => (t.group === group ? sum + t.bytes : sum), 0);
   let largest: TensorBytes = { name: HEAD_NAME, group: 'activation', bytes: 0 };
   for (const t of tensors) if (t.bytes > largest.bytes) largest = t;
 
-  const parameterBytes = groupBytes('parameter');
-  const gradientBytes = groupBytes('gradient');
-  const optimizerBytes = groupBytes('optimizer');
-  const activationBytes = groupBytes('activation');
-  const batchBytes = groupBytes('batch');
-  const transientBytes = groupBytes('transient');
+  const groups = Object.fromEntries(
+    MEMORY_GROUPS.map((g) => [
+      `${g}Bytes`,
+      tensors.reduce((sum, t) => (t.group === g ? sum + t.bytes : sum), 0),
+    ]),
+  ) as GroupBytes;
   return {
-    config: pickMemoryConfig(config),
+    config: Object.fromEntries(
+      [...MEMORY_KEYS, ...OPTIONAL_MEMORY_KEYS]
+        .filter((k) => config[k] !== undefined)
+        .map((k) => [k, config[k]]),
+    ) as MemoryConfig,
     options: { ...options },
-    parameterBytes,
-    gradientBytes,
-    optimizerBytes,
-    activationBytes,
-    batchBytes,
-    transientBytes,
-    totalBytes:
-      parameterBytes + gradientBytes + optimizerBytes + activationBytes + batchBytes + transientBytes,
+    ...groups,
+    totalBytes: tensors.reduce((sum, t) => sum + t.bytes, 0),
     largestBufferBytes: largest.bytes,
     largestBufferName: largest.name,
     largestBufferGroup: largest.group,
     tensors,
   };
 }
-
-function pickMemoryConfig(c: MemoryConfig): MemoryConfig {
-  return {
-    ...(c.microBatches === undefined ? {} : { microBatches: c.microBatches }),
-    ...(c.recompute === undefined ? {} : { recompute: c.recompute }),
-    batchSize: c.batchSize,
-    imageSizePx: c.imageSizePx,
-    channels: c.channels,
-    numClasses: c.numClasses,
-    depth: c.depth,
-    baseWidth: c.baseWidth,
-    optimizer: c.optimizer,
-    imageDtype: c.imageDtype,
-    normalizeOn: c.normalizeOn,
-    uploadPath: c.uploadPath,
-    maskDtype: c.maskDtype,
-  };
-}
-
-/** Bytes in plain words: "512 B", "1.5 KiB" (config/byteFormat.ts owns the rule; the messages here use it). */
-export { formatBytes };
 
 /**
  * What tfjs-webgpu's allocator holds for a step, per byte of the estimated peak, at most: its reuse pool
@@ -418,34 +365,44 @@ function estimateAtBatch(estimate: MemoryEstimate, batchSize: number): MemoryEst
 }
 
 /**
- * Largest batch size in 1..LIMITS.batchSize.max that fits, every other setting unchanged; 0 if none.
- * Binary search: every term of the estimate grows with the batch size, so "fits" holds for a prefix.
+ * Largest batch size in 1..LIMITS.batchSize.max for which `fits` holds; 0 if none. Binary search: what
+ * `fits` checks must grow with the batch size, so that it holds for a prefix.
+ */
+export function largestBatchWhere(fits: (batchSize: number) => boolean): number {
+  let largest = 0;
+  let tooBig = LIMITS.batchSize.max + 1;
+  while (tooBig - largest > 1) {
+    const mid = Math.floor((largest + tooBig) / 2);
+    if (fits(mid)) largest = mid;
+    else tooBig = mid;
+  }
+  return largest;
+}
+
+/**
+ * Largest batch size in 1..LIMITS.batchSize.max that fits, every other setting unchanged; 0 if none (every
+ * term of the estimate grows with the batch size).
  */
 export function findLargestBatchThatFits(estimate: MemoryEstimate, limits: DeviceMemoryLimits): number {
   // With k micro-batches a batch between multiples of k is estimated as the next multiple, so the answer
   // rounded down to a multiple of k fits too: the largest batch that runs as k micro-batches.
   const k = estimate.config.microBatches ?? 1;
-  let fits = 0;
-  let tooBig = LIMITS.batchSize.max + 1;
-  while (tooBig - fits > 1) {
-    const mid = Math.floor((fits + tooBig) / 2);
-    if (fitsLimits(estimateAtBatch(estimate, mid), limits)) fits = mid;
-    else tooBig = mid;
-  }
-  return Math.floor(fits / k) * k;
+  return Math.floor(largestBatchWhere((b) => fitsLimits(estimateAtBatch(estimate, b), limits)) / k) * k;
 }
 
 /** Whether the estimated step fits the device; if not, why in plain words and the largest batch that would. */
 export function checkFits(estimate: MemoryEstimate, limits: DeviceMemoryLimits): FitResult {
   if (fitsLimits(estimate, limits)) return { ok: true };
   const { batchSize, imageSizePx } = estimate.config;
+  const perBuffer = perBufferBytes(limits);
+  const pooled = pooledBytes(estimate);
+  const overBuffer = estimate.largestBufferBytes > perBuffer;
+  const overBudget = pooled > limits.memoryBudgetBytes;
   const allowed: string[] = [];
-  if (estimate.largestBufferBytes > perBufferBytes(limits)) {
-    allowed.push(`this GPU allows ${formatBytes(perBufferBytes(limits))} per buffer`);
-  }
-  if (pooledBytes(estimate) > limits.memoryBudgetBytes) {
+  if (overBuffer) allowed.push(`this GPU allows ${formatBytes(perBuffer)} per buffer`);
+  if (overBudget) {
     allowed.push(
-      `the memory budget is ${formatBytes(limits.memoryBudgetBytes)}, for ${formatBytes(pooledBytes(estimate))} ` +
+      `the memory budget is ${formatBytes(limits.memoryBudgetBytes)}, for ${formatBytes(pooled)} ` +
         `with tfjs's reuse pool (×${POOL_HEADROOM})`,
     );
   }
@@ -464,15 +421,10 @@ export function checkFits(estimate: MemoryEstimate, limits: DeviceMemoryLimits):
     totalBytes: estimate.totalBytes,
     largestBufferBytes: estimate.largestBufferBytes,
     largestBufferGroup: estimate.largestBufferGroup,
-    perBufferBytes: estimate.largestBufferBytes > perBufferBytes(limits) ? perBufferBytes(limits) : null,
-    budget:
-      pooledBytes(estimate) > limits.memoryBudgetBytes
-        ? {
-            budgetBytes: limits.memoryBudgetBytes,
-            pooledBytes: pooledBytes(estimate),
-            headroom: POOL_HEADROOM,
-          }
-        : null,
+    perBufferBytes: overBuffer ? perBuffer : null,
+    budget: overBudget
+      ? { budgetBytes: limits.memoryBudgetBytes, pooledBytes: pooled, headroom: POOL_HEADROOM }
+      : null,
     largestBatchThatFits: best,
   };
   return { ok: false, reason, shortfall, largestBatchThatFits: best };

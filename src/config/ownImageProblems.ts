@@ -28,45 +28,6 @@ export type OwnImageProblem =
 
 export type OwnImageProblemCode = OwnImageProblem['code'];
 
-/** The problems, built by name: `OWN_IMAGE_PROBLEM.duplicate(path)`. */
-export const OWN_IMAGE_PROBLEM = {
-  notImage: { code: 'notImage' },
-  maskNotPng: { code: 'maskNotPng' },
-  unreadable: (reason: string): OwnImageProblem => ({ code: 'unreadable', reason }),
-  corrupt: { code: 'corrupt' },
-  truncated: { code: 'truncated' },
-  imageWithoutMask: (stem: string): OwnImageProblem => ({ code: 'imageWithoutMask', stem }),
-  maskWithoutImage: { code: 'maskWithoutImage' },
-  duplicate: (other: string): OwnImageProblem => ({ code: 'duplicate', other }),
-  tooLarge: (widthPx: number, heightPx: number, maxMp: number): OwnImageProblem => ({
-    code: 'tooLarge',
-    widthPx,
-    heightPx,
-    maxMp,
-  }),
-  sizeMismatch: (image: string, mask: string): OwnImageProblem => ({ code: 'sizeMismatch', image, mask }),
-  classTooHigh: (value: number, numClasses: number): OwnImageProblem => ({
-    code: 'classTooHigh',
-    value,
-    numClasses,
-  }),
-  tooManyColours: (colours: number, numClasses: number): OwnImageProblem => ({
-    code: 'tooManyColours',
-    colours,
-    numClasses,
-  }),
-  strayMaskValues: (indexValues: number[], stray: number[], numClasses: number): OwnImageProblem => ({
-    code: 'strayMaskValues',
-    indexValues,
-    stray,
-    numClasses,
-  }),
-  decodeFailed: (reason: string): OwnImageProblem => ({ code: 'decodeFailed', reason }),
-  noPairs: { code: 'noPairs' },
-  tooFewPairs: { code: 'tooFewPairs' },
-  notScanned: (scanned: number, total: number): OwnImageProblem => ({ code: 'notScanned', scanned, total }),
-} as const satisfies Record<OwnImageProblemCode, OwnImageProblem | ((...args: never[]) => OwnImageProblem)>;
-
 /** Why a run on your own images or the photos cannot start now. */
 export type DatasetBlock =
   | { code: 'photosNotReady' }

@@ -6,7 +6,6 @@ import {
   medianInterval,
   pairedVerdict,
   roundRatios,
-  untimedStepsFor,
   untimedStepsOfBlock,
   unpairedRatio,
   type ArmBlock,
@@ -64,8 +63,8 @@ describe('paired rounds', () => {
   });
 
   it('never times the compile step nor the initial prefetch (stableTiming’s rule)', () => {
-    expect(untimedStepsFor({ workers: 0, prefetch: 2 })).toBe(1);
-    expect(untimedStepsFor({ workers: 2, prefetch: 3 })).toBe(7);
+    expect(untimedStepsOfBlock({ workers: 0, prefetch: 2 }, true)).toBe(1);
+    expect(untimedStepsOfBlock({ workers: 2, prefetch: 3 }, true)).toBe(7);
     expect(untimedStepsOfBlock({ workers: 2, prefetch: 3 }, false)).toBe(6);
     expect(untimedStepsOfBlock({ workers: 0, prefetch: 3 }, false)).toBe(0);
   });

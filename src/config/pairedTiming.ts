@@ -13,7 +13,7 @@
  * - Stop when every arm's interval lies within ±`tolerance` of its median ('settled'), or at the cap on
  *   rounds or wall time ('capped': the card says "not settled"). Never before `minRounds`.
  * - Which steps of an arm are never timed (the compile step, the batches its loader prefetched meanwhile)
- *   is stableTiming's rule, reused here: see `untimedStepsFor`.
+ *   is stableTiming's rule, reused here: see `untimedStepsOfBlock`.
  */
 import { median, timingRuleFor } from './stableTiming';
 
@@ -53,10 +53,6 @@ export function untimedStepsOfBlock(
   const rule = timingRuleFor(config);
   return (firstBlock ? rule.warmupSteps : 0) + rule.prefetchedSteps;
 }
-
-/** Steps of an arm's worker that are never timed: its compile step and its loader's initial prefetch. */
-export const untimedStepsFor = (config: { workers: number; prefetch: number }): number =>
-  untimedStepsOfBlock(config, true);
 
 /** One arm's timed block: `steps` steps of `batchSize` samples that took `timedMs` in all. */
 export interface ArmBlock {
@@ -125,13 +121,6 @@ export function medianInterval(
   };
 }
 
-/** Whether an interval lies within ±tolerance of its median. */
-function withinTolerance(interval: MedianInterval, tolerance: number): boolean {
-  return (
-    interval.low >= interval.median * (1 - tolerance) && interval.high <= interval.median * (1 + tolerance)
-  );
-}
-
 export type PairedState = 'measuring' | 'settled' | 'capped';
 
 export interface PairedVerdict {
@@ -158,9 +147,13 @@ export function pairedVerdict(
   const ratios = Array.from({ length: arms }, (_, arm) =>
     medianInterval(perRound.map((ratios) => ratios[arm]!)),
   );
+  // Settled: every interval within ±tolerance of its median.
   const settled =
     rounds.length >= rule.minRounds &&
-    ratios.every((interval) => interval !== null && withinTolerance(interval, rule.tolerance));
+    ratios.every(
+      (r) =>
+        r !== null && r.low >= r.median * (1 - rule.tolerance) && r.high <= r.median * (1 + rule.tolerance),
+    );
   const capped = rounds.length >= rule.maxRounds || elapsedMs >= rule.maxMs;
   const state: PairedState = settled ? 'settled' : capped ? 'capped' : 'measuring';
   return { state, rounds: rounds.length, ratios, roundRatios: perRound };

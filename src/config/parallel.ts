@@ -27,19 +27,6 @@ export const PARALLEL_LIMITS = {
   steps: { min: 1, max: 1000 },
 } as const;
 
-export const STRATEGY_LABELS: Record<ParallelStrategy, string> = {
-  'dp-gather': 'DataParallel (outputs gathered on device 0)',
-  'dp-loss-in-forward': 'DataParallel, loss inside forward',
-  ddp: 'DistributedDataParallel (all-reduce)',
-};
-
-/** The same, short enough for a chart's axis. */
-export const STRATEGY_SHORT_LABELS: Record<ParallelStrategy, string> = {
-  'dp-gather': 'DataParallel',
-  'dp-loss-in-forward': 'DP, loss in forward',
-  ddp: 'DDP',
-};
-
 /**
  * What a message between devices carries. `outputs` and `output-grads` are the model's outputs and their
  * gradients: full logits under dp-gather, one loss scalar and its gradient under dp-loss-in-forward.
@@ -93,10 +80,7 @@ export interface ReplicaStepReport {
 }
 
 /** The formula's bytes for one device and step (engine/parallel/trafficFormula.ts). */
-export interface DeviceTraffic {
-  sentBytes: BytesByKind;
-  receivedBytes: BytesByKind;
-}
+export type DeviceTraffic = Pick<ReplicaStepReport, 'sentBytes' | 'receivedBytes'>;
 
 /** One step of a multi-device run, as the coordinator reports it. */
 export interface ParallelStepRecord {

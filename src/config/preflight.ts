@@ -12,18 +12,19 @@
  * Pure: no tfjs, no DOM, no store.
  */
 import type { BackendInfo } from './backendInfo';
+import { formatBytes } from './byteFormat';
 import {
   checkFits,
   estimateTrainingMemory,
   type DeviceMemoryLimits,
-  formatBytes,
+  largestBatchWhere,
   type GpuShortfall,
   type MemoryEstimate,
   type MemoryOptions,
 } from './memoryEstimate';
 import type { HostBatchConfig } from './hostBatchBytes';
 import { hostBatchBytes, hostHeldBytes } from './hostMemory';
-import { LIMITS, type TrainConfig } from './trainConfig';
+import type { TrainConfig } from './trainConfig';
 
 const GiB = 1024 ** 3;
 
@@ -47,18 +48,6 @@ export function hostBytesHeld(config: HostConfig): number {
   return hostHeldBytes(config.workers, config.prefetch, hostBatchBytes(config));
 }
 
-/** Largest batch size whose held host bytes fit the budget (0 if none); held bytes grow with the batch. */
-function largestBatchForHost(config: HostConfig): number {
-  let fits = 0;
-  let tooBig = LIMITS.batchSize.max + 1;
-  while (tooBig - fits > 1) {
-    const mid = Math.floor((fits + tooBig) / 2);
-    if (hostBytesHeld({ ...config, batchSize: mid }) <= HOST_LOADER_BUDGET_BYTES) fits = mid;
-    else tooBig = mid;
-  }
-  return fits;
-}
-
 /** Why the loader's host memory does not fit, as figures (the UI words them). */
 interface HostShortfall {
   workers: number;
@@ -76,11 +65,10 @@ export type PreflightRefusal =
 function hostShortfall(config: HostConfig): HostShortfall | null {
   const held = hostBytesHeld(config);
   if (held <= HOST_LOADER_BUDGET_BYTES) return null;
-  const batch = hostBatchBytes(config);
   return {
     workers: config.workers,
     prefetch: config.prefetch,
-    batchBytes: batch,
+    batchBytes: hostBatchBytes(config),
     heldBytes: held,
     budgetBytes: HOST_LOADER_BUDGET_BYTES,
   };
@@ -99,13 +87,8 @@ function hostMemoryRefusal(host: HostShortfall | null): string | null {
 /** Per-buffer limit assumed where the backend reports none (webgl, cpu). */
 export const ASSUMED_BUFFER_LIMIT_BYTES = 1 * GiB;
 
-/** The URL search parameter (`?skipPreflight=1`) that switches the check off, for debugging only. */
-const SKIP_PREFLIGHT_PARAM = 'skipPreflight';
-
 export interface PreflightLimits extends DeviceMemoryLimits {
-  /** Where the figures come from, in plain words: reported limits, assumed budget and why. */
-  source: string;
-  /** The same as a kind the UI words: WebGPU's limits with a hardware or software budget, or none reported. */
+  /** Where the figures come from, as a kind the UI words: WebGPU's limits with a hardware or software budget, or none reported. */
   sourceKind: 'webgpu-hardware' | 'webgpu-software' | 'unreported';
   /** The backend, for `unreported`. */
   backend: string;
@@ -131,19 +114,13 @@ export type PreflightResult =
 /** The limits a step is checked against on the backend `info` describes. */
 export function preflightLimits(info: BackendInfo): PreflightLimits {
   if (info.backend === 'webgpu' && info.limits) {
-    const budget = info.isSoftwareAdapter
-      ? MEMORY_BUDGET_BYTES.softwareAdapter
-      : MEMORY_BUDGET_BYTES.hardwareGpu;
-    const kind = info.isSoftwareAdapter
-      ? 'assumed for a software adapter, whose memory is the page’s RAM'
-      : 'assumed, since browsers do not report how much memory a GPU has';
     return {
-      maxBufferSizeBytes: info.limits.maxBufferSizeBytes,
-      maxStorageBufferBindingSizeBytes: info.limits.maxStorageBufferBindingSizeBytes,
-      memoryBudgetBytes: budget,
+      ...info.limits,
+      memoryBudgetBytes: info.isSoftwareAdapter
+        ? MEMORY_BUDGET_BYTES.softwareAdapter
+        : MEMORY_BUDGET_BYTES.hardwareGpu,
       sourceKind: info.isSoftwareAdapter ? 'webgpu-software' : 'webgpu-hardware',
       backend: info.backend,
-      source: `per-buffer limits reported by WebGPU; the ${budget / GiB} GiB budget is ${kind}`,
     };
   }
   return {
@@ -152,9 +129,6 @@ export function preflightLimits(info: BackendInfo): PreflightLimits {
     memoryBudgetBytes: MEMORY_BUDGET_BYTES.noWebGpu,
     sourceKind: 'unreported',
     backend: info.backend,
-    source:
-      `${info.backend} reports no memory limits, so a conservative ${ASSUMED_BUFFER_LIMIT_BYTES / GiB} GiB ` +
-      `per buffer and a ${MEMORY_BUDGET_BYTES.noWebGpu / GiB} GiB budget are assumed`,
   };
 }
 
@@ -191,11 +165,7 @@ export function runPreflight(
   const limits =
     override.memoryBudgetBytes === undefined
       ? device
-      : {
-          ...device,
-          memoryBudgetBytes: override.memoryBudgetBytes,
-          source: `${device.source}; replaced by a budget of ${formatBytes(override.memoryBudgetBytes)}`,
-        };
+      : { ...device, memoryBudgetBytes: override.memoryBudgetBytes };
   let estimate: MemoryEstimate;
   try {
     estimate = estimateTrainingMemory(config, estimateOptions(config, info));
@@ -217,7 +187,10 @@ export function runPreflight(
   const reasons = [fit.ok ? null : fit.reason, host].filter((r) => r !== null);
   const largest = Math.min(
     fit.ok ? config.batchSize : fit.largestBatchThatFits,
-    host === null ? config.batchSize : largestBatchForHost(config),
+    // Held host bytes grow with the batch.
+    host === null
+      ? config.batchSize
+      : largestBatchWhere((b) => hostBytesHeld({ ...config, batchSize: b }) <= HOST_LOADER_BUDGET_BYTES),
   );
   return {
     verdict: 'refused',
@@ -231,7 +204,7 @@ export function runPreflight(
 
 /** Whether the page's search string (`location.search`) carries `skipPreflight=1`. */
 export function skipPreflightRequested(search: string): boolean {
-  return new URLSearchParams(search).get(SKIP_PREFLIGHT_PARAM) === '1';
+  return new URLSearchParams(search).get('skipPreflight') === '1';
 }
 
 /** Whether Start may be offered: everything but a refusal passes, and a refusal only when skipped. */

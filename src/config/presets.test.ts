@@ -4,7 +4,9 @@
  */
 import { DICTIONARIES } from '../i18n/dictionaries';
 import { describe, expect, it } from 'vitest';
-import { PRESETS, findPreset } from './presets';
+import { PRESETS } from './presets';
+
+const findPreset = (id: string) => PRESETS.find((p) => p.id === id);
 import { DEFAULT_CONFIG, trainConfigSchema } from './trainConfig';
 import { applyOverrides, decodeHash } from './urlCodec';
 import { CONFIG_KEYS } from './fieldTable';

@@ -51,8 +51,3 @@ export const PRESETS: readonly Preset[] = [
   ),
   preset('onehot-masks', { maskDtype: 'float32-onehot' }, { maskDtype: 'uint8' }),
 ];
-
-/** The preset with this id, if any. */
-export function findPreset(id: string): Preset | undefined {
-  return PRESETS.find((p) => p.id === id);
-}

@@ -30,7 +30,7 @@ export interface ShareLinkState {
 export function buildShareLink(state: ShareLinkState, base: string, runOnOpen: boolean): string {
   const hash = encodeConfigToHash(state.config, {
     view: state.view,
-    ...(state.lang !== null ? { lang: state.lang } : {}),
+    lang: state.lang,
     hide: [...state.hiddenControls],
     ...(state.compareOverrides ? { b: state.compareOverrides } : {}),
     sweep: state.sweep ?? null,

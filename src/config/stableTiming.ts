@@ -13,6 +13,7 @@
  * - A cap on steps and on wall time keeps a lesson under about a minute on a software adapter; a run that
  *   hits it says so ("capped") rather than pretending to be stable.
  */
+import type { TelemetryRow } from './telemetry';
 
 export interface TimingRule {
   /** Steps never timed because they compile (1). */
@@ -29,13 +30,8 @@ export interface TimingRule {
   maxMs: number;
 }
 
-/** The timing figures of one step this rule reads. */
-export interface TimedStep {
-  step: number;
-  /** ms since the run started, at the end of the step. */
-  timeMs: number;
-  stepMs: number;
-}
+/** The timing figures of one step this rule reads (timeMs: since the run started, at the step's end). */
+export type TimedStep = Pick<TelemetryRow, 'step' | 'timeMs' | 'stepMs'>;
 
 type TimingState = 'warming-up' | 'measuring' | 'stable' | 'capped';
 

@@ -31,14 +31,8 @@ export const MEMORY_CATEGORY_LABELS: Readonly<Record<MemoryCategory, string>> = 
 
 export type CategoryBytes = Record<MemoryCategory, number>;
 
-export const zeroCategoryBytes = (): CategoryBytes => ({
-  parameters: 0,
-  optimizerState: 0,
-  inputs: 0,
-  activations: 0,
-  gradients: 0,
-  temporaries: 0,
-});
+export const zeroCategoryBytes = (): CategoryBytes =>
+  Object.fromEntries(MEMORY_CATEGORIES.map((c) => [c, 0])) as CategoryBytes;
 
 /**
  * The parts of one step in the order they run. 'data-wait' happens in the training loop before the step

@@ -17,6 +17,7 @@ import {
 } from './sweep';
 import { DEFAULT_CONFIG, LIMITS, trainConfigSchema } from './trainConfig';
 import { decodeHash, encodeConfigToHash } from './urlCodec';
+import { DICTIONARIES } from '../i18n/dictionaries';
 import { en } from '../i18n/en';
 import { problemText } from '../i18n/problemText';
 import { SWIFTSHADER } from '../../test/fixtures/backends';
@@ -134,6 +135,8 @@ describe('sweep points', () => {
   it('presets are valid links and sized for a software adapter', () => {
     expect(SWEEP_PRESETS.map((p) => p.spec.setting)).toEqual(['batchSize', 'imageSizePx', 'microBatches']);
     for (const preset of SWEEP_PRESETS) {
+      for (const dict of Object.values(DICTIONARIES))
+        expect(dict.sweeps.presetsText).toHaveProperty(preset.id);
       expect(decodeSweep(encodeSweep(preset.spec))).toEqual({ spec: preset.spec, problems: [] });
       for (const v of preset.spec.values as readonly SweepValue[]) {
         const c = sweepPointConfig({ ...DEFAULT_CONFIG, ...preset.config }, preset.spec.setting, v);

@@ -51,19 +51,10 @@ const AUTO_TEXT = 'auto';
 
 const isAutoSetting = (s: SweepSetting): s is AutoSetting => (AUTO_SETTINGS as readonly string[]).includes(s);
 
-/** Smallest value "auto" starts from: the field's lower bound (image sizes are multiples of 8 from 16). */
-function autoStart(setting: AutoSetting): number {
-  return LIMITS[setting].min;
-}
-
 /** The setting whose link key is `key` (`b` → batchSize); a Map lookup, so `__proto__` never matches. */
 const SETTING_BY_KEY: ReadonlyMap<string, SweepSetting> = new Map(
   SWEEP_SETTINGS.map((s) => [FIELD_TABLE[s].linkKey, s]),
 );
-
-/** Settings whose values are numbers (the others are choices: dtypes, optimizer, recompute). */
-const isNumericSetting = (s: SweepSetting): boolean =>
-  s !== 'imageDtype' && s !== 'maskDtype' && s !== 'optimizer' && s !== 'recompute';
 
 function encodeValue(setting: SweepSetting, value: SweepValue): string {
   return (FIELD_TABLE[setting].codec.encode as (v: SweepValue) => string)(value);
@@ -96,8 +87,7 @@ export function decodeSweep(raw: string): DecodedSweep {
   const key = raw.slice(0, colon);
   const setting = SETTING_BY_KEY.get(key);
   if (setting === undefined) {
-    const keys = SWEEP_SETTINGS.map((s) => FIELD_TABLE[s].linkKey).join('|');
-    return refuse(part('sweepSetting', { raw: quoted(key), keys }));
+    return refuse(part('sweepSetting', { raw: quoted(key), keys: [...SETTING_BY_KEY.keys()].join('|') }));
   }
   const body = raw.slice(colon + 1);
   if (body === AUTO_TEXT) {
@@ -134,7 +124,8 @@ export function decodeSweep(raw: string): DecodedSweep {
   }
   if (values.length === 0)
     return { spec: null, problems: [...problems, [part('noUsableValue'), part('noSweep')]] };
-  if (isNumericSetting(setting)) (values as number[]).sort((a, b) => a - b);
+  // Numbers (batch, px, width, depth, workers, micro-batches) in order; choices (dtypes, optimizer…) as given.
+  if (typeof values[0] === 'number') (values as number[]).sort((a, b) => a - b);
   return { spec: { setting, values }, problems };
 }
 
@@ -154,7 +145,8 @@ export function sweepPointConfig(base: TrainConfig, setting: SweepSetting, value
  */
 export function autoSweepValues(setting: AutoSetting, base: TrainConfig, info: BackendInfo): number[] {
   const values: number[] = [];
-  for (let v = autoStart(setting); v <= LIMITS[setting].max && values.length < MAX_SWEEP_POINTS; v *= 2) {
+  // From the field's lower bound (image sizes are multiples of 8 from 16).
+  for (let v = LIMITS[setting].min; v <= LIMITS[setting].max && values.length < MAX_SWEEP_POINTS; v *= 2) {
     values.push(v);
     if (runPreflight(sweepPointConfig(base, setting, v), info).verdict === 'refused') break;
   }
@@ -166,12 +158,6 @@ export function sweepValues(spec: SweepSpec, base: TrainConfig, info: BackendInf
   if (spec.values !== 'auto') return [...spec.values];
   return isAutoSetting(spec.setting) ? autoSweepValues(spec.setting, base, info) : [];
 }
-
-/**
- * The page search parameter that caps a point's steps, honoured only by the test build
- * (`import.meta.env.VITE_TEST_HOOKS`) and only with `testHooks=1`.
- */
-const SWEEP_MAX_STEPS_PARAM = 'sweepMaxSteps';
 
 /**
  * The timing rule of a point: the lessons' rule for its config. In the test build only, with
@@ -187,7 +173,7 @@ export function sweepTimingRule(config: TrainConfig, search: string): TimingRule
 function testStepCap(rule: TimingRule, search: string): TimingRule {
   const params = new URLSearchParams(search);
   if (params.get('testHooks') !== '1') return rule;
-  const cap = Number(params.get(SWEEP_MAX_STEPS_PARAM));
+  const cap = Number(params.get('sweepMaxSteps'));
   return Number.isInteger(cap) && cap >= 3 && cap < rule.maxSteps ? { ...rule, maxSteps: cap } : rule;
 }
 
@@ -210,10 +196,8 @@ export function sweepValueLabel(setting: SweepSetting, value: SweepValue): strin
 }
 
 export interface SweepPreset {
+  /** Stable id; its label and one sentence on what the curve teaches are the dictionary's `sweeps.presetsText.<id>`. */
   id: string;
-  label: string;
-  /** One sentence: what the curve teaches. */
-  description: string;
   spec: SweepSpec;
   /** Settings the preset fixes besides the swept one (small enough for a software adapter). */
   config: Partial<TrainConfig>;
@@ -222,24 +206,16 @@ export interface SweepPreset {
 export const SWEEP_PRESETS: readonly SweepPreset[] = [
   {
     id: 'batch',
-    label: 'Batch size vs throughput and memory',
-    description: 'Bigger batches feed the GPU more samples per step, and every activation grows with them.',
     spec: { setting: 'batchSize', values: [1, 2, 4, 8] },
     config: { imageSizePx: 32 },
   },
   {
     id: 'image',
-    label: 'Image size: memory grows with its square',
-    description:
-      'Twice the side is four times the pixels: activations and their gradients grow with the square.',
     spec: { setting: 'imageSizePx', values: [16, 24, 32, 48] },
     config: { batchSize: 2 },
   },
   {
     id: 'micro',
-    label: 'Micro-batches: the same batch in parts',
-    description:
-      'One batch of 8 as 1, 2 or 4 micro-batches: the same gradients, the activations of one part, more steps of work.',
     spec: { setting: 'microBatches', values: [1, 2, 4] },
     config: { imageSizePx: 32, batchSize: 8 },
   },

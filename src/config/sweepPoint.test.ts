@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from './trainConfig';
-import { estimateTrainingMemory } from './memoryEstimate';
+import { estimateTrainingMemory, MEMORY_GROUPS } from './memoryEstimate';
 import { timingRuleFor, timingVerdict } from './stableTiming';
 import {
-  ESTIMATE_GROUPS,
   estimateByGroup,
   estimateOverPeak,
   measurePoint,
@@ -107,7 +106,7 @@ describe('measurePoint', () => {
   it('keeps the estimate by group, which sums to its total, and its ratio to the peak', () => {
     const estimate = estimateTrainingMemory(DEFAULT_CONFIG);
     const groups = estimateByGroup(estimate);
-    expect(ESTIMATE_GROUPS.reduce((sum, g) => sum + groups[g], 0)).toBe(groups.totalBytes);
+    expect(MEMORY_GROUPS.reduce((sum, g) => sum + groups[g], 0)).toBe(groups.totalBytes);
     const rows = Array.from({ length: 9 }, (_, i) => row(i + 1));
     const point = {
       ...pendingPoint(4),

@@ -5,24 +5,12 @@
  * Also the point's life cycle (pending → running → done | failed | refused | stopped) and the derived
  * ratios the figures and the table read. Pure; imports only config.
  */
-import type { MemoryEstimate, MemoryGroup } from './memoryEstimate';
+import { MEMORY_GROUPS, type MemoryEstimate, type MemoryGroup } from './memoryEstimate';
 import type { TimingVerdict } from './stableTiming';
 import { DEFAULT_TIMING, mean } from './stableTiming';
 import { blockSamplesPerSec, pointFigure, type PointFigure } from './sweepSummary';
 import type { SweepValue } from './sweep';
 import type { TelemetryRow } from './telemetry';
-
-type SweepPointStatus = 'pending' | 'running' | 'done' | 'failed' | 'refused' | 'stopped';
-
-/** The estimate's six groups, in the order tables list them. */
-export const ESTIMATE_GROUPS: readonly MemoryGroup[] = [
-  'parameter',
-  'gradient',
-  'optimizer',
-  'batch',
-  'activation',
-  'transient',
-];
 
 export type EstimateByGroup = Record<MemoryGroup, number> & { totalBytes: number };
 
@@ -62,7 +50,7 @@ export interface SweepMeasurement {
 
 export interface SweepPoint {
   value: SweepValue;
-  status: SweepPointStatus;
+  status: 'pending' | 'running' | 'done' | 'failed' | 'refused' | 'stopped';
   /** Why it failed, was refused or stopped, in plain words; null otherwise. */
   reason: string | null;
   /** The pre-flight estimate by group for this point's config on this device; null before it is known. */
@@ -74,15 +62,8 @@ export interface SweepPoint {
 }
 
 export function estimateByGroup(estimate: MemoryEstimate): EstimateByGroup {
-  return {
-    parameter: estimate.parameterBytes,
-    gradient: estimate.gradientBytes,
-    optimizer: estimate.optimizerBytes,
-    batch: estimate.batchBytes,
-    activation: estimate.activationBytes,
-    transient: estimate.transientBytes,
-    totalBytes: estimate.totalBytes,
-  };
+  const groups = Object.fromEntries(MEMORY_GROUPS.map((g) => [g, estimate[`${g}Bytes`]]));
+  return { ...(groups as Record<MemoryGroup, number>), totalBytes: estimate.totalBytes };
 }
 
 const maxOrNull = (values: readonly (number | null)[]): number | null =>

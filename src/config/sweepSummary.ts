@@ -7,13 +7,10 @@
  * samples ÷ its time. Two points differ beyond noise only when their intervals do not overlap.
  */
 import { DEFAULT_TIMING, type TimingVerdict } from './stableTiming';
+import type { TelemetryRow } from './telemetry';
 
 /** The step figures this module reads from a point's telemetry rows. */
-export interface StepTiming {
-  step: number;
-  stepMs: number;
-  batchSize: number;
-}
+type StepTiming = Pick<TelemetryRow, 'step' | 'stepMs' | 'batchSize'>;
 
 /** Samples/s of each complete block of the timed steps, oldest first. */
 export function blockSamplesPerSec(

@@ -85,7 +85,7 @@ const intIn = (b: { min: number; max: number }) => z.number().int().min(b.min).m
 const numIn = (b: { min: number; max: number }) => z.number().min(b.min).max(b.max);
 const channelStat = z.number().min(0).max(255);
 
-const trainConfigFields = z.object({
+export const trainConfigFields = z.object({
   seed: intIn(LIMITS.seed),
   imageSizePx: intIn(LIMITS.imageSizePx).refine((v) => v % 8 === 0, 'image size must be a multiple of 8'),
   channels: z.union([z.literal(1), z.literal(3)]),
@@ -162,7 +162,6 @@ export const trainConfigSchema = trainConfigFields.superRefine((c, ctx) => {
 });
 
 export type TrainConfig = z.infer<typeof trainConfigFields>;
-export { trainConfigFields };
 
 /**
  * Per-channel statistics of BatchLab's synthetic dataset on the 0–255 scale, measured with

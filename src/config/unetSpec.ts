@@ -100,25 +100,23 @@ export interface UNetSpec {
   convs: readonly ConvSpec[];
 }
 
-function requirePositiveInt(value: number, what: string): void {
-  if (!Number.isInteger(value) || value < 1) {
-    throw new RangeError(`${what} must be a positive integer, got ${value}`);
-  }
-}
-
 /** Lists the U-Net's ops in forward order. Throws RangeError unless every field is a positive integer. */
 export function describeUNet(shape: UNetShape): UNetSpec {
   const { depth, baseWidth, channels, numClasses } = shape;
-  requirePositiveInt(depth, 'depth');
-  requirePositiveInt(baseWidth, 'baseWidth');
-  requirePositiveInt(channels, 'channels');
-  requirePositiveInt(numClasses, 'numClasses');
+  for (const [what, value] of Object.entries({ depth, baseWidth, channels, numClasses })) {
+    if (!Number.isInteger(value) || value < 1) {
+      throw new RangeError(`${what} must be a positive integer, got ${value}`);
+    }
+  }
 
   const widths = Array.from({ length: depth }, (_, l) => baseWidth * 2 ** l);
   const width = (l: number): number => baseWidth * 2 ** l;
   const ops: UNetOp[] = [];
+  /** A 3×3 conv with ReLU, or the head: 1×1, no activation. */
   const conv = (name: string, input: string, inChannels: number, outChannels: number, level: number) => {
-    ops.push({ kind: 'conv', name, input, kernelSize: 3, inChannels, outChannels, level, relu: true });
+    const head = name === HEAD_NAME;
+    const kernelSize = head ? 1 : 3;
+    ops.push({ kind: 'conv', name, input, kernelSize, inChannels, outChannels, level, relu: !head });
   };
 
   let previous = INPUT_NAME;
@@ -143,16 +141,7 @@ export function describeUNet(shape: UNetShape): UNetSpec {
     conv(`dec${l}b`, `dec${l}a`, width(l), width(l), l);
     previous = `dec${l}b`;
   }
-  ops.push({
-    kind: 'conv',
-    name: HEAD_NAME,
-    input: previous,
-    kernelSize: 1,
-    inChannels: width(0),
-    outChannels: numClasses,
-    level: 0,
-    relu: false,
-  });
+  conv(HEAD_NAME, previous, width(0), numClasses, 0);
 
   const convs = ops.filter((op): op is ConvSpec => op.kind === 'conv');
   return { shape: { depth, baseWidth, channels, numClasses }, widths, ops, convs };

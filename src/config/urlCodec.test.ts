@@ -22,7 +22,6 @@ import {
 } from './trainConfig';
 import {
   FILES_NOT_IN_LINK,
-  MAX_ECHO,
   MAX_HASH_LENGTH,
   MAX_MESSAGE,
   MAX_PROBLEMS,
@@ -37,6 +36,7 @@ import {
   type Problem,
 } from './urlCodec';
 import { repairConfig } from './repairConfig';
+import { MAX_ECHO } from './valueCodecs';
 import { CONFIG_KEYS } from './fieldTable';
 import { PLAYGROUND_SECTIONS, VIEW_IDS } from './views';
 

@@ -34,10 +34,8 @@ import { decodeSweep, encodeSweep, SWEEP_LINK_KEY, type SweepSpec } from './swee
 import { DEFAULT_CONFIG, trainConfigFields, trainConfigSchema, type TrainConfig } from './trainConfig';
 import { FALLBACK_LANG, LANG_LINK_VALUES, LANGS, type Lang } from './languages';
 import { part, type ProblemPart } from './problems';
-import { echo, MAX_ECHO, quoted } from './valueCodecs';
+import { echo, quoted } from './valueCodecs';
 import { PLAYGROUND_SECTIONS, VIEW_IDS, VIEW_OF_OLD_LINKS, type SectionId, type ViewId } from './views';
-
-export { MAX_ECHO };
 
 /** A link cannot carry the sender's files: it says so, and the run uses the synthetic shapes. */
 export const FILES_NOT_IN_LINK: readonly ProblemPart[] = [part('filesNotInLink')];
@@ -52,27 +50,6 @@ z.config({ jitless: true });
  */
 export type Problem = { key: string; parts: readonly ProblemPart[] };
 
-export type HashExtras = {
-  /** The view the link opens (`view=loaders`). */
-  view?: ViewId;
-  /** The interface language the link opens in (`lang=zh`); absent: the opener's browser decides. */
-  lang?: Lang;
-  /** The Playground's open section (`sec=profile`); absent or null: none. */
-  section?: SectionId | null;
-  /** Start training as soon as the link opens (`run=1`). */
-  run?: boolean;
-  /** Profile a step as soon as the link opens (`prof=1`), under the same guard as `run=1`. */
-  profile?: boolean;
-  /** Short keys of controls to hide (`hide=lr,opt`). */
-  hide?: string[];
-  /** The page is framed in another page (`embed=1`): the view alone, in a compact frame. */
-  embed?: boolean;
-  /** Overrides for the comparison configuration B, stored as `b.<key>=…`. */
-  b?: Partial<TrainConfig>;
-  /** The sweep the Tradeoff view runs (`sw=b:1,2,4`; config/sweep.ts). */
-  sweep?: SweepSpec | null;
-};
-
 export type DecodedHash = {
   /** The view the link names; null when it names none (an old link: the Playground). */
   view: ViewId | null;
@@ -82,9 +59,11 @@ export type DecodedHash = {
   section: SectionId | null;
   config: TrainConfig;
   problems: Problem[];
+  /** Start training as soon as the link opens (`run=1`). */
   run: boolean;
-  /** The link asks for a step profile (`prof=1`). */
+  /** The link asks for a step profile (`prof=1`), under the same guard as `run=1`. */
   profile: boolean;
+  /** Short keys of controls to hide (`hide=lr,opt`). */
   hide: string[];
   /** The link asks for the compact frame (`embed=1`). */
   embed: boolean;
@@ -92,6 +71,11 @@ export type DecodedHash = {
   overridesB: Partial<TrainConfig> | null;
   /** The sweep the link names (`sw=`); null when it names none or none usable. */
   sweep: SweepSpec | null;
+};
+
+/** What a hash carries besides the config, each optional; `b` is B's overrides (`b.<key>=…`). */
+export type HashExtras = Partial<Omit<DecodedHash, 'config' | 'problems' | 'overridesB'>> & {
+  b?: Partial<TrainConfig>;
 };
 
 /** Longer hashes are rejected whole: defaults and one problem. */
@@ -102,15 +86,21 @@ export const MAX_PROBLEMS = 24;
 export const MAX_MESSAGE = 100;
 
 const HASH_VERSION = 1;
-const VERSION_KEY = 'v';
-const RUN_KEY = 'run';
-const VIEW_KEY = 'view';
-const LANG_KEY = 'lang';
-const SECTION_KEY = 'sec';
-const PROFILE_KEY = 'prof';
-const HIDE_KEY = 'hide';
 /** `embed=1`: exported for the embed snippet (config/shareLink.ts), which adds it to a share link. */
 export const EMBED_KEY = 'embed';
+/** The keys that are not a field's (`b.` keys aside). */
+const KEY = {
+  version: 'v',
+  run: 'run',
+  view: 'view',
+  lang: 'lang',
+  section: 'sec',
+  profile: 'prof',
+  hide: 'hide',
+  embed: EMBED_KEY,
+  sweep: SWEEP_LINK_KEY,
+} as const;
+const EXTRA_KEYS: ReadonlySet<string> = new Set(Object.values(KEY));
 const B_PREFIX = 'b.';
 /** What `view=`, `lang=` and `sec=` accept: link text → value (Maps, like FIELD_BY_KEY below). */
 const VIEW_BY_TEXT: ReadonlyMap<string, ViewId> = new Map(VIEW_IDS.map((v) => [v, v]));
@@ -149,19 +139,19 @@ function encodeField<K extends keyof TrainConfig>(f: K, value: TrainConfig[K]): 
  */
 export function encodeConfigToHash(config: TrainConfig, extras: HashExtras = {}): string {
   const pairs = encodeHashHead(extras.view ?? null, extras.lang ?? null);
-  for (const f of CONFIG_KEYS) pairs.push(`${URL_KEYS[f]}=${encodeComponent(encodeField(f, config[f]))}`);
+  pairs.push(...encodeFieldPairs(config));
   if (extras.b) pairs.push(...encodeFieldPairs(extras.b, B_PREFIX));
   if (extras.hide && extras.hide.length > 0) {
     const wanted = new Set(extras.hide);
     const hide = SHORT_KEYS.filter((k) => wanted.has(k));
-    if (hide.length > 0) pairs.push(`${HIDE_KEY}=${hide.join(',')}`);
+    if (hide.length > 0) pairs.push(`${KEY.hide}=${hide.join(',')}`);
   }
-  if (extras.section) pairs.push(`${SECTION_KEY}=${extras.section}`);
+  if (extras.section) pairs.push(`${KEY.section}=${extras.section}`);
   if (extras.sweep)
-    pairs.push(`${SWEEP_LINK_KEY}=${encodeComponent(encodeSweep(extras.sweep)).replace(/%3A/gi, ':')}`);
-  if (extras.run) pairs.push(`${RUN_KEY}=1`);
-  if (extras.profile) pairs.push(`${PROFILE_KEY}=1`);
-  if (extras.embed) pairs.push(`${EMBED_KEY}=1`);
+    pairs.push(`${KEY.sweep}=${encodeComponent(encodeSweep(extras.sweep)).replace(/%3A/gi, ':')}`);
+  if (extras.run) pairs.push(`${KEY.run}=1`);
+  if (extras.profile) pairs.push(`${KEY.profile}=1`);
+  if (extras.embed) pairs.push(`${KEY.embed}=1`);
   return `#${pairs.join('&')}`;
 }
 
@@ -175,9 +165,9 @@ export function encodeFieldPairs(patch: Partial<TrainConfig>, prefix = ''): stri
 
 /** The hash's fixed head: `v=1`, then `view=` and `lang=` when given. */
 export function encodeHashHead(view: ViewId | null, lang: Lang | null): string[] {
-  const pairs = [`${VERSION_KEY}=${HASH_VERSION}`];
-  if (view) pairs.push(`${VIEW_KEY}=${view}`);
-  if (lang) pairs.push(`${LANG_KEY}=${LANG_LINK_VALUES[lang]}`);
+  const pairs = [`${KEY.version}=${HASH_VERSION}`];
+  if (view) pairs.push(`${KEY.view}=${view}`);
+  if (lang) pairs.push(`${KEY.lang}=${LANG_LINK_VALUES[lang]}`);
   return pairs;
 }
 
@@ -189,11 +179,6 @@ const copyConfig = (c: TrainConfig): TrainConfig => ({
   mean255: [...c.mean255],
   std255: [...c.std255],
 });
-
-/** Whether `value` is valid for field `f` on its own (per-field schema, no cross-field rules). */
-function fieldValid<K extends keyof TrainConfig>(f: K, value: unknown): value is TrainConfig[K] {
-  return trainConfigFields.shape[f].safeParse(value, { jitless: true }).success;
-}
 
 /** `a` with `overrides` applied: override values invalid on their own are ignored, cross-field rules repaired. */
 export function applyOverrides(a: TrainConfig, overrides: Partial<TrainConfig>): TrainConfig {
@@ -212,12 +197,13 @@ function applyOverridesReporting(
     : { config: copyConfig(DEFAULT_CONFIG), repairs: [] };
 }
 
+/** Sets field `f` to `value` when it is valid on its own (per-field schema, no cross-field rules). */
 function setIfValid<K extends keyof TrainConfig>(
   target: TrainConfig,
   f: K,
   value: TrainConfig[K] | undefined,
 ): void {
-  if (value === undefined || !fieldValid(f, value)) return;
+  if (value === undefined || !trainConfigFields.shape[f].safeParse(value, { jitless: true }).success) return;
   target[f] = (Array.isArray(value) ? [...value] : value) as TrainConfig[K];
 }
 
@@ -273,17 +259,7 @@ function readPairs(body: string, problems: ProblemList): Map<string, string | nu
   return values;
 }
 
-type FieldRead<K extends keyof TrainConfig> =
-  | { value: TrainConfig[K]; note?: ProblemPart }
-  | { error: ProblemPart }
-  | null;
-
-/** Reads field `f` from `raw` (null = undecodable text). */
-function readField<K extends keyof TrainConfig>(f: K, raw: string | null): FieldRead<K> {
-  if (raw === null) return { error: part('badValueEncoding') };
-  return FIELD_TABLE[f].codec.decode(raw);
-}
-
+/** Reads field `f` from `raw` (null = undecodable text) into `target`; an unusable value takes `fallback`. */
 function decodeInto<K extends keyof TrainConfig>(
   f: K,
   raw: string | null,
@@ -292,8 +268,7 @@ function decodeInto<K extends keyof TrainConfig>(
   fallback: TrainConfig[K] | null,
   problems: ProblemList,
 ): void {
-  const read = readField(f, raw);
-  if (read === null) return;
+  const read = raw === null ? { error: part('badValueEncoding') } : FIELD_TABLE[f].codec.decode(raw);
   if ('error' in read) {
     problems.add(key, [
       read.error,
@@ -306,6 +281,24 @@ function decodeInto<K extends keyof TrainConfig>(
   if (read.note !== undefined) {
     problems.add(key, [read.note, part('usingValue', { value: encodeField(f, read.value) })]);
   }
+}
+
+/** The fields the link names under `prefix` (`b.` for B), each decoded into `patch` (else `fallback`'s). */
+function readFields(
+  pairs: Map<string, string | null>,
+  prefix: string,
+  fallback: Partial<TrainConfig>,
+  problems: ProblemList,
+): { patch: Partial<TrainConfig>; present: Set<keyof TrainConfig> } {
+  const patch: Partial<TrainConfig> = {};
+  const present = new Set<keyof TrainConfig>();
+  for (const f of CONFIG_KEYS) {
+    const key = prefix + URL_KEYS[f];
+    if (!pairs.has(key)) continue;
+    present.add(f);
+    decodeInto(f, pairs.get(key) ?? null, key, patch, fallback[f] ?? null, problems);
+  }
+  return { patch, present };
 }
 
 function emptyResult(problems: Problem[]): DecodedHash {
@@ -354,24 +347,17 @@ export function decodeHashStrict(hash: string): DecodedHash {
   const problems = new ProblemList();
   const pairs = readPairs(hash.startsWith('#') ? hash.slice(1) : hash, problems);
 
-  const version = pairs.get(VERSION_KEY);
+  const version = pairs.get(KEY.version);
   if (version !== undefined && version !== String(HASH_VERSION)) {
     problems.add(
-      VERSION_KEY,
+      KEY.version,
       [part('unknownVersion', { raw: quoted(version ?? ''), version: HASH_VERSION })],
       true,
     );
   }
 
   // Configuration A: every field, defaults for the missing ones.
-  const a: Partial<TrainConfig> = {};
-  const presentA = new Set<keyof TrainConfig>();
-  for (const f of CONFIG_KEYS) {
-    const key = URL_KEYS[f];
-    if (!pairs.has(key)) continue;
-    presentA.add(f);
-    decodeInto(f, pairs.get(key) ?? null, key, a, DEFAULT_CONFIG[f], problems);
-  }
+  const { patch: a, present: presentA } = readFields(pairs, '', DEFAULT_CONFIG, problems);
   const merged = copyConfig({ ...DEFAULT_CONFIG, ...a });
   if (merged.dataSource === 'files') {
     merged.dataSource = 'synthetic';
@@ -389,15 +375,8 @@ export function decodeHashStrict(hash: string): DecodedHash {
   }
 
   // Configuration B: only the fields the link names, with the same rules; invalid ones are dropped.
-  let overridesB: Partial<TrainConfig> | null = null;
-  const presentB = new Set<keyof TrainConfig>();
-  for (const f of CONFIG_KEYS) {
-    const key = B_PREFIX + URL_KEYS[f];
-    if (!pairs.has(key)) continue;
-    overridesB ??= {};
-    presentB.add(f);
-    decodeInto(f, pairs.get(key) ?? null, key, overridesB, null, problems);
-  }
+  const { patch: b, present: presentB } = readFields(pairs, B_PREFIX, {}, problems);
+  let overridesB = presentB.size > 0 ? b : null;
   if (overridesB?.dataSource === 'files') {
     delete overridesB.dataSource;
     if (Object.keys(overridesB).length === 0) overridesB = null;
@@ -411,48 +390,40 @@ export function decodeHashStrict(hash: string): DecodedHash {
   }
 
   // Extras.
-  const view = readChoice(pairs, VIEW_KEY, VIEW_BY_TEXT, VIEW_OF_OLD_LINKS, problems);
-  const lang = readChoice(pairs, LANG_KEY, LANG_BY_TEXT, LANG_LINK_VALUES[FALLBACK_LANG], problems);
-  const section = readChoice(pairs, SECTION_KEY, SECTION_BY_TEXT, null, problems);
-  const run = readFlag(pairs, RUN_KEY, part('notRunning'), problems);
-  const profile = readFlag(pairs, PROFILE_KEY, part('noProfile'), problems);
-  const embed = readFlag(pairs, EMBED_KEY, part('usingValue', { value: '0' }), problems);
+  const view = readChoice(pairs, KEY.view, VIEW_BY_TEXT, VIEW_OF_OLD_LINKS, problems);
+  const lang = readChoice(pairs, KEY.lang, LANG_BY_TEXT, LANG_LINK_VALUES[FALLBACK_LANG], problems);
+  const section = readChoice(pairs, KEY.section, SECTION_BY_TEXT, null, problems);
+  const run = readFlag(pairs, KEY.run, part('notRunning'), problems);
+  const profile = readFlag(pairs, KEY.profile, part('noProfile'), problems);
+  const embed = readFlag(pairs, KEY.embed, part('usingValue', { value: '0' }), problems);
   const hide: string[] = [];
-  if (pairs.has(HIDE_KEY)) {
-    const raw = pairs.get(HIDE_KEY) ?? null;
+  if (pairs.has(KEY.hide)) {
+    const raw = pairs.get(KEY.hide) ?? null;
     const asked = raw === null || raw === '' ? [] : raw.split(',');
     const ignored = asked.filter((k) => !FIELD_BY_KEY.has(k));
     for (const k of SHORT_KEYS) if (asked.includes(k)) hide.push(k);
     if (raw === null || ignored.length > 0) {
-      problems.add(HIDE_KEY, [
+      problems.add(KEY.hide, [
         part('unknownHideKeys', { raw: quoted(raw === null ? '' : ignored.join(',')) }),
       ]);
     }
   }
 
   let sweep: SweepSpec | null = null;
-  if (pairs.has(SWEEP_LINK_KEY)) {
-    const raw = pairs.get(SWEEP_LINK_KEY) ?? null;
+  if (pairs.has(KEY.sweep)) {
+    const raw = pairs.get(KEY.sweep) ?? null;
     const read =
       raw === null
         ? { spec: null, problems: [[part('badValueEncoding'), part('noSweep')]] }
         : decodeSweep(raw);
     sweep = read.spec;
-    for (const parts of read.problems) problems.add(SWEEP_LINK_KEY, parts);
+    for (const parts of read.problems) problems.add(KEY.sweep, parts);
   }
 
   // Unknown keys: ignored, reported.
   for (const key of pairs.keys()) {
     const known =
-      key === VERSION_KEY ||
-      key === RUN_KEY ||
-      key === VIEW_KEY ||
-      key === LANG_KEY ||
-      key === SECTION_KEY ||
-      key === PROFILE_KEY ||
-      key === HIDE_KEY ||
-      key === EMBED_KEY ||
-      key === SWEEP_LINK_KEY ||
+      EXTRA_KEYS.has(key) ||
       FIELD_BY_KEY.has(key) ||
       (key.startsWith(B_PREFIX) && FIELD_BY_KEY.has(key.slice(B_PREFIX.length)));
     if (!known) problems.add(key, [part('unknownKey'), part('ignored')], true);

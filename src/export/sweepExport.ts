@@ -5,9 +5,9 @@
  */
 import type { BackendInfo } from '../config/backendInfo';
 import { FIELD_TABLE } from '../config/fieldTable';
+import { MEMORY_GROUPS } from '../config/memoryEstimate';
 import { encodeSweep, type SweepSpec } from '../config/sweep';
 import {
-  ESTIMATE_GROUPS,
   estimateOverPeak,
   samplesPerSecPerMiB,
   type SweepMeasurement,
@@ -39,7 +39,7 @@ const CSV_COLUMNS: readonly CsvColumn[] = [
   measured('gpuBytesInUse'),
   ['samplesPerSecPerMiB', (p) => (p.measured ? samplesPerSecPerMiB(p.measured) : null)],
   ['estimateBytes', (p) => p.estimate?.totalBytes],
-  ...ESTIMATE_GROUPS.map((g): CsvColumn => [`estimate_${g}Bytes`, (p) => p.estimate?.[g]]),
+  ...MEMORY_GROUPS.map((g): CsvColumn => [`estimate_${g}Bytes`, (p) => p.estimate?.[g]]),
   ['estimateOverPeak', estimateOverPeak],
   measured('bytesToGpuPerSample'),
   measured('timedSteps'),

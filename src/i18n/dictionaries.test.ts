@@ -6,9 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { DATA_PATHS } from '../config/dataPaths';
 import { CONFIG_KEYS, FIELD_TABLE } from '../config/fieldTable';
-import { STRATEGY_LABELS, STRATEGY_SHORT_LABELS } from '../config/parallel';
 import { PYTORCH_STRATEGY_LABELS } from '../config/pytorchExport';
-import { LANGS, langFromLinkValue, langFromNavigator } from '../config/languages';
+import { LANGS, langFromNavigator } from '../config/languages';
 import { LESSONS } from '../config/lessons';
 import { PRESETS } from '../config/presets';
 import { PROBLEM_CODES } from '../config/problems';
@@ -64,8 +63,6 @@ describe('dictionaries', () => {
 describe('the English dictionary says what config names in English', () => {
   it('data paths and strategies read as the bench and the exports name them', () => {
     for (const path of DATA_PATHS) expect(en.panels.dataPath.modes[path.id]).toBe(path.label);
-    expect(en.parallel.strategies).toEqual(STRATEGY_LABELS);
-    expect(en.charts.words.strategiesShort).toEqual(STRATEGY_SHORT_LABELS);
     expect(en.panels.export.pytorch.strategies).toEqual(PYTORCH_STRATEGY_LABELS);
   });
 });
@@ -123,12 +120,5 @@ describe('language choice', () => {
     expect(langFromNavigator(['zhx'])).toBe('en');
     expect(langFromNavigator([])).toBe('en');
     expect(langFromNavigator(undefined)).toBe('en');
-  });
-
-  it('reads only the exact link values', () => {
-    expect(langFromLinkValue('zh')).toBe('zh-CN');
-    expect(langFromLinkValue('en')).toBe('en');
-    for (const raw of ['ZH', 'zh-CN', '', 'fr', '__proto__', 'toString'])
-      expect(langFromLinkValue(raw)).toBeNull();
   });
 });

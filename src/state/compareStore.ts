@@ -7,27 +7,21 @@
  * `compareOverrides`, because it travels in the URL.
  */
 import { create } from 'zustand';
-import type { BackendInfo } from '../config/backendInfo';
-import type { TelemetryRow } from '../config/telemetry';
 import type { PairedVerdict } from '../config/pairedTiming';
-import type { TimingVerdict } from '../config/stableTiming';
 import type { TrainConfig } from '../config/trainConfig';
+import type { ArmProgress } from './lessonStore';
 
 export type CompareSideId = 'a' | 'b';
 
-export interface CompareSide {
-  /** The config this side runs (its worker runs it until the timing rule is satisfied). */
-  config: TrainConfig;
-  /** The backend its worker ended up on; null until the worker is ready. */
-  backend: BackendInfo | null;
-  /** Telemetry rows so far (a comparison runs a few dozen steps at most). */
-  rows: TelemetryRow[];
-  /** What the timing rule says of the rows so far; null before the first. */
-  verdict: TimingVerdict | null;
-  /** The steps its paired blocks timed (every figure reads only these); null until it finishes. */
-  timedSteps: number[] | null;
-  finished: boolean;
-}
+/**
+ * One side, as a lesson's arm is: its config (run until the timing rule is satisfied), backend, rows so far,
+ * the timing rule's verdict, and the steps its paired blocks timed (every figure reads only these; null
+ * until it finishes).
+ */
+export type CompareSide = Pick<
+  ArmProgress,
+  'config' | 'backend' | 'rows' | 'verdict' | 'timedSteps' | 'finished'
+>;
 
 export interface CompareState {
   /** The side training now; null when none is. */

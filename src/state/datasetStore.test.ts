@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_DATASET_VIEW, type DatasetView } from '../config/datasetView';
-import { OWN_IMAGE_PROBLEM } from '../config/ownImageProblems';
 import { datasetBlocker } from './datasetStore';
 
 const ready = (problems: DatasetView['problems']): DatasetView => ({
@@ -12,7 +11,7 @@ const ready = (problems: DatasetView['problems']): DatasetView => ({
 
 describe('datasetBlocker: no run on a missing or broken dataset', () => {
   it('never blocks synthetic data, whatever the files', () => {
-    const broken = ready([{ severity: 'error', file: 'a.jpg', problem: OWN_IMAGE_PROBLEM.truncated }]);
+    const broken = ready([{ severity: 'error', file: 'a.jpg', problem: { code: 'truncated' } }]);
     expect(datasetBlocker('synthetic', { files: broken, photos: broken })).toBeNull();
   });
 
@@ -23,14 +22,12 @@ describe('datasetBlocker: no run on a missing or broken dataset', () => {
   });
 
   it('blocks on errors, naming the first one, and not on warnings or notices', () => {
-    const warnings = ready([
-      { severity: 'warning', file: 'b.jpg', problem: OWN_IMAGE_PROBLEM.maskWithoutImage },
-    ]);
+    const warnings = ready([{ severity: 'warning', file: 'b.jpg', problem: { code: 'maskWithoutImage' } }]);
     expect(datasetBlocker('files', { files: warnings, photos: EMPTY_DATASET_VIEW })).toBeNull();
     const errors = ready([
-      { severity: 'warning', file: 'b.jpg', problem: OWN_IMAGE_PROBLEM.maskWithoutImage },
-      { severity: 'error', file: 'cut.jpg', problem: OWN_IMAGE_PROBLEM.truncated },
-      { severity: 'error', file: 'masks/x.png', problem: OWN_IMAGE_PROBLEM.classTooHigh(9, 4) },
+      { severity: 'warning', file: 'b.jpg', problem: { code: 'maskWithoutImage' } },
+      { severity: 'error', file: 'cut.jpg', problem: { code: 'truncated' } },
+      { severity: 'error', file: 'masks/x.png', problem: { code: 'classTooHigh', value: 9, numClasses: 4 } },
     ]);
     expect(datasetBlocker('files', { files: errors, photos: EMPTY_DATASET_VIEW })).toEqual({
       code: 'datasetBroken',

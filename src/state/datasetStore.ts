@@ -5,7 +5,7 @@
  * that a run on a file dataset cannot start while it has errors.
  */
 import { create } from 'zustand';
-import { EMPTY_DATASET_VIEW, hasErrors, type DatasetView } from '../config/datasetView';
+import { EMPTY_DATASET_VIEW, type DatasetView } from '../config/datasetView';
 import type { DatasetBlock } from '../config/ownImageProblems';
 import type { DataSource } from '../config/trainConfig';
 
@@ -47,7 +47,7 @@ export function datasetBlocker(
   const view = state[source];
   if (view.status !== 'ready') return { code: source === 'photos' ? 'photosNotReady' : 'noFilesLoaded' };
   const errors = view.problems.filter((p) => p.severity === 'error');
-  if (!hasErrors(view.problems)) return null;
-  const first = errors[0]!;
+  const first = errors[0];
+  if (first === undefined) return null;
   return { code: 'datasetBroken', errors: errors.length, file: first.file, first: first.problem };
 }

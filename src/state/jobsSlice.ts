@@ -81,22 +81,15 @@ export const createJobsSlice = (set: SetJobs, get: () => JobsSlice): JobsSlice =
   setJobStatus: (kind, patch) => set((s) => ({ jobs: { ...s.jobs, [kind]: { ...s.jobs[kind], ...patch } } })),
 });
 
-/** Every job's phase and the main run's status: the start rule's view of the page. */
-function activityOf(s: RuleState): Activity {
-  const jobs = Object.fromEntries(JOB_KINDS.map((kind) => [kind, s.jobs[kind].phase])) as Record<
-    JobKind,
-    JobPhase
-  >;
-  return { main: s.status, jobs };
-}
-
 /**
  * Why a job of `kind` training `configs` cannot start now, or null: the one start rule (state/jobRules.ts)
  * over the store's state. The UI shows it beside a disabled button; app/jobs/runJob.ts enforces it.
  */
 export function selectJobBlocker(s: RuleState, kind: JobKind, configs: JobConfigs = []): RunBlocker | null {
+  // Every job's phase and the main run's status: the start rule's view of the page.
+  const jobs = Object.fromEntries(JOB_KINDS.map((k) => [k, s.jobs[k].phase])) as Activity['jobs'];
   return jobBlocker(kind, {
-    activity: activityOf(s),
+    activity: { main: s.status, jobs },
     backendInfo: s.backendInfo,
     skipPreflight: s.skipPreflight,
     configs,

@@ -13,6 +13,7 @@ import {
   type ParallelStepRecord,
   type ParallelStrategy,
 } from '../config/parallel';
+import type { Device0ExtraConfig } from '../config/device0Extra';
 import type { TrainConfig } from '../config/trainConfig';
 import type { JobConfigs } from './jobRules';
 
@@ -31,17 +32,11 @@ const DEFAULT_PARALLEL_SETTINGS: ParallelSettings = {
   steps: 5,
 };
 
-/** The training-config fields the lesson's formulas read. */
-type ParallelConfigView = Pick<
-  TrainConfig,
-  'batchSize' | 'imageSizePx' | 'numClasses' | 'depth' | 'baseWidth' | 'channels' | 'optimizer'
->;
-
 /** What a run was, for labelling its figures. */
 export interface ParallelRunInfo {
   settings: ParallelSettings;
   /** The training config the run used (a snapshot: later edits do not relabel its figures). */
-  config: ParallelConfigView;
+  config: Device0ExtraConfig;
   parameterCount: number;
   /** e.g. "webgpu (google swiftshader) × 2". */
   backendDescription: string;

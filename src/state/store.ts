@@ -163,7 +163,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
       return buildLessonShareLink(lesson, { lang, config: lesson.config }, base);
     }
     return buildShareLink(
-      { ...s, lang: s.langChosen ? s.lang : null, hiddenControls: withHidden ? s.hiddenControls : [] },
+      { ...s, lang, hiddenControls: withHidden ? s.hiddenControls : [] },
       base,
       runOnOpen,
     );

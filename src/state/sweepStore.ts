@@ -44,11 +44,5 @@ export const useSweepStore = create<SweepState>()((set) => ({
   ...emptySweepRun(),
   patch: (patch) => set(patch),
   patchPoint: (index, patch) =>
-    set((s) => {
-      const point = s.points[index];
-      if (!point) return {};
-      const points = [...s.points];
-      points[index] = { ...point, ...patch };
-      return { points };
-    }),
+    set((s) => ({ points: s.points.map((point, i) => (i === index ? { ...point, ...patch } : point)) })),
 }));

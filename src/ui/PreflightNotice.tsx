@@ -5,7 +5,8 @@
  * opened with the `?skipPreflight=1` debug flag). A config that fits gets one line (a tap opens the whole
  * estimate). Every string is rendered as text.
  */
-import { formatBytes, pooledBytes } from '../config/memoryEstimate';
+import { formatBytes } from '../config/byteFormat';
+import { pooledBytes } from '../config/memoryEstimate';
 import { selectIsRunning, useAppStore } from '../state/store';
 import { usePreflight } from './usePreflight';
 import { fill } from '../i18n/fill';

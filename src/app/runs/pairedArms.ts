@@ -7,7 +7,7 @@
  * trained model across Stop and continues it at the next `start` when no model-defining setting changed
  * (trainingSession.ts), and ends the run at `maxSteps` with status 'stopped'. At every `start` the session
  * restarts the loader workers, which prefetch `workers × prefetch` batches again: those steps are never
- * timed, in any block; nor is the compile step of the first block (untimedStepsFor). A block's figure is
+ * timed, in any block; nor is the compile step of the first block (untimedStepsOfBlock). A block's figure is
  * its last `blockSteps` steps.
  *
  * Abort (the signal): every worker is terminated at once and the promise rejects with a DOMException

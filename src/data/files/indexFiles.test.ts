@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { OWN_IMAGE_LIMITS } from '../../config/ownImages';
-import { OWN_IMAGE_PROBLEM } from '../../config/ownImageProblems';
 import { hasErrors } from './datasetProblem';
 import {
   fakeDecodeFull,
@@ -59,12 +58,12 @@ describe('indexFiles', () => {
     expect(problems).toContainEqual({
       severity: 'error',
       file: 'cut.jpg',
-      problem: OWN_IMAGE_PROBLEM.truncated,
+      problem: { code: 'truncated' },
     });
     expect(problems).toContainEqual({
       severity: 'error',
       file: 'fake.jpg',
-      problem: OWN_IMAGE_PROBLEM.corrupt,
+      problem: { code: 'corrupt' },
     });
     expect(hasErrors(problems)).toBe(true);
     expect(index.pairs.map((p) => p.stem)).toEqual(['g0', 'g1']);
@@ -102,7 +101,7 @@ describe('indexFiles', () => {
     const palette = defaultPalette(index.survey.colours);
     expect(palette).toHaveLength(3);
     expect(problemsFor(index, 2, palette)).toEqual([
-      { severity: 'error', file: '', problem: OWN_IMAGE_PROBLEM.tooManyColours(3, 2) },
+      { severity: 'error', file: '', problem: { code: 'tooManyColours', colours: 3, numClasses: 2 } },
     ]);
     expect(problemsFor(index, 3, palette)).toEqual([]);
   });
@@ -123,19 +122,23 @@ describe('indexFiles', () => {
         {
           severity: 'error',
           file: 'masks/odd.png',
-          problem: OWN_IMAGE_PROBLEM.strayMaskValues([0, 1], [40], k),
+          problem: { code: 'strayMaskValues', indexValues: [0, 1], stray: [40], numClasses: k },
         },
       ]);
       // Picked as indices: the mask's 40 is a class too high; as colours: the palette decides.
       expect(problemsFor(index, k, palette, 'indices')).toEqual([
-        { severity: 'error', file: 'masks/odd.png', problem: OWN_IMAGE_PROBLEM.classTooHigh(40, k) },
+        {
+          severity: 'error',
+          file: 'masks/odd.png',
+          problem: { code: 'classTooHigh', value: 40, numClasses: k },
+        },
       ]);
     }
     const palette = defaultPalette(index.survey.colours);
     expect(palette.map((p) => p.rgb & 0xff)).toEqual([0, 1, 2, 40]);
     expect(problemsFor(index, 4, palette, 'colours')).toEqual([]);
     expect(problemsFor(index, 3, palette, 'colours')).toEqual([
-      { severity: 'error', file: '', problem: OWN_IMAGE_PROBLEM.tooManyColours(4, 3) },
+      { severity: 'error', file: '', problem: { code: 'tooManyColours', colours: 4, numClasses: 3 } },
     ]);
   });
 
@@ -187,7 +190,7 @@ describe('indexFiles', () => {
       {
         severity: 'notice',
         file: '',
-        problem: OWN_IMAGE_PROBLEM.notScanned(OWN_IMAGE_LIMITS.maskScanMax, 5000),
+        problem: { code: 'notScanned', scanned: OWN_IMAGE_LIMITS.maskScanMax, total: 5000 },
       },
     ]);
   });
@@ -195,11 +198,9 @@ describe('indexFiles', () => {
   it('needs at least two pairs', async () => {
     const index = await indexFiles(pairFiles('only', 8, 8, 1, 1), deps());
     expect(problemsFor(index, 4, [])).toEqual([
-      { severity: 'error', file: '', problem: OWN_IMAGE_PROBLEM.tooFewPairs },
+      { severity: 'error', file: '', problem: { code: 'tooFewPairs' } },
     ]);
     const none = await indexFiles([], deps());
-    expect(problemsFor(none, 4, [])).toEqual([
-      { severity: 'error', file: '', problem: OWN_IMAGE_PROBLEM.noPairs },
-    ]);
+    expect(problemsFor(none, 4, [])).toEqual([{ severity: 'error', file: '', problem: { code: 'noPairs' } }]);
   });
 });

@@ -7,7 +7,7 @@
  * No tfjs; the decoders are passed in (the browser's on the page, fakes in tests).
  */
 import { INDEX_MASK_MAX_VALUE, OWN_IMAGE_LIMITS } from '../../config/ownImages';
-import { OWN_IMAGE_PROBLEM, type OwnImageProblem } from '../../config/ownImageProblems';
+import type { OwnImageProblem } from '../../config/ownImageProblems';
 import { channelSums, type ChannelStats } from '../channelStats';
 import type { DatasetProblem } from './datasetProblem';
 import type { DecodeSquare, FilePairBlobs } from './fileDataset';
@@ -79,15 +79,15 @@ async function checkFile(
     head = await readBytes(file, 0, OWN_IMAGE_LIMITS.headBytes);
     tail = await readBytes(file, Math.max(0, file.size - OWN_IMAGE_LIMITS.tailBytes), file.size);
   } catch (e) {
-    return error(OWN_IMAGE_PROBLEM.unreadable(e instanceof Error ? e.message : String(e)));
+    return error({ code: 'unreadable', reason: e instanceof Error ? e.message : String(e) });
   }
   const header = readImageHeader(head);
-  if (header === null || (mustBePng && header.format !== 'png')) return error(OWN_IMAGE_PROBLEM.corrupt);
-  if (!looksComplete(header.format, head, tail, file.size)) return error(OWN_IMAGE_PROBLEM.truncated);
+  if (header === null || (mustBePng && header.format !== 'png')) return error({ code: 'corrupt' });
+  if (!looksComplete(header.format, head, tail, file.size)) return error({ code: 'truncated' });
   const { widthPx, heightPx } = header;
   const maxMp = OWN_IMAGE_LIMITS.maxImageMegapixels;
   if (widthPx !== null && heightPx !== null && widthPx * heightPx > maxMp * 1e6) {
-    return error(OWN_IMAGE_PROBLEM.tooLarge(widthPx, heightPx, maxMp));
+    return error({ code: 'tooLarge', widthPx, heightPx, maxMp });
   }
   return { problem: null, widthPx, heightPx };
 }
@@ -121,7 +121,11 @@ export async function indexFiles(files: readonly InputFile[], deps: IndexDeps): 
         problems.push({
           severity: 'warning',
           file: pathOf(mask),
-          problem: OWN_IMAGE_PROBLEM.sizeMismatch(`${i.widthPx}×${i.heightPx}`, `${m.widthPx}×${m.heightPx}`),
+          problem: {
+            code: 'sizeMismatch',
+            image: `${i.widthPx}×${i.heightPx}`,
+            mask: `${m.widthPx}×${m.heightPx}`,
+          },
         });
       }
       pairs.push({ stem: p.stem, imagePath: pathOf(image), maskPath: pathOf(mask), image, mask });
@@ -136,7 +140,7 @@ export async function indexFiles(files: readonly InputFile[], deps: IndexDeps): 
   const decodeProblem = (file: string, e: unknown): DatasetProblem => ({
     severity: 'error',
     file,
-    problem: OWN_IMAGE_PROBLEM.decodeFailed(e instanceof Error ? e.message : String(e)),
+    problem: { code: 'decodeFailed', reason: e instanceof Error ? e.message : String(e) },
   });
   const broken = new Set<number>();
   for (let k = 0; k < Math.min(pairs.length, OWN_IMAGE_LIMITS.maskScanMax); k++) {
@@ -157,7 +161,7 @@ export async function indexFiles(files: readonly InputFile[], deps: IndexDeps): 
     problems.push({
       severity: 'notice',
       file: '',
-      problem: OWN_IMAGE_PROBLEM.notScanned(OWN_IMAGE_LIMITS.maskScanMax, pairs.length),
+      problem: { code: 'notScanned', scanned: OWN_IMAGE_LIMITS.maskScanMax, total: pairs.length },
     });
   }
 
@@ -206,24 +210,24 @@ export function problemsFor(
     for (const { path, grey } of index.scannedMasks) {
       const stray = grey?.filter((v) => v > INDEX_MASK_MAX_VALUE) ?? [];
       const indexValues = grey?.filter((v) => v <= INDEX_MASK_MAX_VALUE) ?? [];
-      if (stray.length > 0) error(path, OWN_IMAGE_PROBLEM.strayMaskValues(indexValues, stray, numClasses));
+      if (stray.length > 0) error(path, { code: 'strayMaskValues', indexValues, stray, numClasses });
     }
   } else if (mode === 'indices') {
     for (const { path, grey } of index.scannedMasks) {
       const maxGrey = grey?.at(-1) ?? 0;
-      if (maxGrey >= numClasses) error(path, OWN_IMAGE_PROBLEM.classTooHigh(maxGrey, numClasses));
+      if (maxGrey >= numClasses) error(path, { code: 'classTooHigh', value: maxGrey, numClasses });
     }
   } else {
     const bad = palette.find((p) => p.classId >= numClasses);
     const colours = index.survey.colours.size;
-    const problem =
+    const problem: OwnImageProblem =
       colours > numClasses
-        ? OWN_IMAGE_PROBLEM.tooManyColours(colours, numClasses)
-        : OWN_IMAGE_PROBLEM.classTooHigh(bad?.classId ?? 0, numClasses);
+        ? { code: 'tooManyColours', colours, numClasses }
+        : { code: 'classTooHigh', value: bad?.classId ?? 0, numClasses };
     if (bad) error('', problem);
   }
-  if (index.pairs.length === 0) out.push({ severity: 'error', file: '', problem: OWN_IMAGE_PROBLEM.noPairs });
+  if (index.pairs.length === 0) out.push({ severity: 'error', file: '', problem: { code: 'noPairs' } });
   else if (index.pairs.length < 2)
-    out.push({ severity: 'error', file: '', problem: OWN_IMAGE_PROBLEM.tooFewPairs });
+    out.push({ severity: 'error', file: '', problem: { code: 'tooFewPairs' } });
   return out;
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { OWN_IMAGE_PROBLEM } from '../../config/ownImageProblems';
 import { pairFiles } from './pairFiles';
 
 const entries = (...paths: string[]) => paths.map((path) => ({ path, sizeBytes: 1 }));
@@ -27,9 +26,9 @@ describe('pairFiles', () => {
       {
         severity: 'warning',
         file: 'cat.jpg',
-        problem: OWN_IMAGE_PROBLEM.imageWithoutMask('cat'),
+        problem: { code: 'imageWithoutMask', stem: 'cat' },
       },
-      { severity: 'warning', file: 'masks/dog.png', problem: OWN_IMAGE_PROBLEM.maskWithoutImage },
+      { severity: 'warning', file: 'masks/dog.png', problem: { code: 'maskWithoutImage' } },
     ]);
   });
 
@@ -39,10 +38,10 @@ describe('pairFiles', () => {
     );
     expect(pairs).toEqual([{ stem: 'a', image: 2, mask: 4 }]);
     expect(problems.map((p) => [p.file, p.problem])).toEqual([
-      ['notes.txt', OWN_IMAGE_PROBLEM.notImage],
-      ['masks/a.jpg', OWN_IMAGE_PROBLEM.maskNotPng],
-      ['a.png', OWN_IMAGE_PROBLEM.duplicate('a.jpg')],
-      ['README', OWN_IMAGE_PROBLEM.notImage],
+      ['notes.txt', { code: 'notImage' }],
+      ['masks/a.jpg', { code: 'maskNotPng' }],
+      ['a.png', { code: 'duplicate', other: 'a.jpg' }],
+      ['README', { code: 'notImage' }],
     ]);
   });
 

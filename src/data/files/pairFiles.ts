@@ -4,7 +4,7 @@
  * pair in milliseconds and nothing is read. Pure; no DOM.
  */
 import { IMAGE_EXTENSIONS, MASK_EXTENSIONS, MASK_FOLDERS, MASK_SUFFIXES } from '../../config/ownImages';
-import { OWN_IMAGE_PROBLEM, type OwnImageProblem } from '../../config/ownImageProblems';
+import type { OwnImageProblem } from '../../config/ownImageProblems';
 import type { DatasetProblem } from './datasetProblem';
 
 export interface FileEntry {
@@ -59,21 +59,18 @@ export function pairFiles(entries: readonly FileEntry[]): { pairs: FilePair[]; p
     const stem = maskStem(n);
     const isMask = stem !== null;
     if (isMask && !isOneOf(n.ext, MASK_EXTENSIONS)) {
-      warn(
-        index,
-        isOneOf(n.ext, IMAGE_EXTENSIONS) ? OWN_IMAGE_PROBLEM.maskNotPng : OWN_IMAGE_PROBLEM.notImage,
-      );
+      warn(index, isOneOf(n.ext, IMAGE_EXTENSIONS) ? { code: 'maskNotPng' } : { code: 'notImage' });
       return;
     }
     if (!isMask && !isOneOf(n.ext, IMAGE_EXTENSIONS)) {
-      warn(index, OWN_IMAGE_PROBLEM.notImage);
+      warn(index, { code: 'notImage' });
       return;
     }
     const key = isMask ? stem : n.stem;
     const table = isMask ? masks : images;
     const first = table.get(key);
     if (first !== undefined) {
-      warn(index, OWN_IMAGE_PROBLEM.duplicate(entries[first]!.path));
+      warn(index, { code: 'duplicate', other: entries[first]!.path });
       return;
     }
     table.set(key, index);
@@ -81,10 +78,10 @@ export function pairFiles(entries: readonly FileEntry[]): { pairs: FilePair[]; p
   const pairs: FilePair[] = [];
   for (const [stem, image] of images) {
     const mask = masks.get(stem);
-    if (mask === undefined) warn(image, OWN_IMAGE_PROBLEM.imageWithoutMask(stem));
+    if (mask === undefined) warn(image, { code: 'imageWithoutMask', stem });
     else pairs.push({ stem, image, mask });
   }
-  for (const [stem, mask] of masks) if (!images.has(stem)) warn(mask, OWN_IMAGE_PROBLEM.maskWithoutImage);
+  for (const [stem, mask] of masks) if (!images.has(stem)) warn(mask, { code: 'maskWithoutImage' });
   // A stable order whatever order the browser listed the files in: by stem, then by path.
   pairs.sort((a, b) => (a.stem < b.stem ? -1 : a.stem > b.stem ? 1 : a.image - b.image));
   return { pairs, problems };

@@ -68,10 +68,10 @@ export function SweepPicker({ disabled }: { disabled: boolean }) {
             type="button"
             onClick={() => applyPreset(p.id)}
             disabled={disabled}
-            title={sweepPresetWords(p.id, p).description}
+            title={sweepPresetWords(p.id)?.description}
             data-testid={`sweep-preset-${p.id}`}
           >
-            {sweepPresetWords(p.id, p).label}
+            {sweepPresetWords(p.id)?.label}
           </button>
         ))}
       </div>

@@ -54,12 +54,8 @@ export function sweepValueWords(setting: SweepSetting, value: SweepValue): strin
 }
 
 /** A preset's label and one-sentence description, by its id (config/sweep.ts's SWEEP_PRESETS). */
-export function sweepPresetWords(id: string, fallback: { label: string; description: string }) {
-  const preset = (words().presetsText as Readonly<Record<string, { label: string; description: string }>>)[
-    id
-  ];
-  return preset ?? fallback;
-}
+export const sweepPresetWords = (id: string) =>
+  (words().presetsText as Readonly<Record<string, { label: string; description: string }>>)[id];
 
 /** Names as one list in the page's language: `batch 4 and batch 8`, `batch 4、batch 8`. */
 const list = (names: readonly string[]): string =>
