@@ -28,6 +28,7 @@ import { ConvStagedFilterProgram } from './convStagedFilterProgram';
 import { ConvStagedProgram } from './convStagedProgram';
 import { cutRows } from './cutRows';
 import { ReluMaskProgram } from './reluMaskProgram';
+import { asAttrs, kernelInput, registerWebgpuKernels, type KernelArgs } from './webgpuKernels';
 
 const CONV_KERNEL_NAMES = {
   forward: 'BatchLabConv2D',
@@ -67,19 +68,13 @@ const TFJS_CONV_ATTRS = {
   dimRoundingMode: undefined,
 } as const;
 
-type KernelArgs = { inputs: tf.NamedTensorInfoMap; backend: unknown; attrs?: tf.NamedAttrMap };
-
 function attrsOf(args: KernelArgs): ConvKernelAttrs {
   const attrs = args.attrs as unknown as ConvKernelAttrs | undefined;
   if (!attrs?.tiling) throw new Error('BatchLab conv kernels need a tiling attribute');
   return attrs;
 }
 
-function input(args: KernelArgs, name: string): tf.TensorInfo {
-  const t = args.inputs[name];
-  if (!t) throw new Error(`BatchLab conv kernel: missing input ${name}`);
-  return t;
-}
+const input = (args: KernelArgs, name: string) => kernelInput(args, name, 'BatchLab conv kernel');
 
 /** The conv's shape from its input [N, H, W, Cin] (or dy [N, H, W, Cout]) and filter [k, k, Cin, Cout]. */
 function convShapeOf(activation: readonly number[], filter: readonly number[]): ConvShape {
@@ -204,8 +199,6 @@ function reluMask(args: KernelArgs): tf.TensorInfo {
   return (args.backend as WebGPUBackend).runWebGPUProgram(new ReluMaskProgram(dy.shape), [dy, y], 'float32');
 }
 
-const asAttrs = (a: object) => a as unknown as tf.NamedAttrMap;
-
 /**
  * The gradient of both forward kernels: the ReLU mask (when fused), then the filter/bias and input
  * gradients, each on the own kernel or tfjs's as the attributes say. A staged tiling folds the mask into
@@ -242,31 +235,15 @@ const gradients: tf.GradConfig[] = [CONV_KERNEL_NAMES.forward, CONV_KERNEL_NAMES
   (kernelName) => ({ kernelName, inputsToSave: ['x', 'filter'], outputsToSave: [true], gradFunc }),
 );
 
-const kernels: tf.KernelConfig[] = [
-  { kernelName: CONV_KERNEL_NAMES.forward, backendName: 'webgpu', kernelFunc: conv2d as tf.KernelFunc },
-  {
-    kernelName: CONV_KERNEL_NAMES.tfjsForward,
-    backendName: 'webgpu',
-    kernelFunc: tfjsConv2d as tf.KernelFunc,
-  },
-  {
-    kernelName: CONV_KERNEL_NAMES.inputGradient,
-    backendName: 'webgpu',
-    kernelFunc: conv2dBackpropInput as tf.KernelFunc,
-  },
-  {
-    kernelName: CONV_KERNEL_NAMES.filterGradient,
-    backendName: 'webgpu',
-    kernelFunc: conv2dBackpropFilter as tf.KernelFunc,
-  },
-  { kernelName: CONV_KERNEL_NAMES.reluMask, backendName: 'webgpu', kernelFunc: reluMask as tf.KernelFunc },
-];
-
 /** Registers the kernels and the gradient once per tfjs instance (later calls do nothing). */
 function registerConvKernels(): void {
-  for (const k of kernels) {
-    if (!tf.getKernel(k.kernelName, 'webgpu')) tf.registerKernel(k);
-  }
+  registerWebgpuKernels({
+    [CONV_KERNEL_NAMES.forward]: conv2d,
+    [CONV_KERNEL_NAMES.tfjsForward]: tfjsConv2d,
+    [CONV_KERNEL_NAMES.inputGradient]: conv2dBackpropInput,
+    [CONV_KERNEL_NAMES.filterGradient]: conv2dBackpropFilter,
+    [CONV_KERNEL_NAMES.reluMask]: reluMask,
+  });
   for (const g of gradients) if (!tf.getGradient(g.kernelName)) tf.registerGradient(g);
 }
 

@@ -9,19 +9,14 @@
 import * as tf from '@tensorflow/tfjs-core';
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import { CrossEntropyProgram, type CrossEntropyTarget } from './crossEntropyProgram';
+import { kernelInput, registerWebgpuKernels, type KernelArgs } from './webgpuKernels';
 
 const KERNELS = { loss: 'BatchLabCrossEntropy', gradient: 'BatchLabCrossEntropyGrad' } as const;
-
-type KernelArgs = { inputs: tf.NamedTensorInfoMap; backend: unknown };
 
 function run(target: CrossEntropyTarget) {
   return (args: KernelArgs): tf.TensorInfo => {
     const names = target === 'loss' ? ['logits', 'labels'] : ['logits', 'labels', 'dy'];
-    const inputs = names.map((n) => {
-      const t = args.inputs[n];
-      if (!t) throw new Error(`BatchLab cross-entropy: missing input ${n}`);
-      return t;
-    });
+    const inputs = names.map((n) => kernelInput(args, n, 'BatchLab cross-entropy'));
     const [pixels = 0, classes = 0] = inputs[0]!.shape;
     if (inputs[1]!.shape.join() !== inputs[0]!.shape.join()) {
       throw new Error(
@@ -38,17 +33,8 @@ function run(target: CrossEntropyTarget) {
   };
 }
 
-function register(): void {
-  for (const target of ['loss', 'gradient'] as const) {
-    if (!tf.getKernel(KERNELS[target], 'webgpu')) {
-      tf.registerKernel({
-        kernelName: KERNELS[target],
-        backendName: 'webgpu',
-        kernelFunc: run(target) as tf.KernelFunc,
-      });
-    }
-  }
-}
+const register = () =>
+  registerWebgpuKernels({ [KERNELS.loss]: run('loss'), [KERNELS.gradient]: run('gradient') });
 
 /**
  * Mean over pixels of −Σ_k y_k · log softmax(z)_k for logits z [P, K] and one-hot y [P, K]; its gradient

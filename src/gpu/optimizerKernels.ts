@@ -13,6 +13,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import { AdamProgram, type AdamTarget } from './adamProgram';
 import { SgdProgram } from './sgdProgram';
+import { asAttrs, kernelInput, registerWebgpuKernels, type KernelArgs } from './webgpuKernels';
 
 const OPTIMIZER_KERNEL_NAMES = {
   adamMoments: 'BatchLabAdamMoments',
@@ -23,13 +24,7 @@ const OPTIMIZER_KERNEL_NAMES = {
 /** Four float32 coefficients of an Adam program (adamProgram.ts says which for each target). */
 export type AdamCoefficients = readonly [number, number, number, number];
 
-type KernelArgs = { inputs: tf.NamedTensorInfoMap; backend: unknown; attrs?: tf.NamedAttrMap };
-
-function input(args: KernelArgs, name: string): tf.TensorInfo {
-  const t = args.inputs[name];
-  if (!t) throw new Error(`BatchLab optimizer kernel: missing input ${name}`);
-  return t;
-}
+const input = (args: KernelArgs, name: string) => kernelInput(args, name, 'BatchLab optimizer kernel');
 
 const elementsOf = (t: tf.TensorInfo) => t.shape.reduce((a, b) => a * b, 1);
 /** The same data seen flat (no copy, as tfjs's own reshape). */
@@ -74,18 +69,13 @@ function sgd(args: KernelArgs): tf.TensorInfo {
   return { ...out, shape: value.shape };
 }
 
-const kernels: tf.KernelConfig[] = [
-  { kernelName: OPTIMIZER_KERNEL_NAMES.adamMoments, kernelFunc: adam('moments') as tf.KernelFunc },
-  { kernelName: OPTIMIZER_KERNEL_NAMES.adamWeights, kernelFunc: adam('weights') as tf.KernelFunc },
-  { kernelName: OPTIMIZER_KERNEL_NAMES.sgd, kernelFunc: sgd as tf.KernelFunc },
-].map((k) => ({ ...k, backendName: 'webgpu' }));
-
 /** Registers the kernels once per tfjs instance (later calls do nothing). */
-function registerOptimizerKernels(): void {
-  for (const k of kernels) if (!tf.getKernel(k.kernelName, 'webgpu')) tf.registerKernel(k);
-}
-
-const asAttrs = (a: object) => a as unknown as tf.NamedAttrMap;
+const registerOptimizerKernels = () =>
+  registerWebgpuKernels({
+    [OPTIMIZER_KERNEL_NAMES.adamMoments]: adam('moments'),
+    [OPTIMIZER_KERNEL_NAMES.adamWeights]: adam('weights'),
+    [OPTIMIZER_KERNEL_NAMES.sgd]: sgd,
+  });
 
 /** Adam's new moments [2, ...] from the moments and the gradient; coefficients β1, 1−β1, β2, 1−β2. */
 export function adamMoments(moments: tf.Tensor, grad: tf.Tensor, coefficients: AdamCoefficients): tf.Tensor {
