@@ -45,6 +45,13 @@ export interface ConvChoice {
   reason: string;
 }
 
+/** A value per conv direction: { forward: f('forward'), inputGradient: …, filterGradient: … }. */
+export const perDirection = <T>(f: (d: ConvDirection) => T): Record<ConvDirection, T> => ({
+  forward: f('forward'),
+  inputGradient: f('inputGradient'),
+  filterGradient: f('filterGradient'),
+});
+
 /** The tiling of an own candidate ('own-' and its name in gpu/convGeometry.ts's OWN_TILINGS); null for tfjs's kernels. */
 export const tilingOf = (candidate: ConvCandidate): ConvTiling | null =>
   candidate === 'tfjs' ? null : OWN_TILINGS[candidate.slice('own-'.length)]!;
@@ -139,7 +146,7 @@ export function convCandidates(
     const kept = caps.isFallbackAdapter ? all.filter((c) => !skippedOnFallback(c)) : all;
     return kept.length > 0 ? kept : all;
   };
-  return { forward: of('forward'), inputGradient: of('inputGradient'), filterGradient: of('filterGradient') };
+  return perDirection(of);
 }
 
 /** The rule that stands in before (or instead of) a measurement: see the header. */
@@ -148,12 +155,7 @@ export function ruleConvKernels(caps: WebGpuCapabilities, shapes: readonly ConvS
     ? ['own-software']
     : ['own-gpu', 'own-gpuNoReduce'];
   const candidates = convCandidates(caps, shapes);
-  const pick = (d: ConvDirection) => preferred.find((c) => candidates[d].includes(c)) ?? 'tfjs';
-  return {
-    forward: pick('forward'),
-    inputGradient: pick('inputGradient'),
-    filterGradient: pick('filterGradient'),
-  };
+  return perDirection((d) => preferred.find((c) => candidates[d].includes(c)) ?? 'tfjs');
 }
 
 /** Whether every direction runs tfjs's kernels (the U-Net then takes tfjs's plain path, 'tiled'). */

@@ -27,6 +27,7 @@ import {
   type ConvKernels,
 } from '../config/convKernels';
 import type { ConvShape } from '../gpu/convGeometry';
+import { perDirection } from './convChoice';
 
 /**
  * Bump with any change to an own kernel, a tiling, the candidates or the rule that chooses among them (the
@@ -159,11 +160,7 @@ function choose(candidates: readonly ConvCandidateTime[], defaults: ConvKernels)
     const standing = of.find((c) => c.candidate === defaults[d]);
     return standing && standing.minMs <= best.ms ? standing.candidate : best.candidate;
   };
-  return {
-    forward: pick('forward'),
-    inputGradient: pick('inputGradient'),
-    filterGradient: pick('filterGradient'),
-  };
+  return perDirection(pick);
 }
 
 /** The measured choice, from a store when one has it for this adapter, shapes and kernel version. */
