@@ -249,7 +249,7 @@ function registerConvKernels(): void {
 
 /**
  * relu?(conv2d(x, filter, 1, 'same') + bias) on BatchLab's kernels, or per direction on tfjs's where
- * `kernels` says so (a tiling alone: the own kernels in every direction); differentiable. NHWC, odd square
+ * `kernels` says so (a tiling or 'tfjs' alone: that in every direction); differentiable. NHWC, odd square
  * filter. Webgpu backend only. Caller disposes the result.
  */
 export function convSame(
@@ -257,11 +257,13 @@ export function convSame(
   filter: tf.Tensor4D,
   bias: tf.Tensor1D,
   relu: boolean,
-  kernels: ConvTiling | ConvDirections,
+  kernels: ConvTiling | 'tfjs' | ConvDirections,
 ): tf.Tensor4D {
   registerConvKernels();
   const k: ConvDirections =
-    'forward' in kernels ? kernels : { forward: kernels, inputGradient: kernels, filterGradient: kernels };
+    kernels !== 'tfjs' && 'forward' in kernels
+      ? kernels
+      : { forward: kernels, inputGradient: kernels, filterGradient: kernels };
   const attrs: Omit<ForwardAttrs, 'tiling'> & { tiling?: ConvTiling } = {
     relu,
     inputGradient: k.inputGradient,
