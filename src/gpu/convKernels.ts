@@ -28,7 +28,7 @@ import { ConvStagedFilterProgram } from './convStagedFilterProgram';
 import { ConvStagedProgram } from './convStagedProgram';
 import { cutRows } from './cutRows';
 import { ReluMaskProgram } from './reluMaskProgram';
-import { asAttrs, kernelInput, registerWebgpuKernels, type KernelArgs } from './webgpuKernels';
+import { asAttrs, kernelInput, registerWebgpuKernels, runProgram, type KernelArgs } from './webgpuKernels';
 
 const CONV_KERNEL_NAMES = {
   forward: 'BatchLabConv2D',
@@ -121,7 +121,7 @@ function conv2d(args: KernelArgs): tf.TensorInfo {
     ? new ConvStagedProgram(shape, 'forward', relu, false)
     : new ConvSameProgram(shape, 'forward', relu, tiling.pixelsPerInvocation, tiling.workgroupSize);
   const inputs = [asRows(x), asRows(filter), input(args, 'bias')];
-  return (args.backend as WebGPUBackend).runWebGPUProgram(program, inputs, 'float32', program.uniformData());
+  return runProgram(args, program, inputs, program.uniformData());
 }
 
 /** The forward on tfjs's own FusedConv2D kernel (bias and ReLU fused), called as tfjs's kernels call each other. */
@@ -149,7 +149,7 @@ function conv2dBackpropInput(args: KernelArgs): tf.TensorInfo {
     ? new ConvStagedProgram(shape, 'input-gradient', false, y !== undefined)
     : new ConvSameProgram(shape, 'input-gradient', false, tiling.pixelsPerInvocation, tiling.workgroupSize);
   const inputs = [asRows(dy), asRows(filter), ...(y ? [asRows(y)] : [])];
-  return (args.backend as WebGPUBackend).runWebGPUProgram(program, inputs, 'float32', program.uniformData());
+  return runProgram(args, program, inputs, program.uniformData());
 }
 
 function conv2dBackpropFilter(args: KernelArgs): tf.TensorInfo[] {
@@ -167,14 +167,9 @@ function conv2dBackpropFilter(args: KernelArgs): tf.TensorInfo[] {
   if (tiling.staged) {
     const y = args.inputs['y'];
     const staged = new ConvStagedFilterProgram(shape, tiling, y !== undefined);
-    const sums = backend.runWebGPUProgram(
-      staged,
-      [x, dy, ...(y ? [y] : [])],
-      'float32',
-      staged.uniformData(),
-    );
+    const sums = runProgram(args, staged, [x, dy, ...(y ? [y] : [])], staged.uniformData());
     const both = new ConvFilterReduceProgram(shape, staged.geometry, 'both');
-    const whole = backend.runWebGPUProgram(both, [sums], 'float32', both.uniformData());
+    const whole = runProgram(args, both, [sums], both.uniformData());
     const { kernelSize: k, inChannels, outChannels } = shape;
     const parts = cutRows(backend, whole, [[k, k, inChannels, outChannels], [outChannels]]);
     backend.disposeData(sums.dataId);
@@ -182,10 +177,10 @@ function conv2dBackpropFilter(args: KernelArgs): tf.TensorInfo[] {
     return parts;
   }
   const pass1 = new ConvFilterPartialsProgram(shape, tiling);
-  const partials = backend.runWebGPUProgram(pass1, [x, dy], 'float32', pass1.uniformData());
+  const partials = runProgram(args, pass1, [x, dy], pass1.uniformData());
   const reduce = (target: 'filter' | 'bias') => {
     const pass2 = new ConvFilterReduceProgram(shape, pass1.geometry, target);
-    return backend.runWebGPUProgram(pass2, [partials], 'float32', pass2.uniformData());
+    return runProgram(args, pass2, [partials], pass2.uniformData());
   };
   const dFilter = reduce('filter');
   const dBias = reduce('bias');
@@ -196,7 +191,7 @@ function conv2dBackpropFilter(args: KernelArgs): tf.TensorInfo[] {
 function reluMask(args: KernelArgs): tf.TensorInfo {
   const dy = input(args, 'dy');
   const y = input(args, 'y');
-  return (args.backend as WebGPUBackend).runWebGPUProgram(new ReluMaskProgram(dy.shape), [dy, y], 'float32');
+  return runProgram(args, new ReluMaskProgram(dy.shape), [dy, y]);
 }
 
 /**

@@ -7,9 +7,8 @@
  * src/engine/loss.ts picks it there and keeps tfjs's ops elsewhere. Callers own what they get back.
  */
 import * as tf from '@tensorflow/tfjs-core';
-import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import { CrossEntropyProgram, type CrossEntropyTarget } from './crossEntropyProgram';
-import { kernelInput, registerWebgpuKernels, type KernelArgs } from './webgpuKernels';
+import { kernelInput, registerWebgpuKernels, runProgram, type KernelArgs } from './webgpuKernels';
 
 const KERNELS = { loss: 'BatchLabCrossEntropy', gradient: 'BatchLabCrossEntropyGrad' } as const;
 
@@ -24,12 +23,7 @@ function run(target: CrossEntropyTarget) {
       );
     }
     const program = new CrossEntropyProgram(pixels, classes, target);
-    return (args.backend as WebGPUBackend).runWebGPUProgram(
-      program,
-      inputs,
-      'float32',
-      program.uniformData(),
-    );
+    return runProgram(args, program, inputs, program.uniformData());
   };
 }
 

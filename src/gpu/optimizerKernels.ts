@@ -10,10 +10,9 @@
  * elsewhere.
  */
 import * as tf from '@tensorflow/tfjs-core';
-import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import { AdamProgram, type AdamTarget } from './adamProgram';
 import { SgdProgram } from './sgdProgram';
-import { asAttrs, kernelInput, registerWebgpuKernels, type KernelArgs } from './webgpuKernels';
+import { asAttrs, kernelInput, registerWebgpuKernels, runProgram, type KernelArgs } from './webgpuKernels';
 
 const OPTIMIZER_KERNEL_NAMES = {
   adamMoments: 'BatchLabAdamMoments',
@@ -45,10 +44,10 @@ function adam(target: AdamTarget) {
     const coefficients = (args.attrs as { coefficients?: AdamCoefficients } | undefined)?.coefficients;
     if (!coefficients) throw new Error('BatchLab Adam kernels need their coefficients');
     const program = new AdamProgram(elements, target);
-    const out = (args.backend as WebGPUBackend).runWebGPUProgram(
+    const out = runProgram(
+      args,
       program,
       [{ ...moments, shape: [2 * elements] }, flat(other)],
-      'float32',
       program.uniformData(coefficients),
     );
     return { ...out, shape: target === 'moments' ? moments.shape : other.shape };
@@ -60,12 +59,7 @@ function sgd(args: KernelArgs): tf.TensorInfo {
   const grad = input(args, 'grad');
   const program = new SgdProgram(elementsOf(value));
   const negLr = Number((args.attrs as { negLr?: number } | undefined)?.negLr);
-  const out = (args.backend as WebGPUBackend).runWebGPUProgram(
-    program,
-    [flat(value), flat(grad)],
-    'float32',
-    [{ type: 'float32', data: [negLr] }],
-  );
+  const out = runProgram(args, program, [flat(value), flat(grad)], [{ type: 'float32', data: [negLr] }]);
   return { ...out, shape: value.shape };
 }
 

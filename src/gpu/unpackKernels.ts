@@ -5,9 +5,8 @@
  * src/engine falls back to plain tfjs ops elsewhere.
  */
 import * as tf from '@tensorflow/tfjs-core';
-import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import { UnpackProgram, type UnpackPacking } from './unpackProgram';
-import { asAttrs, registerWebgpuKernels, type KernelArgs } from './webgpuKernels';
+import { asAttrs, registerWebgpuKernels, runProgram, type KernelArgs } from './webgpuKernels';
 
 /** The unpack programs' names as tfjs kernels: so `tf.profile` lists and times them like any op. */
 const UNPACK_KERNEL_NAMES = { bytes: 'BatchLabUnpackBytes', half: 'BatchLabUnpackHalf' } as const;
@@ -24,7 +23,7 @@ function runUnpack(args: KernelArgs, packing: UnpackPacking): tf.TensorInfo {
   const inputs = [packed, ...(normalize ? [mean, invStd] : [])] as tf.TensorInfo[];
   const program = new UnpackProgram(shape, packing, normalize, shape[3] ?? 1);
   const dtype = packing === 'bytes' && !normalize ? 'int32' : 'float32';
-  return (args.backend as WebGPUBackend).runWebGPUProgram(program, inputs, dtype);
+  return runProgram(args, program, inputs, undefined, dtype);
 }
 
 function run<R extends tf.Rank>(

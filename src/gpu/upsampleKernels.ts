@@ -6,9 +6,8 @@
  * [2H, 2W]) with its defaults. Webgpu backend only; callers own the tensors they get back.
  */
 import * as tf from '@tensorflow/tfjs-core';
-import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import { Upsample2xGradProgram } from './upsample2xGradProgram';
-import { registerWebgpuKernels, type KernelArgs } from './webgpuKernels';
+import { registerWebgpuKernels, runProgram, type KernelArgs } from './webgpuKernels';
 
 const UPSAMPLE_GRAD_KERNEL = 'BatchLabResizeBilinear2xGrad';
 
@@ -19,7 +18,7 @@ function upsample2xGrad(args: KernelArgs): tf.TensorInfo {
   if (h2 % 2 !== 0 || w2 % 2 !== 0)
     throw new Error(`BatchLab upsample gradient: odd dy [${dy.shape.join(', ')}]`);
   const program = new Upsample2xGradProgram([n, h2 / 2, w2 / 2, c]);
-  return (args.backend as WebGPUBackend).runWebGPUProgram(program, [dy], 'float32', program.uniformData());
+  return runProgram(args, program, [dy], program.uniformData());
 }
 
 /** tf.image.resizeBilinear(x, [2H, 2W]), differentiable through the own gradient kernel. Caller disposes. */

@@ -4,6 +4,7 @@
  * engine like any op (tape, tidy, tf.profile's kernel table, the step profile).
  */
 import * as tf from '@tensorflow/tfjs-core';
+import type { WebGPUBackend, WebGPUProgram } from '@tensorflow/tfjs-backend-webgpu';
 
 /** What tfjs hands a kernel function. */
 export type KernelArgs = { inputs: tf.NamedTensorInfoMap; backend: unknown; attrs?: tf.NamedAttrMap };
@@ -28,3 +29,14 @@ export function kernelInput(args: KernelArgs, name: string, what: string): tf.Te
 
 /** Attributes as tfjs's runKernel takes them. */
 export const asAttrs = (a: object) => a as unknown as tf.NamedAttrMap;
+
+/** Runs `program` on the kernel call's backend, with a float32 output unless `dtype` says otherwise. */
+export function runProgram(
+  args: KernelArgs,
+  program: WebGPUProgram,
+  inputs: tf.TensorInfo[],
+  uniforms?: { type: string; data: number[] }[],
+  dtype: tf.DataType = 'float32',
+): tf.TensorInfo {
+  return (args.backend as WebGPUBackend).runWebGPUProgram(program, inputs, dtype, uniforms);
+}
