@@ -96,7 +96,6 @@ export interface TuneRequest {
   probeConvs: number;
   /** KERNEL_VERSION unless a test says otherwise. */
   version?: number;
-  now?: () => number;
 }
 
 const median = (xs: number[]): number => {
@@ -165,14 +164,13 @@ function choose(candidates: readonly ConvCandidateTime[], defaults: ConvKernels)
 
 /** The measured choice, from a store when one has it for this adapter, shapes and kernel version. */
 export async function tuneConvKernels(req: TuneRequest): Promise<Omit<ConvChoiceReport, 'firstStepMs'>> {
-  const now = req.now ?? (() => performance.now());
-  const t0 = now();
+  const t0 = performance.now();
   const key = convChoiceKey(req.adapterKey, req.shapes, req.candidates, req.version ?? KERNEL_VERSION);
   for (let i = 0; i < req.stores.length; i++) {
     const hit = await req.stores[i]!.get(key);
     if (!hit) continue;
     for (const earlier of req.stores.slice(0, i)) await earlier.set(key, hit);
-    return { ...hit, source: i === 0 ? 'session' : 'stored', tuningMs: now() - t0 };
+    return { ...hit, source: i === 0 ? 'session' : 'stored', tuningMs: performance.now() - t0 };
   }
   const candidates: ConvCandidateTime[] = [];
   for (const d of CONV_DIRECTIONS) {
@@ -181,7 +179,7 @@ export async function tuneConvKernels(req: TuneRequest): Promise<Omit<ConvChoice
       ...(await timeDirection(d, req.candidates[d], req.run, req.reps, maxReps, req.defaults[d])),
     );
   }
-  const measuredTuningMs = now() - t0;
+  const measuredTuningMs = performance.now() - t0;
   const stored: StoredConvChoice = {
     kernels: choose(candidates, req.defaults),
     defaultKernels: req.defaults,
