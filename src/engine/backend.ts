@@ -179,7 +179,6 @@ export async function initBackend(
       await probe();
       if (name === 'webgl') {
         adapterDescription = String(tf.env().getNumber('WEBGL_VERSION') === 2 ? 'WebGL 2' : 'WebGL 1');
-        isSoftwareAdapter = false;
       }
       const ownConvKernels = chooseConvKernel(name, currentWebGpuCapabilities()).path === 'wgsl';
       return {

@@ -14,6 +14,7 @@
  * Pure: reads only its arguments.
  */
 import {
+  CONV_CANDIDATES,
   CONV_DIRECTIONS,
   type ConvCandidate,
   type ConvDirection,
@@ -21,9 +22,7 @@ import {
 } from '../config/convKernels';
 import {
   filterGeometry,
-  GPU_SHARED_TILING,
-  GPU_TILING,
-  SOFTWARE_TILING,
+  OWN_TILINGS,
   stagedFilterStorageBytes,
   stagedGeometry,
   type ConvShape,
@@ -46,17 +45,16 @@ export interface ConvChoice {
   reason: string;
 }
 
-/** Each own candidate's tiling (the tilings of gpu/convGeometry.ts's OWN_TILINGS, under the report's names). */
-const OWN_TILINGS: Record<Exclude<ConvCandidate, 'tfjs'>, ConvTiling> = {
-  'own-software': SOFTWARE_TILING,
-  'own-gpu': GPU_TILING,
-  'own-gpuNoReduce': { ...GPU_TILING, workgroupReduce: false },
-  'own-gpuShared': GPU_SHARED_TILING,
-};
+/** A value per conv direction: { forward: f('forward'), inputGradient: …, filterGradient: … }. */
+export const perDirection = <T>(f: (d: ConvDirection) => T): Record<ConvDirection, T> => ({
+  forward: f('forward'),
+  inputGradient: f('inputGradient'),
+  filterGradient: f('filterGradient'),
+});
 
-/** The tiling of an own candidate; null for tfjs's kernels. */
+/** The tiling of an own candidate ('own-' and its name in gpu/convGeometry.ts's OWN_TILINGS); null for tfjs's kernels. */
 export const tilingOf = (candidate: ConvCandidate): ConvTiling | null =>
-  candidate === 'tfjs' ? null : OWN_TILINGS[candidate];
+  candidate === 'tfjs' ? null : OWN_TILINGS[candidate.slice('own-'.length)]!;
 
 /** Bytes of workgroup memory the filter gradient's tree sum takes (one vec4 per invocation). */
 export const reduceStorageBytes = (t: ConvTiling): number =>
@@ -139,9 +137,7 @@ export function convCandidates(
   shapes: readonly ConvShape[],
 ): Record<ConvDirection, ConvCandidate[]> {
   const of = (direction: ConvDirection): ConvCandidate[] => {
-    const own = (Object.keys(OWN_TILINGS) as Exclude<ConvCandidate, 'tfjs'>[]).filter((c) =>
-      fits(OWN_TILINGS[c], direction, caps, shapes),
-    );
+    const own = CONV_CANDIDATES.filter((c) => c !== 'tfjs' && fits(tilingOf(c)!, direction, caps, shapes));
     // Without the workgroup reduction the GPU tiling's forward and input gradient are the GPU tiling's.
     const all: ConvCandidate[] = [
       ...own.filter((c) => direction === 'filterGradient' || c !== 'own-gpuNoReduce'),
@@ -150,7 +146,7 @@ export function convCandidates(
     const kept = caps.isFallbackAdapter ? all.filter((c) => !skippedOnFallback(c)) : all;
     return kept.length > 0 ? kept : all;
   };
-  return { forward: of('forward'), inputGradient: of('inputGradient'), filterGradient: of('filterGradient') };
+  return perDirection(of);
 }
 
 /** The rule that stands in before (or instead of) a measurement: see the header. */
@@ -159,12 +155,7 @@ export function ruleConvKernels(caps: WebGpuCapabilities, shapes: readonly ConvS
     ? ['own-software']
     : ['own-gpu', 'own-gpuNoReduce'];
   const candidates = convCandidates(caps, shapes);
-  const pick = (d: ConvDirection) => preferred.find((c) => candidates[d].includes(c)) ?? 'tfjs';
-  return {
-    forward: pick('forward'),
-    inputGradient: pick('inputGradient'),
-    filterGradient: pick('filterGradient'),
-  };
+  return perDirection((d) => preferred.find((c) => candidates[d].includes(c)) ?? 'tfjs');
 }
 
 /** Whether every direction runs tfjs's kernels (the U-Net then takes tfjs's plain path, 'tiled'). */

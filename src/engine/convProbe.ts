@@ -46,13 +46,7 @@ function directionOutputs(
   const kernel = tilingOf(candidate) ?? 'tfjs';
   switch (direction) {
     case 'forward':
-      return probes.map((p) =>
-        convSame(p.x, p.filter, p.bias, p.conv.relu, {
-          forward: kernel,
-          inputGradient: kernel,
-          filterGradient: kernel,
-        }),
-      );
+      return probes.map((p) => convSame(p.x, p.filter, p.bias, p.conv.relu, kernel));
     case 'inputGradient':
       return probes
         .filter((p) => p.conv.needsInputGradient)

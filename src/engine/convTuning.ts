@@ -27,6 +27,7 @@ import {
   type ConvKernels,
 } from '../config/convKernels';
 import type { ConvShape } from '../gpu/convGeometry';
+import { perDirection } from './convChoice';
 
 /**
  * Bump with any change to an own kernel, a tiling, the candidates or the rule that chooses among them (the
@@ -95,7 +96,6 @@ export interface TuneRequest {
   probeConvs: number;
   /** KERNEL_VERSION unless a test says otherwise. */
   version?: number;
-  now?: () => number;
 }
 
 const median = (xs: number[]): number => {
@@ -159,23 +159,18 @@ function choose(candidates: readonly ConvCandidateTime[], defaults: ConvKernels)
     const standing = of.find((c) => c.candidate === defaults[d]);
     return standing && standing.minMs <= best.ms ? standing.candidate : best.candidate;
   };
-  return {
-    forward: pick('forward'),
-    inputGradient: pick('inputGradient'),
-    filterGradient: pick('filterGradient'),
-  };
+  return perDirection(pick);
 }
 
 /** The measured choice, from a store when one has it for this adapter, shapes and kernel version. */
 export async function tuneConvKernels(req: TuneRequest): Promise<Omit<ConvChoiceReport, 'firstStepMs'>> {
-  const now = req.now ?? (() => performance.now());
-  const t0 = now();
+  const t0 = performance.now();
   const key = convChoiceKey(req.adapterKey, req.shapes, req.candidates, req.version ?? KERNEL_VERSION);
   for (let i = 0; i < req.stores.length; i++) {
     const hit = await req.stores[i]!.get(key);
     if (!hit) continue;
     for (const earlier of req.stores.slice(0, i)) await earlier.set(key, hit);
-    return { ...hit, source: i === 0 ? 'session' : 'stored', tuningMs: now() - t0 };
+    return { ...hit, source: i === 0 ? 'session' : 'stored', tuningMs: performance.now() - t0 };
   }
   const candidates: ConvCandidateTime[] = [];
   for (const d of CONV_DIRECTIONS) {
@@ -184,7 +179,7 @@ export async function tuneConvKernels(req: TuneRequest): Promise<Omit<ConvChoice
       ...(await timeDirection(d, req.candidates[d], req.run, req.reps, maxReps, req.defaults[d])),
     );
   }
-  const measuredTuningMs = now() - t0;
+  const measuredTuningMs = performance.now() - t0;
   const stored: StoredConvChoice = {
     kernels: choose(candidates, req.defaults),
     defaultKernels: req.defaults,

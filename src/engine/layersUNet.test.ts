@@ -2,7 +2,7 @@ import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type TrainConfig } from '../config/trainConfig';
 import { buildHostBatch } from '../data/buildBatch';
-import { createLayersUNet, disposeLayersUNet, fitBatchTensors } from './layersUNet';
+import { createLayersUNet, disposeLayersUNet, fitBatchArrays, fitTensors } from './layersUNet';
 import { createTrainer } from './trainer';
 
 const tiny: TrainConfig = {
@@ -32,7 +32,7 @@ async function trainerLosses(config: TrainConfig): Promise<number[]> {
 
 async function fitLosses(config: TrainConfig): Promise<number[]> {
   const unet = createLayersUNet(config);
-  const { x, y } = fitBatchTensors(buildHostBatch(config, 0), config.mean255, config.std255);
+  const { x, y } = fitTensors(fitBatchArrays(buildHostBatch(config, 0), config.mean255, config.std255));
   const losses: number[] = [];
   for (let i = 0; i < STEPS; i++) {
     const history = await unet.model.fit(x, y, { batchSize: config.batchSize, epochs: 1, verbose: 0 });

@@ -132,15 +132,6 @@ export function fitTensors(arrays: FitArrays): { x: tf.Tensor4D; y: tf.Tensor4D 
   };
 }
 
-/** fitBatchArrays then fitTensors. Caller disposes both tensors. */
-export function fitBatchTensors(
-  batch: HostBatch,
-  mean255: readonly number[],
-  std255: readonly number[],
-): { x: tf.Tensor4D; y: tf.Tensor4D } {
-  return fitTensors(fitBatchArrays(batch, mean255, std255));
-}
-
 /** Frees the model's weights and the optimizer's slots: the tensor count returns to its baseline. */
 export function disposeLayersUNet(unet: LayersUNet): void {
   unet.model.dispose();

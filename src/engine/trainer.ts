@@ -19,6 +19,7 @@ import { currentWebGpuCapabilities, currentWebGpuDevice, type BackendName } from
 import { convCandidates, ruleConvKernels } from './convChoice';
 import { createConvProbe, modelConvs, type ModelConv } from './convProbe';
 import { sessionConvStore, tuneConvKernels, type ConvChoiceStore } from './convTuning';
+import { convMacs } from '../gpu/convGeometry';
 import { withGpuErrorScopes } from './gpuErrorScope';
 import { kernelTimingAvailable } from './kernelTiming';
 import { countKernels } from './kernelCounter';
@@ -146,9 +147,6 @@ const TUNING = {
   hardware: { probeBatch: null, reps: 3, maxReps: 7, largestConvOnly: false },
 } as const;
 
-const convMacs = ({ shape: s }: ModelConv) =>
-  s.batch * s.heightPx * s.widthPx * s.kernelSize ** 2 * s.inChannels * s.outChannels;
-
 export function createTrainer(
   initialConfig: TrainConfig,
   backend: BackendName,
@@ -174,7 +172,7 @@ export function createTrainer(
     const probeBatch = Math.min(plan.probeBatch ?? config.batchSize, config.batchSize);
     const largest = convs
       .filter((c) => c.needsInputGradient)
-      .reduce<ModelConv | null>((a, c) => (a && convMacs(a) >= convMacs(c) ? a : c), null);
+      .reduce<ModelConv | null>((a, c) => (a && convMacs(a.shape) >= convMacs(c.shape) ? a : c), null);
     const probeConvs = plan.largestConvOnly && largest ? [largest] : convs;
     // Which own tilings fit depends on the real shapes (buffers grow with the batch); what is timed, and
     // cached, is the probes: on a fallback adapter a new batch size reuses the measurement.

@@ -11,7 +11,7 @@ import { upsample2x } from '../gpu/upsampleKernels';
 import { convSame, type ConvDirections } from '../gpu/convKernels';
 import type { ConvKernels } from '../config/convKernels';
 import { currentWebGpuCapabilities } from './backend';
-import { allTfjs, chooseConvKernel, tilingOf, type ConvPath } from './convChoice';
+import { allTfjs, chooseConvKernel, perDirection, tilingOf, type ConvPath } from './convChoice';
 import { directConv2d } from './directConv';
 import { inLayer } from './layerScope';
 import { HEAD_NAME } from '../config/unetSpec';
@@ -97,12 +97,7 @@ function directConv(x: tf.Tensor4D, p: ConvWeights, relu: boolean): tf.Tensor4D 
 }
 
 function ownConv(kernels: ConvKernels) {
-  const k = (d: keyof ConvKernels) => tilingOf(kernels[d]) ?? 'tfjs';
-  const directions: ConvDirections = {
-    forward: k('forward'),
-    inputGradient: k('inputGradient'),
-    filterGradient: k('filterGradient'),
-  };
+  const directions: ConvDirections = perDirection((d) => tilingOf(kernels[d]) ?? 'tfjs');
   return (x: tf.Tensor4D, p: ConvWeights, relu: boolean): tf.Tensor4D =>
     convSame(x, p.kernel, p.bias, relu, directions);
 }

@@ -47,8 +47,23 @@ function uploadImages(
 ): { images: DeviceImages; bytes: number } {
   const shape: NHWC = [batch.batchSize, batch.heightPx, batch.widthPx, batch.channels];
   const n = batch.imageElements;
-  if (batch.imageDtype === 'float32') {
-    const values = new Float32Array(batch.images, 0, n);
+  if (batch.imageDtype === 'float16' && backend === 'webgpu') {
+    const words = new Int32Array(batch.images, 0, Math.ceil(n / 2));
+    return {
+      images: {
+        kind: 'packed-f16',
+        packed: tf.tensor1d(words, 'int32'),
+        shape,
+        normalized: batch.normalized,
+      },
+      bytes: words.byteLength,
+    };
+  }
+  if (batch.imageDtype !== 'uint8') {
+    const values =
+      batch.imageDtype === 'float32'
+        ? new Float32Array(batch.images, 0, n)
+        : float16BitsToFloat32Array(new Uint16Array(batch.images, 0, n));
     return {
       images: {
         kind: 'float32',
@@ -58,30 +73,6 @@ function uploadImages(
       bytes: values.byteLength,
     };
   }
-  if (batch.imageDtype === 'float16') {
-    if (backend === 'webgpu') {
-      const words = new Int32Array(batch.images, 0, Math.ceil(n / 2));
-      return {
-        images: {
-          kind: 'packed-f16',
-          packed: tf.tensor1d(words, 'int32'),
-          shape,
-          normalized: batch.normalized,
-        },
-        bytes: words.byteLength,
-      };
-    }
-    const values = float16BitsToFloat32Array(new Uint16Array(batch.images, 0, n));
-    return {
-      images: {
-        kind: 'float32',
-        tensor: tf.tensor4d(values, shape, 'float32'),
-        normalized: batch.normalized,
-      },
-      bytes: values.byteLength,
-    };
-  }
-  // uint8
   if (backend === 'webgpu' && uploadPath === 'packed') {
     const words = new Int32Array(batch.images, 0, Math.ceil(n / 4));
     return {

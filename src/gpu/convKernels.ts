@@ -28,6 +28,7 @@ import { ConvStagedFilterProgram } from './convStagedFilterProgram';
 import { ConvStagedProgram } from './convStagedProgram';
 import { cutRows } from './cutRows';
 import { ReluMaskProgram } from './reluMaskProgram';
+import { asAttrs, kernelInput, registerWebgpuKernels, runProgram, type KernelArgs } from './webgpuKernels';
 
 const CONV_KERNEL_NAMES = {
   forward: 'BatchLabConv2D',
@@ -67,19 +68,13 @@ const TFJS_CONV_ATTRS = {
   dimRoundingMode: undefined,
 } as const;
 
-type KernelArgs = { inputs: tf.NamedTensorInfoMap; backend: unknown; attrs?: tf.NamedAttrMap };
-
 function attrsOf(args: KernelArgs): ConvKernelAttrs {
   const attrs = args.attrs as unknown as ConvKernelAttrs | undefined;
   if (!attrs?.tiling) throw new Error('BatchLab conv kernels need a tiling attribute');
   return attrs;
 }
 
-function input(args: KernelArgs, name: string): tf.TensorInfo {
-  const t = args.inputs[name];
-  if (!t) throw new Error(`BatchLab conv kernel: missing input ${name}`);
-  return t;
-}
+const input = (args: KernelArgs, name: string) => kernelInput(args, name, 'BatchLab conv kernel');
 
 /** The conv's shape from its input [N, H, W, Cin] (or dy [N, H, W, Cout]) and filter [k, k, Cin, Cout]. */
 function convShapeOf(activation: readonly number[], filter: readonly number[]): ConvShape {
@@ -126,7 +121,7 @@ function conv2d(args: KernelArgs): tf.TensorInfo {
     ? new ConvStagedProgram(shape, 'forward', relu, false)
     : new ConvSameProgram(shape, 'forward', relu, tiling.pixelsPerInvocation, tiling.workgroupSize);
   const inputs = [asRows(x), asRows(filter), input(args, 'bias')];
-  return (args.backend as WebGPUBackend).runWebGPUProgram(program, inputs, 'float32', program.uniformData());
+  return runProgram(args, program, inputs, program.uniformData());
 }
 
 /** The forward on tfjs's own FusedConv2D kernel (bias and ReLU fused), called as tfjs's kernels call each other. */
@@ -154,7 +149,7 @@ function conv2dBackpropInput(args: KernelArgs): tf.TensorInfo {
     ? new ConvStagedProgram(shape, 'input-gradient', false, y !== undefined)
     : new ConvSameProgram(shape, 'input-gradient', false, tiling.pixelsPerInvocation, tiling.workgroupSize);
   const inputs = [asRows(dy), asRows(filter), ...(y ? [asRows(y)] : [])];
-  return (args.backend as WebGPUBackend).runWebGPUProgram(program, inputs, 'float32', program.uniformData());
+  return runProgram(args, program, inputs, program.uniformData());
 }
 
 function conv2dBackpropFilter(args: KernelArgs): tf.TensorInfo[] {
@@ -172,14 +167,9 @@ function conv2dBackpropFilter(args: KernelArgs): tf.TensorInfo[] {
   if (tiling.staged) {
     const y = args.inputs['y'];
     const staged = new ConvStagedFilterProgram(shape, tiling, y !== undefined);
-    const sums = backend.runWebGPUProgram(
-      staged,
-      [x, dy, ...(y ? [y] : [])],
-      'float32',
-      staged.uniformData(),
-    );
+    const sums = runProgram(args, staged, [x, dy, ...(y ? [y] : [])], staged.uniformData());
     const both = new ConvFilterReduceProgram(shape, staged.geometry, 'both');
-    const whole = backend.runWebGPUProgram(both, [sums], 'float32', both.uniformData());
+    const whole = runProgram(args, both, [sums], both.uniformData());
     const { kernelSize: k, inChannels, outChannels } = shape;
     const parts = cutRows(backend, whole, [[k, k, inChannels, outChannels], [outChannels]]);
     backend.disposeData(sums.dataId);
@@ -187,10 +177,10 @@ function conv2dBackpropFilter(args: KernelArgs): tf.TensorInfo[] {
     return parts;
   }
   const pass1 = new ConvFilterPartialsProgram(shape, tiling);
-  const partials = backend.runWebGPUProgram(pass1, [x, dy], 'float32', pass1.uniformData());
+  const partials = runProgram(args, pass1, [x, dy], pass1.uniformData());
   const reduce = (target: 'filter' | 'bias') => {
     const pass2 = new ConvFilterReduceProgram(shape, pass1.geometry, target);
-    return backend.runWebGPUProgram(pass2, [partials], 'float32', pass2.uniformData());
+    return runProgram(args, pass2, [partials], pass2.uniformData());
   };
   const dFilter = reduce('filter');
   const dBias = reduce('bias');
@@ -201,10 +191,8 @@ function conv2dBackpropFilter(args: KernelArgs): tf.TensorInfo[] {
 function reluMask(args: KernelArgs): tf.TensorInfo {
   const dy = input(args, 'dy');
   const y = input(args, 'y');
-  return (args.backend as WebGPUBackend).runWebGPUProgram(new ReluMaskProgram(dy.shape), [dy, y], 'float32');
+  return runProgram(args, new ReluMaskProgram(dy.shape), [dy, y]);
 }
-
-const asAttrs = (a: object) => a as unknown as tf.NamedAttrMap;
 
 /**
  * The gradient of both forward kernels: the ReLU mask (when fused), then the filter/bias and input
@@ -242,37 +230,21 @@ const gradients: tf.GradConfig[] = [CONV_KERNEL_NAMES.forward, CONV_KERNEL_NAMES
   (kernelName) => ({ kernelName, inputsToSave: ['x', 'filter'], outputsToSave: [true], gradFunc }),
 );
 
-const kernels: tf.KernelConfig[] = [
-  { kernelName: CONV_KERNEL_NAMES.forward, backendName: 'webgpu', kernelFunc: conv2d as tf.KernelFunc },
-  {
-    kernelName: CONV_KERNEL_NAMES.tfjsForward,
-    backendName: 'webgpu',
-    kernelFunc: tfjsConv2d as tf.KernelFunc,
-  },
-  {
-    kernelName: CONV_KERNEL_NAMES.inputGradient,
-    backendName: 'webgpu',
-    kernelFunc: conv2dBackpropInput as tf.KernelFunc,
-  },
-  {
-    kernelName: CONV_KERNEL_NAMES.filterGradient,
-    backendName: 'webgpu',
-    kernelFunc: conv2dBackpropFilter as tf.KernelFunc,
-  },
-  { kernelName: CONV_KERNEL_NAMES.reluMask, backendName: 'webgpu', kernelFunc: reluMask as tf.KernelFunc },
-];
-
 /** Registers the kernels and the gradient once per tfjs instance (later calls do nothing). */
 function registerConvKernels(): void {
-  for (const k of kernels) {
-    if (!tf.getKernel(k.kernelName, 'webgpu')) tf.registerKernel(k);
-  }
+  registerWebgpuKernels({
+    [CONV_KERNEL_NAMES.forward]: conv2d,
+    [CONV_KERNEL_NAMES.tfjsForward]: tfjsConv2d,
+    [CONV_KERNEL_NAMES.inputGradient]: conv2dBackpropInput,
+    [CONV_KERNEL_NAMES.filterGradient]: conv2dBackpropFilter,
+    [CONV_KERNEL_NAMES.reluMask]: reluMask,
+  });
   for (const g of gradients) if (!tf.getGradient(g.kernelName)) tf.registerGradient(g);
 }
 
 /**
  * relu?(conv2d(x, filter, 1, 'same') + bias) on BatchLab's kernels, or per direction on tfjs's where
- * `kernels` says so (a tiling alone: the own kernels in every direction); differentiable. NHWC, odd square
+ * `kernels` says so (a tiling or 'tfjs' alone: that in every direction); differentiable. NHWC, odd square
  * filter. Webgpu backend only. Caller disposes the result.
  */
 export function convSame(
@@ -280,11 +252,13 @@ export function convSame(
   filter: tf.Tensor4D,
   bias: tf.Tensor1D,
   relu: boolean,
-  kernels: ConvTiling | ConvDirections,
+  kernels: ConvTiling | 'tfjs' | ConvDirections,
 ): tf.Tensor4D {
   registerConvKernels();
   const k: ConvDirections =
-    'forward' in kernels ? kernels : { forward: kernels, inputGradient: kernels, filterGradient: kernels };
+    kernels !== 'tfjs' && 'forward' in kernels
+      ? kernels
+      : { forward: kernels, inputGradient: kernels, filterGradient: kernels };
   const attrs: Omit<ForwardAttrs, 'tiling'> & { tiling?: ConvTiling } = {
     relu,
     inputGradient: k.inputGradient,

@@ -7,21 +7,15 @@
  * src/engine/loss.ts picks it there and keeps tfjs's ops elsewhere. Callers own what they get back.
  */
 import * as tf from '@tensorflow/tfjs-core';
-import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import { CrossEntropyProgram, type CrossEntropyTarget } from './crossEntropyProgram';
+import { kernelInput, registerWebgpuKernels, runProgram, type KernelArgs } from './webgpuKernels';
 
 const KERNELS = { loss: 'BatchLabCrossEntropy', gradient: 'BatchLabCrossEntropyGrad' } as const;
-
-type KernelArgs = { inputs: tf.NamedTensorInfoMap; backend: unknown };
 
 function run(target: CrossEntropyTarget) {
   return (args: KernelArgs): tf.TensorInfo => {
     const names = target === 'loss' ? ['logits', 'labels'] : ['logits', 'labels', 'dy'];
-    const inputs = names.map((n) => {
-      const t = args.inputs[n];
-      if (!t) throw new Error(`BatchLab cross-entropy: missing input ${n}`);
-      return t;
-    });
+    const inputs = names.map((n) => kernelInput(args, n, 'BatchLab cross-entropy'));
     const [pixels = 0, classes = 0] = inputs[0]!.shape;
     if (inputs[1]!.shape.join() !== inputs[0]!.shape.join()) {
       throw new Error(
@@ -29,26 +23,12 @@ function run(target: CrossEntropyTarget) {
       );
     }
     const program = new CrossEntropyProgram(pixels, classes, target);
-    return (args.backend as WebGPUBackend).runWebGPUProgram(
-      program,
-      inputs,
-      'float32',
-      program.uniformData(),
-    );
+    return runProgram(args, program, inputs, program.uniformData());
   };
 }
 
-function register(): void {
-  for (const target of ['loss', 'gradient'] as const) {
-    if (!tf.getKernel(KERNELS[target], 'webgpu')) {
-      tf.registerKernel({
-        kernelName: KERNELS[target],
-        backendName: 'webgpu',
-        kernelFunc: run(target) as tf.KernelFunc,
-      });
-    }
-  }
-}
+const register = () =>
+  registerWebgpuKernels({ [KERNELS.loss]: run('loss'), [KERNELS.gradient]: run('gradient') });
 
 /**
  * Mean over pixels of −Σ_k y_k · log softmax(z)_k for logits z [P, K] and one-hot y [P, K]; its gradient

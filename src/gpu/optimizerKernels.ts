@@ -10,9 +10,9 @@
  * elsewhere.
  */
 import * as tf from '@tensorflow/tfjs-core';
-import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import { AdamProgram, type AdamTarget } from './adamProgram';
 import { SgdProgram } from './sgdProgram';
+import { asAttrs, kernelInput, registerWebgpuKernels, runProgram, type KernelArgs } from './webgpuKernels';
 
 const OPTIMIZER_KERNEL_NAMES = {
   adamMoments: 'BatchLabAdamMoments',
@@ -23,13 +23,7 @@ const OPTIMIZER_KERNEL_NAMES = {
 /** Four float32 coefficients of an Adam program (adamProgram.ts says which for each target). */
 export type AdamCoefficients = readonly [number, number, number, number];
 
-type KernelArgs = { inputs: tf.NamedTensorInfoMap; backend: unknown; attrs?: tf.NamedAttrMap };
-
-function input(args: KernelArgs, name: string): tf.TensorInfo {
-  const t = args.inputs[name];
-  if (!t) throw new Error(`BatchLab optimizer kernel: missing input ${name}`);
-  return t;
-}
+const input = (args: KernelArgs, name: string) => kernelInput(args, name, 'BatchLab optimizer kernel');
 
 const elementsOf = (t: tf.TensorInfo) => t.shape.reduce((a, b) => a * b, 1);
 /** The same data seen flat (no copy, as tfjs's own reshape). */
@@ -50,10 +44,10 @@ function adam(target: AdamTarget) {
     const coefficients = (args.attrs as { coefficients?: AdamCoefficients } | undefined)?.coefficients;
     if (!coefficients) throw new Error('BatchLab Adam kernels need their coefficients');
     const program = new AdamProgram(elements, target);
-    const out = (args.backend as WebGPUBackend).runWebGPUProgram(
+    const out = runProgram(
+      args,
       program,
       [{ ...moments, shape: [2 * elements] }, flat(other)],
-      'float32',
       program.uniformData(coefficients),
     );
     return { ...out, shape: target === 'moments' ? moments.shape : other.shape };
@@ -65,27 +59,17 @@ function sgd(args: KernelArgs): tf.TensorInfo {
   const grad = input(args, 'grad');
   const program = new SgdProgram(elementsOf(value));
   const negLr = Number((args.attrs as { negLr?: number } | undefined)?.negLr);
-  const out = (args.backend as WebGPUBackend).runWebGPUProgram(
-    program,
-    [flat(value), flat(grad)],
-    'float32',
-    [{ type: 'float32', data: [negLr] }],
-  );
+  const out = runProgram(args, program, [flat(value), flat(grad)], [{ type: 'float32', data: [negLr] }]);
   return { ...out, shape: value.shape };
 }
 
-const kernels: tf.KernelConfig[] = [
-  { kernelName: OPTIMIZER_KERNEL_NAMES.adamMoments, kernelFunc: adam('moments') as tf.KernelFunc },
-  { kernelName: OPTIMIZER_KERNEL_NAMES.adamWeights, kernelFunc: adam('weights') as tf.KernelFunc },
-  { kernelName: OPTIMIZER_KERNEL_NAMES.sgd, kernelFunc: sgd as tf.KernelFunc },
-].map((k) => ({ ...k, backendName: 'webgpu' }));
-
 /** Registers the kernels once per tfjs instance (later calls do nothing). */
-function registerOptimizerKernels(): void {
-  for (const k of kernels) if (!tf.getKernel(k.kernelName, 'webgpu')) tf.registerKernel(k);
-}
-
-const asAttrs = (a: object) => a as unknown as tf.NamedAttrMap;
+const registerOptimizerKernels = () =>
+  registerWebgpuKernels({
+    [OPTIMIZER_KERNEL_NAMES.adamMoments]: adam('moments'),
+    [OPTIMIZER_KERNEL_NAMES.adamWeights]: adam('weights'),
+    [OPTIMIZER_KERNEL_NAMES.sgd]: sgd,
+  });
 
 /** Adam's new moments [2, ...] from the moments and the gradient; coefficients β1, 1−β1, β2, 1−β2. */
 export function adamMoments(moments: tf.Tensor, grad: tf.Tensor, coefficients: AdamCoefficients): tf.Tensor {

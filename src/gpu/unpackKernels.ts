@@ -5,51 +5,38 @@
  * src/engine falls back to plain tfjs ops elsewhere.
  */
 import * as tf from '@tensorflow/tfjs-core';
-import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
-import { UnpackBytesProgram, type UnpackBytesMode } from './unpackBytesProgram';
-import { UnpackHalfProgram } from './unpackHalfProgram';
+import { UnpackProgram, type UnpackPacking } from './unpackProgram';
+import { asAttrs, registerWebgpuKernels, runProgram, type KernelArgs } from './webgpuKernels';
 
 /** The unpack programs' names as tfjs kernels: so `tf.profile` lists and times them like any op. */
 const UNPACK_KERNEL_NAMES = { bytes: 'BatchLabUnpackBytes', half: 'BatchLabUnpackHalf' } as const;
 
 interface UnpackAttrs {
   shape: number[];
-  /** Bytes: the program's mode; halves: 'normalize' or 'plain'. */
-  mode: UnpackBytesMode | 'normalize' | 'plain';
+  /** Apply (x − mean) · invStd; bytes without it are labels, unpacked to int32. */
+  normalize: boolean;
 }
 
-type KernelArgs = { inputs: tf.NamedTensorInfoMap; backend: unknown; attrs?: tf.NamedAttrMap };
-
-function runUnpack(args: KernelArgs, half: boolean): tf.TensorInfo {
-  const { shape, mode } = args.attrs as unknown as UnpackAttrs;
+function runUnpack(args: KernelArgs, packing: UnpackPacking): tf.TensorInfo {
+  const { shape, normalize } = args.attrs as unknown as UnpackAttrs;
   const { packed, mean, invStd } = args.inputs;
-  const normalize = mode === 'normalize' || mode === 'normalize-f32';
   const inputs = [packed, ...(normalize ? [mean, invStd] : [])] as tf.TensorInfo[];
-  const channels = shape[3] ?? 1;
-  const program = half
-    ? new UnpackHalfProgram(shape, normalize, channels)
-    : new UnpackBytesProgram(shape, mode as UnpackBytesMode, channels);
-  const dtype = mode === 'label-i32' ? 'int32' : 'float32';
-  return (args.backend as WebGPUBackend).runWebGPUProgram(program, inputs, dtype);
-}
-
-/** Registers the two kernels once per tfjs instance (later calls do nothing). */
-function registerUnpackKernels(): void {
-  const configs: tf.KernelConfig[] = [
-    { kernelName: UNPACK_KERNEL_NAMES.bytes, backendName: 'webgpu', kernelFunc: (a) => runUnpack(a, false) },
-    { kernelName: UNPACK_KERNEL_NAMES.half, backendName: 'webgpu', kernelFunc: (a) => runUnpack(a, true) },
-  ];
-  for (const k of configs) if (!tf.getKernel(k.kernelName, 'webgpu')) tf.registerKernel(k);
+  const program = new UnpackProgram(shape, packing, normalize, shape[3] ?? 1);
+  const dtype = packing === 'bytes' && !normalize ? 'int32' : 'float32';
+  return runProgram(args, program, inputs, undefined, dtype);
 }
 
 function run<R extends tf.Rank>(
-  name: string,
+  packing: UnpackPacking,
   inputs: Record<string, tf.Tensor>,
   attrs: UnpackAttrs,
 ): tf.Tensor<R> {
   if (tf.getBackend() !== 'webgpu') throw new Error('GPU unpack programs need the webgpu backend');
-  registerUnpackKernels();
-  return tf.engine().runKernel(name, inputs, attrs as unknown as tf.NamedAttrMap) as tf.Tensor<R>;
+  registerWebgpuKernels({
+    [UNPACK_KERNEL_NAMES.bytes]: (a) => runUnpack(a, 'bytes'),
+    [UNPACK_KERNEL_NAMES.half]: (a) => runUnpack(a, 'half'),
+  });
+  return tf.engine().runKernel(UNPACK_KERNEL_NAMES[packing], inputs, asAttrs(attrs)) as tf.Tensor<R>;
 }
 
 /**
@@ -63,7 +50,7 @@ export function unpackNormalizeBytes(
   mean: tf.Tensor1D,
   invStd: tf.Tensor1D,
 ): tf.Tensor4D {
-  return run(UNPACK_KERNEL_NAMES.bytes, { packed, mean, invStd }, { shape, mode: 'normalize-f32' });
+  return run('bytes', { packed, mean, invStd }, { shape, normalize: true });
 }
 
 /**
@@ -71,7 +58,7 @@ export function unpackNormalizeBytes(
  * @param packed int32 [ceil(n/4)]; @param shape NHW. @returns int32 NHW. Caller disposes.
  */
 export function unpackLabelBytes(packed: tf.Tensor1D, shape: [number, number, number]): tf.Tensor3D {
-  return run(UNPACK_KERNEL_NAMES.bytes, { packed }, { shape, mode: 'label-i32' });
+  return run('bytes', { packed }, { shape, normalize: false });
 }
 
 /**
@@ -83,7 +70,5 @@ export function unpackHalf(
   shape: [number, number, number, number],
   normalizeWith?: { mean: tf.Tensor1D; invStd: tf.Tensor1D },
 ): tf.Tensor4D {
-  return normalizeWith
-    ? run(UNPACK_KERNEL_NAMES.half, { packed, ...normalizeWith }, { shape, mode: 'normalize' })
-    : run(UNPACK_KERNEL_NAMES.half, { packed }, { shape, mode: 'plain' });
+  return run('half', { packed, ...normalizeWith }, { shape, normalize: normalizeWith !== undefined });
 }

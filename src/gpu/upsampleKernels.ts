@@ -6,12 +6,10 @@
  * [2H, 2W]) with its defaults. Webgpu backend only; callers own the tensors they get back.
  */
 import * as tf from '@tensorflow/tfjs-core';
-import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 import { Upsample2xGradProgram } from './upsample2xGradProgram';
+import { registerWebgpuKernels, runProgram, type KernelArgs } from './webgpuKernels';
 
 const UPSAMPLE_GRAD_KERNEL = 'BatchLabResizeBilinear2xGrad';
-
-type KernelArgs = { inputs: tf.NamedTensorInfoMap; backend: unknown };
 
 function upsample2xGrad(args: KernelArgs): tf.TensorInfo {
   const dy = args.inputs['dy'];
@@ -20,35 +18,18 @@ function upsample2xGrad(args: KernelArgs): tf.TensorInfo {
   if (h2 % 2 !== 0 || w2 % 2 !== 0)
     throw new Error(`BatchLab upsample gradient: odd dy [${dy.shape.join(', ')}]`);
   const program = new Upsample2xGradProgram([n, h2 / 2, w2 / 2, c]);
-  return (args.backend as WebGPUBackend).runWebGPUProgram(program, [dy], 'float32', program.uniformData());
-}
-
-/** Registers the gradient kernel once per tfjs instance. */
-function registerUpsampleKernels(): void {
-  if (!tf.getKernel(UPSAMPLE_GRAD_KERNEL, 'webgpu')) {
-    tf.registerKernel({
-      kernelName: UPSAMPLE_GRAD_KERNEL,
-      backendName: 'webgpu',
-      kernelFunc: upsample2xGrad as tf.KernelFunc,
-    });
-  }
-}
-
-/** dx of the ×2 upsampling for an upstream dy [N, 2H, 2W, C] (benchmarks and parity tests). Caller disposes. */
-function upsample2xGradient(dy: tf.Tensor4D): tf.Tensor4D {
-  registerUpsampleKernels();
-  return tf.engine().runKernel(UPSAMPLE_GRAD_KERNEL, { dy }) as tf.Tensor4D;
+  return runProgram(args, program, [dy], program.uniformData());
 }
 
 /** tf.image.resizeBilinear(x, [2H, 2W]), differentiable through the own gradient kernel. Caller disposes. */
 export function upsample2x(x: tf.Tensor4D): tf.Tensor4D {
-  registerUpsampleKernels();
+  registerWebgpuKernels({ [UPSAMPLE_GRAD_KERNEL]: upsample2xGrad });
   const op = tf.customGrad((...args: (tf.Tensor | tf.GradSaveFunc)[]) => {
     const input = args[0] as tf.Tensor4D;
     const [, h = 0, w = 0] = input.shape;
     return {
       value: tf.image.resizeBilinear(input, [2 * h, 2 * w]),
-      gradFunc: (dy: tf.Tensor) => upsample2xGradient(dy as tf.Tensor4D),
+      gradFunc: (dy: tf.Tensor) => tf.engine().runKernel(UPSAMPLE_GRAD_KERNEL, { dy }) as tf.Tensor4D,
     };
   });
   return op(x) as tf.Tensor4D;

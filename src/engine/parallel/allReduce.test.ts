@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { allReduceSum, ringChunkBounds } from './allReduce';
 import { expectedTraffic } from './trafficFormula';
-import { createInProcessNetwork, meteredLink } from './transport';
+import { meteredLink } from './transport';
+import { createInProcessNetwork } from '../../../test/fixtures/inProcessRun';
 import { ALL_REDUCE_ALGORITHMS, type AllReduceAlgorithm } from '../../config/parallel';
 
 /** Runs one all-reduce over N in-process ranks; returns each rank's result and its meter. */

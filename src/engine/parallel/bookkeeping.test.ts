@@ -6,7 +6,7 @@ import * as tf from '../tf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type TrainConfig } from '../../config/trainConfig';
 import { describeUNet, parameterCount } from '../../config/unetSpec';
-import { runInProcess } from './inProcessRun';
+import { runInProcess } from '../../../test/fixtures/inProcessRun';
 import { expectedTraffic, gatheredOutputBytes, type TrafficSizes } from './trafficFormula';
 import {
   PAYLOAD_KINDS,

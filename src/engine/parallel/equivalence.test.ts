@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type TrainConfig } from '../../config/trainConfig';
 import { buildHostBatch } from '../../data/buildBatch';
 import { createTrainer } from '../trainer';
-import { runInProcess } from './inProcessRun';
+import { runInProcess } from '../../../test/fixtures/inProcessRun';
 import { PARALLEL_STRATEGIES, type AllReduceAlgorithm, type ParallelStrategy } from '../../config/parallel';
 
 const STEPS = 3;

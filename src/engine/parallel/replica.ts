@@ -5,12 +5,12 @@
  * memory. The transport is the caller's: in-process queues in tests, MessagePorts between workers in the
  * browser. A factory, not module state; dispose() frees everything, optimizer slots included.
  */
-import * as tf from '../tf';
 import type { TrainConfig } from '../../config/trainConfig';
 import { currentWebGpuDevice, type BackendName } from '../backend';
 import { withGpuErrorScopes } from '../gpuErrorScope';
 import { readMemory } from '../memoryReadout';
 import { createNormalizeLayer } from '../normalizeLayer';
+import { makeOptimizer } from '../optimizer';
 import { NonFiniteLossError } from '../trainer';
 import { createUNetForConfig } from '../unet';
 import { ddpStep } from './ddpStep';
@@ -64,10 +64,6 @@ export function needsWholeBatch(strategy: ParallelStrategy, rank: number): boole
   return strategy === 'dp-gather' && rank === 0;
 }
 
-function makeOptimizer(config: TrainConfig): tf.Optimizer {
-  return config.optimizer === 'adam' ? tf.train.adam(config.learningRate) : tf.train.sgd(config.learningRate);
-}
-
 /**
  * Peak-tracking tf.memory() sampler for one step. Each sample first releases buffers of tensors already
  * disposed (see releasePending.ts), so in-use bytes are those of live tensors; transients inside one
@@ -106,7 +102,7 @@ export function createReplica(options: ReplicaOptions): Replica {
   if (!Number.isInteger(rank) || rank < 0 || rank >= size) throw new Error(`bad replica rank ${rank}`);
   const model = createUNetForConfig(config);
   const normalize = createNormalizeLayer(config.mean255, config.std255);
-  const optimizer = holdsOptimizer(strategy, rank) ? makeOptimizer(config) : null;
+  const optimizer = holdsOptimizer(strategy, rank) ? makeOptimizer(config, false) : null;
   const memory = createMemorySampler();
   const run = STEPS[strategy];
   let steps = 0;

@@ -1,12 +1,11 @@
 /**
  * The pluggable transport between replicas, and the meter on top of it. A RawLink moves envelopes between
- * ranks (in-process queues for tests, MessagePorts between workers in the browser); a Link is what the
+ * ranks (in-process queues for tests in test/fixtures/inProcessRun.ts, MessagePorts between workers in the browser); a Link is what the
  * strategies use: it checks each message's kind, counts every payload byte sent and received per kind,
  * and times how long the replica waits for messages. Messages between two ranks arrive in order (both
  * transports are FIFO per pair), which is all the strategies' fixed protocols need. Pure: no tfjs.
  */
 import { zeroBytesByKind, type BytesByKind, type PayloadKind } from '../../config/parallel';
-import { Mailbox } from './mailbox';
 
 /** One message between devices: a float32 payload and what it is. */
 export interface Envelope {
@@ -53,7 +52,7 @@ export interface Link {
   receive(from: number, kind: PayloadKind): Promise<Float32Array>;
 }
 
-export function meteredLink(raw: RawLink, now: () => number = () => performance.now()): Link {
+export function meteredLink(raw: RawLink): Link {
   const meter = createTrafficMeter();
   const checkPeer = (peer: number) => {
     if (!Number.isInteger(peer) || peer < 0 || peer >= raw.size || peer === raw.rank) {
@@ -71,9 +70,9 @@ export function meteredLink(raw: RawLink, now: () => number = () => performance.
     },
     async receive(from, kind) {
       checkPeer(from);
-      const t0 = now();
+      const t0 = performance.now();
       const envelope = await raw.receive(from);
-      meter.waitMs += now() - t0;
+      meter.waitMs += performance.now() - t0;
       if (envelope.kind !== kind) {
         throw new Error(`rank ${raw.rank} expected ${kind} from ${from}, got ${envelope.kind}`);
       }
@@ -81,19 +80,4 @@ export function meteredLink(raw: RawLink, now: () => number = () => performance.
       return envelope.data;
     },
   };
-}
-
-/**
- * N endpoints wired to each other in one thread (for tests and simulations). Payloads are copied on send,
- * as a transfer to another device would leave the sender's array untouched.
- */
-export function createInProcessNetwork(size: number): RawLink[] {
-  const mailboxes = Array.from({ length: size }, () => new Mailbox<Envelope>());
-  return mailboxes.map((_, rank) => ({
-    rank,
-    size,
-    send: (to, envelope) =>
-      mailboxes[to]!.deliver(rank, { kind: envelope.kind, data: envelope.data.slice() }),
-    receive: (from) => mailboxes[rank]!.take(from),
-  }));
 }
