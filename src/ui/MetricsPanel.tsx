@@ -15,6 +15,7 @@ import { fill } from '../i18n/fill';
 import type { Dictionary } from '../i18n/types';
 import { useLocale, useText } from './i18n/useText';
 import { bottleneckText } from './profile/profileText';
+import { Figure } from './Figure';
 
 type MetricsText = Dictionary['app']['metrics'];
 
@@ -22,15 +23,6 @@ type MetricsText = Dictionary['app']['metrics'];
 function stepText(t: MetricsText, pageStep: number, modelStep: number | null): string {
   if (modelStep === null || modelStep === pageStep) return String(pageStep);
   return fill(t.stepWithModel, { page: pageStep, model: modelStep });
-}
-
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div className="figure">
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{value}</dd>
-    </div>
-  );
 }
 
 /** The step's peak, or why there is none: never a zero standing in for "not measured". */
@@ -89,13 +81,15 @@ export function MetricsPanel({ summary }: { summary: boolean }) {
             value={latest ? latest.samplesPerSec.toFixed(1) : dash}
             testId="metric-samples-per-sec"
           />
-          <div className="figure">
-            <dt>{t.stepTime}</dt>
-            <dd>
-              <span data-testid="metric-step-ms">{latest ? formatMs(latest.stepMs, locale) : dash}</span>
-              <PhaseSplit latest={latest} />
-            </dd>
-          </div>
+          <Figure
+            label={t.stepTime}
+            value={
+              <>
+                <span data-testid="metric-step-ms">{latest ? formatMs(latest.stepMs, locale) : dash}</span>
+                <PhaseSplit latest={latest} />
+              </>
+            }
+          />
           <Figure
             label={t.kernelsPerStep}
             value={latest ? String(latest.kernelsPerStep) : dash}
