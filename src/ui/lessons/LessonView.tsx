@@ -23,9 +23,6 @@ import { chartArmsOf } from './chartArms';
 import { fill } from '../../i18n/fill';
 import { useText } from '../i18n/useText';
 
-/** Lesson charts are shorter than the Playground's, so a lesson's side column fits one screen. */
-const LESSON_CHART_PX = { wide: 170, narrow: 160 };
-
 export function LessonView({ id }: { id: LessonId }) {
   const t = useText();
   const words = t.lessons[id];
@@ -60,9 +57,9 @@ export function LessonView({ id }: { id: LessonId }) {
       <div className="lesson-side">
         {phase !== 'done' && <LessonPlan id={id} />}
         {id === 'fit' && <FitSide />}
-        {id === 'bytes' && <ArmBytesChart arms={chartArms} heightPx={LESSON_CHART_PX} />}
-        {(id === 'loaders' || id === 'fit') && <ArmPhasesChart arms={chartArms} heightPx={LESSON_CHART_PX} />}
-        {id === 'gpus' && <DeviceMemoryChart records={run.strategies} heightPx={LESSON_CHART_PX} />}
+        {id === 'bytes' && <ArmBytesChart arms={chartArms} />}
+        {(id === 'loaders' || id === 'fit') && <ArmPhasesChart arms={chartArms} />}
+        {id === 'gpus' && <DeviceMemoryChart records={run.strategies} />}
         {id === 'bytes' && <BytesSide arms={arms} />}
         {id === 'loaders' && <LoadersSide arms={arms} />}
         {id === 'gpus' && <GpusSide records={run.strategies} />}
