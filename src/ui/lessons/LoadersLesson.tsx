@@ -6,10 +6,11 @@
  * advice and its host-memory example.
  */
 import { formatMs } from '../format';
+import { articleHostMemory } from '../../data/batchBytes';
 import { ArticleFigure } from './ArticleFigure';
 import { ArmTable } from './ArmTable';
 import { decimalBytes, percent, times } from './lessonFormat';
-import { articleLoaders, loadersLessonResult, type ArmResult, type LoadersPairResult } from './lessonResults';
+import { loadersLessonResult, type ArmResult, type LoadersPairResult } from './lessonResults';
 import { fill, plural } from '../../i18n/fill';
 import { DEFAULT_PAIRED_RULE, type PairedVerdict } from '../../config/pairedTiming';
 import { verdictWords } from '../results/verdictText';
@@ -20,7 +21,8 @@ const cores = typeof navigator === 'undefined' ? null : (navigator.hardwareConcu
 export function LoadersArticle() {
   const w = useText().lessons.loaders.article;
   const locale = useLocale();
-  const a = articleLoaders();
+  // The article's example: 8 workers × 2 prefetched batches held in RAM, float32 + int64 and uint8.
+  const a = articleHostMemory(2);
   return (
     <ArticleFigure figure={w.figure}>
       {fill(w.detail, {

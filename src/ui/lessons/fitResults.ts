@@ -37,13 +37,10 @@ export interface FitReference {
   checkpointKeptShare: number;
   /** The estimate's activation group × that share. */
   checkpointActivationBytes: number;
-  /** What recomputation costs in Chen et al.: about one more forward pass per step. */
-  extraForwardPasses: 1;
-  /** The estimate of the batch at once: all of it; what k micro-batches divide (activations, their gradients,
-   * the batch); and what they do not (weights, their gradients, the optimizer's state). */
+  /** The estimate of the batch at once: all of it, and what k micro-batches divide (activations, their
+   * gradients, the batch; not the weights, their gradients or the optimizer's state). */
   totalBytes: number;
   dividedBytes: number;
-  undividedBytes: number;
 }
 
 /** The reference figures for `config` (the batch at once) and `k` micro-batches. */
@@ -58,10 +55,8 @@ export function fitReference(config: TrainConfig, k: number, options: MemoryOpti
     layers,
     checkpointKeptShare,
     checkpointActivationBytes: estimate.activationBytes * checkpointKeptShare,
-    extraForwardPasses: 1,
     totalBytes: estimate.totalBytes,
     dividedBytes: estimate.activationBytes + estimate.transientBytes + estimate.batchBytes,
-    undividedBytes: estimate.parameterBytes + estimate.gradientBytes + estimate.optimizerBytes,
   };
 }
 

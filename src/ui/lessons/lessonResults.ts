@@ -9,7 +9,7 @@ import {
   type ParallelStepRecord,
   type ParallelStrategy,
 } from '../../config/parallel';
-import { ARTICLE_EXAMPLE, articleHostMemory, torchBatchBytes } from '../../data/batchBytes';
+import { ARTICLE_EXAMPLE, torchBatchBytes } from '../../data/batchBytes';
 import { unpairedRatio, type MedianInterval, type PairedVerdict } from '../../config/pairedTiming';
 import { ratioVerdict, type RatioVerdict } from '../../config/ratioVerdict';
 import { armConfig, LESSONS } from '../../config/lessons';
@@ -18,6 +18,7 @@ import { blockSamplesPerSec } from '../../config/sweepSummary';
 import type { TrainConfig } from '../../config/trainConfig';
 import type { ArmProgress } from '../../state/lessonStore';
 import { armFigures, ratioOf, type ArmFigures } from '../../config/armFigures';
+import { othersMeanMemory } from '../parallel/deviceFigures';
 
 /** An arm's figures, by its id; null until it has rows. */
 export interface ArmResult {
@@ -68,17 +69,6 @@ export function articleBytes() {
     uint8Bytes: uint8.totalBytes,
     factor: float.totalBytes / uint8.totalBytes,
     floatBytesPerPixel: float.totalBytes / pixels,
-  };
-}
-
-/** The article's lesson 2 example: 8 workers × 2 prefetched batches held in RAM, float32 + int64 and uint8. */
-export function articleLoaders() {
-  const held = articleHostMemory(2);
-  return {
-    workers: held.workers,
-    prefetch: held.prefetch,
-    floatHeldBytes: held.floatHeldBytes,
-    uint8HeldBytes: held.uint8HeldBytes,
   };
 }
 
@@ -169,8 +159,6 @@ export interface LoadersPairResult {
   computeMs2: number;
   /** First timed step of the 2-worker arm: after its initial prefetch. */
   firstTimedStep2: number;
-  prefetchedSteps2: number;
-  timedSteps2: number;
 }
 
 export interface LoadersLessonResult {
@@ -180,9 +168,6 @@ export interface LoadersLessonResult {
   cpu: LoadersPairResult | null;
   /** The storage case's simulated latency, ms per sample. */
   storageLatencyMsPerSample: number;
-  /** The article's example: 8 workers × 2 prefetched float32 + int64 batches, and as uint8. */
-  articleFloatHeldBytes: number;
-  articleUint8HeldBytes: number;
 }
 
 /** The 0-worker and the 2-worker arm of lesson 2's case `pair` (see LESSONS.loaders.arms). */
@@ -215,8 +200,6 @@ function loadersPair(
     computeMs0: f0.meanComputeMs ?? Number.NaN,
     computeMs2: f2.meanComputeMs ?? Number.NaN,
     firstTimedStep2: f2.firstTimedStep,
-    prefetchedSteps2: f2.firstTimedStep - 2,
-    timedSteps2: f2.timedSteps,
   };
 }
 
@@ -227,14 +210,7 @@ export function loadersLessonResult(
   const storage = loadersPair(arms, 'storage', pairs.storage);
   const cpu = loadersPair(arms, 'cpu', pairs.cpu);
   if (!storage && !cpu) return null;
-  const article = articleLoaders();
-  return {
-    storage,
-    cpu,
-    storageLatencyMsPerSample: LESSONS.loaders.config.storageLatencyMsPerSample,
-    articleFloatHeldBytes: article.floatHeldBytes,
-    articleUint8HeldBytes: article.uint8HeldBytes,
-  };
+  return { storage, cpu, storageLatencyMsPerSample: LESSONS.loaders.config.storageLatencyMsPerSample };
 }
 
 interface StrategyBalance {
@@ -259,17 +235,10 @@ export function gpusLessonResult(
   const strategies = PARALLEL_STRATEGIES.flatMap((strategy): StrategyBalance[] => {
     const r = records[strategy];
     const first = r?.reports[0];
-    const others = r?.reports.slice(1) ?? [];
-    if (!first || others.length === 0) return [];
-    const othersBytes = others.reduce((s, o) => s + deviceMemoryPeak(o), 0) / others.length;
-    return [
-      {
-        strategy,
-        device0Bytes: deviceMemoryPeak(first),
-        othersBytes,
-        ratio: deviceMemoryPeak(first) / othersBytes,
-      },
-    ];
+    if (!r || !first || r.reports.length < 2) return [];
+    const device0Bytes = deviceMemoryPeak(first);
+    const othersBytes = othersMeanMemory(r);
+    return [{ strategy, device0Bytes, othersBytes, ratio: device0Bytes / othersBytes }];
   });
   if (strategies.length === 0) return null;
   const article = articleGpus();
