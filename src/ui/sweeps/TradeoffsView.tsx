@@ -51,7 +51,6 @@ function SweepRunControls({ run }: { run: SweepRun }) {
   const t = useText();
   const w = t.sweeps;
   const locale = useLocale();
-  const skipPreflight = useAppStore((s) => s.skipPreflight);
   const ruleBlocker = useJobBlocker('sweep');
   const noValues = useAppStore((s) =>
     s.backendInfo === null
@@ -74,7 +73,6 @@ function SweepRunControls({ run }: { run: SweepRun }) {
       phase={job.phase}
       progress={progressText(t.sweeps, job, run, jobMessageText(t, locale, job.message))}
       blocked={blocker}
-      skipPreflight={skipPreflight}
     />
   );
 }
