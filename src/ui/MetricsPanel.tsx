@@ -68,6 +68,9 @@ export function MetricsPanel({ summary }: { summary: boolean }) {
   const dash = '—';
   const t = useText().app.metrics;
   const locale = useLocale();
+  /** GPU bytes of the latest row (undefined before one; null on the cpu backend, which has no GPU memory). */
+  const gpuBytes = (bytes: number | null | undefined) =>
+    bytes === undefined ? dash : bytes === null ? t.naOnCpu : formatBytes(bytes, locale);
   if (summary) {
     return (
       <section className="panel metrics run-summary" aria-labelledby="metrics-title">
@@ -117,28 +120,8 @@ export function MetricsPanel({ summary }: { summary: boolean }) {
           value={latest ? formatBytes(latest.uploadedImageBytes + latest.uploadedMaskBytes, locale) : dash}
           testId="metric-bytes-to-gpu"
         />
-        <Figure
-          label={t.gpuInUse}
-          value={
-            latest
-              ? latest.gpuBytesInUse === null
-                ? t.naOnCpu
-                : formatBytes(latest.gpuBytesInUse, locale)
-              : dash
-          }
-          testId="metric-gpu-bytes"
-        />
-        <Figure
-          label={t.gpuPool}
-          value={
-            latest
-              ? latest.gpuBytesAllocated === null
-                ? t.naOnCpu
-                : formatBytes(latest.gpuBytesAllocated, locale)
-              : dash
-          }
-          testId="metric-gpu-pool"
-        />
+        <Figure label={t.gpuInUse} value={gpuBytes(latest?.gpuBytesInUse)} testId="metric-gpu-bytes" />
+        <Figure label={t.gpuPool} value={gpuBytes(latest?.gpuBytesAllocated)} testId="metric-gpu-pool" />
         <Figure
           label={t.liveTensors}
           value={numTensors === null ? dash : String(numTensors)}
