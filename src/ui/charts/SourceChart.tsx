@@ -43,7 +43,7 @@ export function SourceChart<S>({ spec: source, feed, heightPx }: SourceChartProp
     return () => handle.destroy();
   }, [spec, feed, wide, narrow]);
   return (
-    <figure className="chart" ref={figure} data-testid={`chart-${spec.id}`} data-chart={spec.id}>
+    <figure className="chart" ref={figure} data-testid={`chart-${spec.id}`}>
       <figcaption className="chart-title">{spec.title}</figcaption>
       <p className="chart-note" ref={note} hidden />
       <div className="chart-plot" ref={plot} />

@@ -118,7 +118,6 @@ function PairedRatio({ paired }: { paired: PairedVerdict }) {
         className="result-verdict"
         data-testid="compare-verdict"
         data-verdict={verdict.code}
-        data-not-settled={verdict.notSettled}
         data-median={ratio.median}
         data-low={ratio.low}
         data-high={ratio.high}

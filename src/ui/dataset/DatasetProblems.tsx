@@ -22,7 +22,7 @@ export function DatasetProblems({ problems }: { problems: readonly DatasetProble
       <h3>{fill(plural(locale, problems.length, w.problemsTitle), { count: problems.length })}</h3>
       <ul>
         {shown.map((p, i) => (
-          <li key={i} className={`problem-${p.severity}`} data-severity={p.severity}>
+          <li key={i} className={`problem-${p.severity}`}>
             <strong>{w.severity[p.severity]}</strong>
             {p.file ? (
               <>

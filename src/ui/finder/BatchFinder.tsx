@@ -131,7 +131,7 @@ export function BatchFinder() {
         </div>
       )}
       {result && !running && (
-        <div className="finder-result" data-testid="finder-result" data-largest={result.largestBatch}>
+        <div className="finder-result" data-testid="finder-result">
           {finderBoundText(result.largestBatch, result.bound) !== null && (
             <p className="finder-bound" data-testid="finder-bound" data-bound={result.bound.kind}>
               <strong>{finderBoundText(result.largestBatch, result.bound)}</strong>

@@ -55,14 +55,8 @@ export function ArmTable({ lesson, arms, caption, kind, backend }: ArmTableProps
                 key={id}
                 data-testid={`arm-${id}`}
                 data-bytes-to-gpu={f.bytesToGpu ?? ''}
-                data-image-bytes-to-gpu={f.imageBytesToGpu ?? ''}
-                data-expected-bytes-to-gpu={
-                  expected ? expected.uploadImageBytes + expected.uploadMaskBytes : ''
-                }
-                data-wait-share={f.dataWaitShare ?? ''}
                 data-samples-per-sec={f.samplesPerSec ?? ''}
                 data-first-timed-step={f.firstTimedStep}
-                data-timed-steps={f.timedSteps}
                 data-step-ms={stepMs ?? ''}
               >
                 <th scope="row">

@@ -137,7 +137,6 @@ function InputKernels({ arms }: { arms: readonly ArmResult[] }) {
               key={arm.id}
               data-testid={`input-kernels-${arm.id}`}
               data-input-kernels={k.kernels.join(',')}
-              data-profiled-kernel-ms={k.totalMs}
               data-profiled-input-ms={k.inputMs}
             >
               <th scope="row">{armLabel(t, 'bytes', arm.id)}</th>

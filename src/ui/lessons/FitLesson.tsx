@@ -81,10 +81,7 @@ export function FitResult() {
       data-testid="result-card"
       data-at-once-estimate-bytes={r.atOnceEstimateBytes}
       data-budget-bytes={r.budgetBytes}
-      data-recompute-activation-ratio={r.recomputeActivationRatio ?? ''}
-      data-largest-weight-diff={r.largestWeightDifference ?? ''}
       data-same-gradients={r.allSameGradients ?? ''}
-      data-largest-trained-peak-bytes={r.largestTrainedPeakBytes ?? ''}
     >
       <div className="result-pair">
         <div className="result-measured">

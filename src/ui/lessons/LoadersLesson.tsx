@@ -56,18 +56,13 @@ export function LoadersResult({
       {...(storage && {
         'data-storage-wait-share-0': storage.waitShare0,
         'data-storage-wait-share-2': storage.waitShare2,
-        'data-storage-speedup': storage.speedup,
         'data-storage-first-timed-step-2': storage.firstTimedStep2,
       })}
       {...(cpu && {
-        'data-wait-share-0': cpu.waitShare0,
-        'data-wait-share-2': cpu.waitShare2,
-        'data-speedup': cpu.speedup,
         'data-first-timed-step-2': cpu.firstTimedStep2,
         'data-compute-ms-0': cpu.computeMs0,
         'data-compute-ms-2': cpu.computeMs2,
       })}
-      data-cores={cores ?? undefined}
     >
       <div className="result-pair">
         <div className="result-measured">
@@ -127,7 +122,6 @@ function PairFigures({ testId, title, pair }: { testId: string; title: string; p
           className="result-verdict"
           data-testid={`${testId}-verdict`}
           data-verdict={pair.speedVerdict.code}
-          data-not-settled={pair.speedVerdict.notSettled}
           data-low={pair.speed.low}
           data-high={pair.speed.high}
           data-median={pair.speed.median}

@@ -46,14 +46,8 @@ export function SweepTable({ setting, points }: { setting: SweepSetting; points:
                 key={i}
                 data-testid={`sweep-point-${i}`}
                 data-status={p.status}
-                data-value={String(p.value)}
                 data-peak-bytes={m?.gpuPeakBytes ?? ''}
-                data-in-use-bytes={m?.gpuBytesInUse ?? ''}
-                data-pool-bytes={m?.gpuPoolBytes ?? ''}
-                data-bytes-per-sample={m?.bytesToGpuPerSample ?? ''}
                 data-samples-per-sec={m?.samplesPerSec ?? ''}
-                data-samples-per-sec-low={m?.samplesPerSecLow ?? ''}
-                data-samples-per-sec-high={m?.samplesPerSecHigh ?? ''}
               >
                 <th scope="row">{sweepValueWords(setting, p.value)}</th>
                 <td title={p.status === 'stopped' ? w.stopped : (p.reason ?? undefined)}>
