@@ -92,18 +92,7 @@ export function BytesResult({ arms }: { arms: readonly ArmResult[] }) {
               uint8: formatMs(r.uint8StepMs, locale),
               float: formatMs(r.floatStepMs, locale),
             })}{' '}
-            {speed ? (
-              <>
-                {fill(w.stepVerdict, {
-                  figure: speed.figure,
-                  verdict: speed.verdict,
-                  interval: speed.interval,
-                })}{' '}
-                {speed.settledNote}{' '}
-              </>
-            ) : (
-              `${w.stepNoSpread} `
-            )}
+            {speed ? `${fill(w.stepVerdict, { ...speed })} ${speed.settledNote} ` : `${w.stepNoSpread} `}
             {r.stepVerdict?.code === 'faster' ? w.faster : w.notFaster}
           </li>
         )}
