@@ -18,7 +18,6 @@ import { LessonRunControls } from './LessonRunControls';
 import { useLessonStatus } from './useLessonStatus';
 import { armResults } from './lessonResults';
 import { LoadersArticle, LoadersResult, LoadersSide } from './LoadersLesson';
-import { Why } from './Why';
 import { chartArmsOf } from './chartArms';
 import { fill } from '../../i18n/fill';
 import { useText } from '../i18n/useText';
@@ -48,7 +47,14 @@ export function LessonView({ id }: { id: LessonId }) {
         {id === 'loaders' && <LoadersResult arms={arms} pairs={run.pairs} />}
         {id === 'gpus' && <GpusResult records={run.strategies} />}
         {id === 'fit' && <FitResult />}
-        <Why bullets={words.why} />
+        <details className="lesson-why" data-testid="lesson-why">
+          <summary>{t.lessons.view.why}</summary>
+          <ul>
+            {words.why.map((b) => (
+              <li key={b}>{b}</li>
+            ))}
+          </ul>
+        </details>
         <div className="lesson-share">
           <CopyLink withRunOption={false} />
           <LessonPyTorch id={id} />
