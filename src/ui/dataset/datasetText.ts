@@ -23,20 +23,11 @@ function valueRuns(values: readonly number[]): string {
 export function ownImageProblemWords(t: Dictionary, problem: OwnImageProblem): string {
   const w = t.ownImages.problems;
   switch (problem.code) {
-    case 'unreadable':
-    case 'decodeFailed':
-      return fill(w[problem.code], { reason: problem.reason });
-    case 'imageWithoutMask':
-      return fill(w.imageWithoutMask, { stem: problem.stem });
-    case 'duplicate':
-      return fill(w.duplicate, { other: problem.other });
     case 'tooLarge': {
       const { widthPx, heightPx, maxMp } = problem;
       const mp = ((widthPx * heightPx) / 1e6).toFixed(1);
       return fill(w.tooLarge, { width: widthPx, height: heightPx, mp, maxMp });
     }
-    case 'sizeMismatch':
-      return fill(w.sizeMismatch, { image: problem.image, mask: problem.mask });
     case 'classTooHigh':
       return fill(w.classTooHigh, {
         value: problem.value,
@@ -49,12 +40,9 @@ export function ownImageProblemWords(t: Dictionary, problem: OwnImageProblem): s
         stray: valueRuns(problem.stray),
         numClasses: problem.numClasses,
       });
-    case 'tooManyColours':
-      return fill(w.tooManyColours, { colours: problem.colours, numClasses: problem.numClasses });
-    case 'notScanned':
-      return fill(w.notScanned, { scanned: problem.scanned, total: problem.total });
     default:
-      return w[problem.code];
+      // Every other code's placeholders are its own fields' names.
+      return fill(w[problem.code], { ...problem });
   }
 }
 

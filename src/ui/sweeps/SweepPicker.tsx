@@ -47,9 +47,7 @@ export function SweepPicker({ disabled }: { disabled: boolean }) {
       setText(valuesText(encodeSweep(decoded.spec)));
     }
   };
-  const applyPreset = (id: string) => {
-    const preset = SWEEP_PRESETS.find((p) => p.id === id);
-    if (!preset) return;
+  const applyPreset = (preset: (typeof SWEEP_PRESETS)[number]) => {
     useAppStore.getState().setConfig(preset.config);
     useAppStore.getState().setSweep(preset.spec);
     setSetting(preset.spec.setting);
@@ -64,7 +62,7 @@ export function SweepPicker({ disabled }: { disabled: boolean }) {
           <button
             key={p.id}
             type="button"
-            onClick={() => applyPreset(p.id)}
+            onClick={() => applyPreset(p)}
             disabled={disabled}
             title={sweepPresetWords(p.id)?.description}
             data-testid={`sweep-preset-${p.id}`}
