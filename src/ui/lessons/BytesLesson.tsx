@@ -37,6 +37,7 @@ export function BytesResult({ arms }: { arms: readonly ArmResult[] }) {
   const exact = (bytes: number) => formatExactBytes(bytes, locale);
   const r = bytesLessonResult(arms);
   if (!r) return null;
+  const article = articleBytes();
   const u8 = arms.find((a) => a.id === 'uint8')!.figures;
   const f32 = arms.find((a) => a.id === 'float32')!.figures;
   const speed =
@@ -65,15 +66,15 @@ export function BytesResult({ arms }: { arms: readonly ArmResult[] }) {
         </div>
         <div className="result-article">
           <p className="result-label">{w.articleLabel}</p>
-          <p className="result-figure">{fill(w.fewerBytes, { factor: x(r.articleFactor) })}</p>
+          <p className="result-figure">{fill(w.fewerBytes, { factor: x(article.factor) })}</p>
           <p>
-            {fill(w.articleDetail, { uint8: exact(r.articleUint8Bytes), float: exact(r.articleFloatBytes) })}
+            {fill(w.articleDetail, { uint8: exact(article.uint8Bytes), float: exact(article.floatBytes) })}
           </p>
         </div>
       </div>
       <p className="result-gap" data-testid="result-gap">
-        <strong>{fill(w.gapTitle, { here: x(r.totalFactor), article: x(r.articleFactor) })}</strong>{' '}
-        {fill(w.gap, { here: r.hereFloatBytesPerPixel, article: r.articleFloatBytesPerPixel })}
+        <strong>{fill(w.gapTitle, { here: x(r.totalFactor), article: x(article.factor) })}</strong>{' '}
+        {fill(w.gap, { here: r.hereFloatBytesPerPixel, article: article.floatBytesPerPixel })}
       </p>
       <ul className="result-more">
         <li data-testid="result-images">

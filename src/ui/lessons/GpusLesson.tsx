@@ -36,6 +36,8 @@ export function GpusResult({ records }: { records: Records }) {
   if (!r || !allDone) return null;
   const ratio = (s: ParallelStrategy) => r.strategies.find((x) => x.strategy === s)?.ratio ?? Number.NaN;
   const { batchSize, imageSizePx } = LESSONS.gpus.config;
+  // The article: 4 GPUs, batch 32: device 0 holds all 32 samples' outputs, each other device its 8.
+  const article = articleGpus();
   return (
     <section
       className="result-card"
@@ -61,14 +63,14 @@ export function GpusResult({ records }: { records: Records }) {
         </div>
         <div className="result-article">
           <p className="result-label">{w.articleLabel}</p>
-          <p className="result-figure">{fill(w.articleFigure, { ratio: x(r.articleOutputRatio) })}</p>
-          <p>{fill(w.articleDetail, { gpus: r.articleGpus })}</p>
+          <p className="result-figure">{fill(w.articleFigure, { ratio: x(article.outputRatio) })}</p>
+          <p>{fill(w.articleDetail, { gpus: article.gpus })}</p>
         </div>
       </div>
       <p data-testid="result-reconcile">
         {fill(w.reconcile, {
-          gpus: r.articleGpus,
-          article: x(r.articleOutputRatio),
+          gpus: article.gpus,
+          article: x(article.outputRatio),
           devices: GPUS_LESSON_REPLICAS,
           outputs: x(gatheredOutputRatio(batchSize, GPUS_LESSON_REPLICAS)),
           memory: x(ratio('dp-gather')),

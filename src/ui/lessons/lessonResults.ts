@@ -93,12 +93,7 @@ export interface BytesLessonResult {
   totalFactor: number;
   /** tf.tensor(Uint8Array) image bytes ÷ packed uint8 image bytes (4: the trap), when that arm ran. */
   trapFactor: number | null;
-  /** The article's float32 + int64 batch ÷ its uint8 + uint8 batch (5). */
-  articleFactor: number;
-  articleFloatBytes: number;
-  articleUint8Bytes: number;
-  /** Bytes per pixel of the float batch: the article's (image + int64 mask) and here (image + int32 mask). */
-  articleFloatBytesPerPixel: number;
+  /** Bytes per pixel of the float batch here (image + int32 mask; the article's has an int64 mask). */
   hereFloatBytesPerPixel: number;
   /** The measured step times (measuredStepMs) of the uint8 and the float32 arm. */
   uint8StepMs: number | null;
@@ -120,17 +115,12 @@ export function bytesLessonResult(arms: readonly ArmResult[]): BytesLessonResult
   const totalFactor = ratioOf(u8.figures.bytesToGpu, f32.figures.bytesToGpu);
   if (imageRatio === null || totalFactor === null) return null;
   const trap = find(arms, 'int32-trap');
-  const article = articleBytes();
   const f32Pixels = f32.config.batchSize * f32.config.imageSizePx ** 2;
   const stepSpeed = unpairedRatio(f32.blockRates, u8.blockRates);
   return {
     imageRatio,
     totalFactor,
     trapFactor: trap ? ratioOf(u8.figures.imageBytesToGpu, trap.figures.imageBytesToGpu) : null,
-    articleFactor: article.factor,
-    articleFloatBytes: article.floatBytes,
-    articleUint8Bytes: article.uint8Bytes,
-    articleFloatBytesPerPixel: article.floatBytesPerPixel,
     hereFloatBytesPerPixel: (f32.figures.bytesToGpu ?? Number.NaN) / f32Pixels,
     uint8StepMs: measuredStepMs(u8),
     floatStepMs: measuredStepMs(f32),
@@ -224,9 +214,6 @@ interface StrategyBalance {
 
 export interface GpusLessonResult {
   strategies: StrategyBalance[];
-  /** The article: 4 GPUs, batch 32: device 0 holds all 32 samples' outputs, each other device its 8. */
-  articleGpus: number;
-  articleOutputRatio: number;
 }
 
 export function gpusLessonResult(
@@ -240,9 +227,7 @@ export function gpusLessonResult(
     const othersBytes = othersMeanMemory(r);
     return [{ strategy, device0Bytes, othersBytes, ratio: device0Bytes / othersBytes }];
   });
-  if (strategies.length === 0) return null;
-  const article = articleGpus();
-  return { strategies, articleGpus: article.gpus, articleOutputRatio: article.outputRatio };
+  return strategies.length === 0 ? null : { strategies };
 }
 
 /** Kernel time a profiled step spent on its input (the Normalize layer: unpack, cast, normalize, one-hot). */
