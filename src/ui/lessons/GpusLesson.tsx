@@ -85,14 +85,11 @@ export function GpusResult({ records }: { records: Records }) {
 }
 
 export function GpusSide({ records }: { records: Records }) {
-  const rows = PARALLEL_STRATEGIES.flatMap((s) => {
-    const record = records[s];
-    return record ? [{ strategy: s, record }] : [];
-  });
+  const shown = PARALLEL_STRATEGIES.filter((s) => records[s]);
   const t = useText();
   const w = t.lessons.gpus;
   const locale = useLocale();
-  if (rows.length === 0) return null;
+  if (shown.length === 0) return null;
   const r = gpusLessonResult(records);
   return (
     <div className="table-scroll">
@@ -100,7 +97,7 @@ export function GpusSide({ records }: { records: Records }) {
         <caption>{w.tableCaption}</caption>
         <ColumnHeads heads={[w.strategy, fill(w.device, { n: 0 }), fill(w.device, { n: 1 }), '0 ÷ 1']} />
         <tbody>
-          {rows.map(({ strategy }) => {
+          {shown.map((strategy) => {
             const b = r?.strategies.find((x) => x.strategy === strategy);
             return (
               <tr key={strategy} data-testid={`strategy-${strategy}`} data-ratio={b?.ratio ?? ''}>
