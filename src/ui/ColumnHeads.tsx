@@ -1,12 +1,18 @@
-/** A table's header row: one `<th scope="col">` per heading, in order. */
+/** A table's header row: one `<th scope="col">` per heading, in order, with `titles[i]` as the i-th's title. */
 import type { ReactNode } from 'react';
 
-export function ColumnHeads({ heads }: { heads: readonly ReactNode[] }) {
+export function ColumnHeads({
+  heads,
+  titles = {},
+}: {
+  heads: readonly ReactNode[];
+  titles?: Readonly<Record<number, string>>;
+}) {
   return (
     <thead>
       <tr>
         {heads.map((head, i) => (
-          <th key={i} scope="col">
+          <th key={i} scope="col" title={titles[i]}>
             {head}
           </th>
         ))}

@@ -18,7 +18,7 @@ import { URL_KEYS } from '../config/urlCodec';
 import { LESSON_SETTINGS } from '../config/views';
 import { selectConfig, selectIsRunning, useAppStore } from '../state/store';
 import { FieldInput } from './fields/FieldInput';
-import { fieldHelp, fieldLabel, fieldOption } from './fields/fieldText';
+import { fieldHelp, fieldOption } from './fields/fieldText';
 import { useText } from './i18n/useText';
 
 const GROUPS: readonly FieldGroup[] = ['data', 'training', 'model', 'loader'];
@@ -47,7 +47,7 @@ function Field({ name, control }: { name: keyof TrainConfig; control: FieldContr
   const helpId = `${id}-help`;
   return (
     <div className="field" data-field={name}>
-      <label htmlFor={id}>{fieldLabel(t, name)}</label>
+      <label htmlFor={id}>{t.fields.settings[name].label}</label>
       <FieldInput
         id={id}
         control={control}

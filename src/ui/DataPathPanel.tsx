@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { ARTICLE_GRAY_MEAN255, ARTICLE_GRAY_STD255, DATASET_STATS } from '../config/trainConfig';
-import { ARTICLE_EXAMPLE, browserBatchBytes, torchBatchBytes } from '../data/batchBytes';
+import { ARTICLE_EXAMPLE, browserBatchBytes } from '../data/batchBytes';
 import { useDatasetStore } from '../state/datasetStore';
 import { useLessonStore } from '../state/lessonStore';
 import { selectConfig, useAppStore } from '../state/store';
@@ -17,6 +17,7 @@ import { fill } from '../i18n/fill';
 import { Template } from './i18n/Template';
 import { useLocale, useText } from './i18n/useText';
 import { armLabel } from './lessons/armLabel';
+import { articleBytes } from './lessons/lessonResults';
 import { ColumnHeads } from './ColumnHeads';
 import { SelectField } from './fields/SelectField';
 
@@ -33,7 +34,7 @@ function BytesTable({ caption, rows }: { caption: string; rows: ReturnType<typeo
       />
       <tbody>
         {rows.map((r) => (
-          <tr key={r.mode.id} className={r.current ? 'current' : undefined} data-mode={r.mode.id}>
+          <tr key={r.mode.id} className={r.current ? 'current' : undefined}>
             <th scope="row">
               {w.modes[r.mode.id]}
               {r.current ? w.current : ''}
@@ -59,8 +60,7 @@ function ArticleExample({ backend }: { backend: 'webgpu' | 'webgl' | 'cpu' }) {
   const w = useText().panels.dataPath;
   const locale = useLocale();
   const shape = ARTICLE_EXAMPLE;
-  const float = torchBatchBytes({ ...shape, imageDtype: 'float32', maskDtype: 'int64' });
-  const bytes = torchBatchBytes({ ...shape, imageDtype: 'uint8', maskDtype: 'uint8' });
+  const a = articleBytes();
   const rows = dataPathRows(
     {
       ...config,
@@ -78,12 +78,12 @@ function ArticleExample({ backend }: { backend: 'webgpu' | 'webgl' | 'cpu' }) {
           text={w.article}
           values={{
             float: (
-              <strong data-testid="article-float-bytes">{formatExactBytes(float.totalBytes, locale)}</strong>
+              <strong data-testid="article-float-bytes">{formatExactBytes(a.floatBytes, locale)}</strong>
             ),
             uint8: (
-              <strong data-testid="article-uint8-bytes">{formatExactBytes(bytes.totalBytes, locale)}</strong>
+              <strong data-testid="article-uint8-bytes">{formatExactBytes(a.uint8Bytes, locale)}</strong>
             ),
-            ratio: formatRatio(float.totalBytes / bytes.totalBytes, locale),
+            ratio: formatRatio(a.factor, locale),
           }}
         />
       </p>

@@ -15,6 +15,7 @@ import { formatBytes, formatExactBytes, formatMs, formatNumber } from './format'
 import { fill, plural } from '../i18n/fill';
 import type { Dictionary } from '../i18n/types';
 import { useLocale, useText } from './i18n/useText';
+import { Figure } from './Figure';
 
 type LoaderText = Dictionary['panels']['loader'];
 
@@ -99,30 +100,19 @@ export function LoaderPanel() {
     <section className="panel loader-panel" aria-labelledby="loader-title">
       <h2 id="loader-title">{w.title}</h2>
       <dl>
-        <div className="figure">
-          <dt>{w.batchOnHost}</dt>
-          <dd data-testid="loader-batch-bytes">{bytesText(w, batchBytes, locale)}</dd>
-        </div>
-        <div className="figure">
-          <dt>{w.mostHeld}</dt>
-          <dd data-testid="loader-formula">
-            {workers === 0
+        <Figure label={w.batchOnHost} value={bytesText(w, batchBytes, locale)} testId="loader-batch-bytes" />
+        <Figure
+          label={w.mostHeld}
+          value={
+            workers === 0
               ? w.noWorkers
-              : `${workers} × ${prefetch} × ${formatExactBytes(batchBytes, locale)} = ${bytesText(w, formulaBytes, locale)}`}
-          </dd>
-        </div>
-        <div className="figure">
-          <dt>{w.measured}</dt>
-          <dd data-testid="loader-measured">{measured}</dd>
-        </div>
-        <div className="figure">
-          <dt>{w.waiting}</dt>
-          <dd data-testid="loader-data-wait">{waiting}</dd>
-        </div>
-        <div className="figure">
-          <dt>{w.building}</dt>
-          <dd data-testid="loader-build">{building}</dd>
-        </div>
+              : `${workers} × ${prefetch} × ${formatExactBytes(batchBytes, locale)} = ${bytesText(w, formulaBytes, locale)}`
+          }
+          testId="loader-formula"
+        />
+        <Figure label={w.measured} value={measured} testId="loader-measured" />
+        <Figure label={w.waiting} value={waiting} testId="loader-data-wait" />
+        <Figure label={w.building} value={building} testId="loader-build" />
       </dl>
       <button
         type="button"

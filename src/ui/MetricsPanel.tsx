@@ -15,6 +15,7 @@ import { fill } from '../i18n/fill';
 import type { Dictionary } from '../i18n/types';
 import { useLocale, useText } from './i18n/useText';
 import { bottleneckText } from './profile/profileText';
+import { Figure } from './Figure';
 
 type MetricsText = Dictionary['app']['metrics'];
 
@@ -22,15 +23,6 @@ type MetricsText = Dictionary['app']['metrics'];
 function stepText(t: MetricsText, pageStep: number, modelStep: number | null): string {
   if (modelStep === null || modelStep === pageStep) return String(pageStep);
   return fill(t.stepWithModel, { page: pageStep, model: modelStep });
-}
-
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div className="figure">
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{value}</dd>
-    </div>
-  );
 }
 
 /** The step's peak, or why there is none: never a zero standing in for "not measured". */
@@ -76,6 +68,9 @@ export function MetricsPanel({ summary }: { summary: boolean }) {
   const dash = '—';
   const t = useText().app.metrics;
   const locale = useLocale();
+  /** GPU bytes of the latest row (undefined before one; null on the cpu backend, which has no GPU memory). */
+  const gpuBytes = (bytes: number | null | undefined) =>
+    bytes === undefined ? dash : bytes === null ? t.naOnCpu : formatBytes(bytes, locale);
   if (summary) {
     return (
       <section className="panel metrics run-summary" aria-labelledby="metrics-title">
@@ -89,13 +84,15 @@ export function MetricsPanel({ summary }: { summary: boolean }) {
             value={latest ? latest.samplesPerSec.toFixed(1) : dash}
             testId="metric-samples-per-sec"
           />
-          <div className="figure">
-            <dt>{t.stepTime}</dt>
-            <dd>
-              <span data-testid="metric-step-ms">{latest ? formatMs(latest.stepMs, locale) : dash}</span>
-              <PhaseSplit latest={latest} />
-            </dd>
-          </div>
+          <Figure
+            label={t.stepTime}
+            value={
+              <>
+                <span data-testid="metric-step-ms">{latest ? formatMs(latest.stepMs, locale) : dash}</span>
+                <PhaseSplit latest={latest} />
+              </>
+            }
+          />
           <Figure
             label={t.kernelsPerStep}
             value={latest ? String(latest.kernelsPerStep) : dash}
@@ -123,28 +120,8 @@ export function MetricsPanel({ summary }: { summary: boolean }) {
           value={latest ? formatBytes(latest.uploadedImageBytes + latest.uploadedMaskBytes, locale) : dash}
           testId="metric-bytes-to-gpu"
         />
-        <Figure
-          label={t.gpuInUse}
-          value={
-            latest
-              ? latest.gpuBytesInUse === null
-                ? t.naOnCpu
-                : formatBytes(latest.gpuBytesInUse, locale)
-              : dash
-          }
-          testId="metric-gpu-bytes"
-        />
-        <Figure
-          label={t.gpuPool}
-          value={
-            latest
-              ? latest.gpuBytesAllocated === null
-                ? t.naOnCpu
-                : formatBytes(latest.gpuBytesAllocated, locale)
-              : dash
-          }
-          testId="metric-gpu-pool"
-        />
+        <Figure label={t.gpuInUse} value={gpuBytes(latest?.gpuBytesInUse)} testId="metric-gpu-bytes" />
+        <Figure label={t.gpuPool} value={gpuBytes(latest?.gpuBytesAllocated)} testId="metric-gpu-pool" />
         <Figure
           label={t.liveTensors}
           value={numTensors === null ? dash : String(numTensors)}

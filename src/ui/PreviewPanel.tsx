@@ -7,7 +7,6 @@ import { useEffect, useRef } from 'react';
 import type { PreviewRecord } from '../config/telemetry';
 import { useAppStore } from '../state/store';
 import { classColor } from './classPalette';
-import { DATASET_TEXT } from './dataset/datasetText';
 import { fill } from '../i18n/fill';
 import { useText } from './i18n/useText';
 
@@ -59,6 +58,7 @@ function PreviewCanvas({ record, index, kind }: { record: PreviewRecord; index: 
 export function PreviewPanel() {
   const record = useAppStore((s) => s.preview);
   const t = useText().app.preview;
+  const { classOfFiles } = useText().ownImages.panel;
   return (
     <section className="panel previews" aria-labelledby="preview-title">
       <h2 id="preview-title">{t.title}</h2>
@@ -84,7 +84,7 @@ export function PreviewPanel() {
                     ref={(el) => el?.style.setProperty('background', `rgb(${r} ${g} ${b})`)}
                   />
                   {record.source === 'files'
-                    ? DATASET_TEXT.classOfFiles(k)
+                    ? fill(classOfFiles, { k })
                     : (t.classes[k] ?? fill(t.classN, { k }))}
                 </li>
               );

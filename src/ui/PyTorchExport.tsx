@@ -6,7 +6,7 @@
 import { useId, useState } from 'react';
 import { PYTORCH_EXPORT_LIMITS, PYTORCH_STRATEGIES, type PyTorchStrategy } from '../config/pytorchExport';
 import { exportStatusText } from './exportStatusText';
-import { SelectField } from './fields/SelectField';
+import { rangeOptions, SelectField } from './fields/SelectField';
 import { useLocale, useText } from './i18n/useText';
 import { useJob } from './jobs/useJob';
 import {
@@ -16,10 +16,7 @@ import {
 } from '../state/pytorchExportStore';
 import { useAppStore } from '../state/store';
 
-const PROCESS_OPTIONS = Array.from(
-  { length: PYTORCH_EXPORT_LIMITS.processes.max - PYTORCH_EXPORT_LIMITS.processes.min + 1 },
-  (_, i) => PYTORCH_EXPORT_LIMITS.processes.min + i,
-);
+const PROCESS_OPTIONS = rangeOptions(PYTORCH_EXPORT_LIMITS.processes);
 
 export function PyTorchExport() {
   const id = useId();

@@ -21,11 +21,9 @@ export interface SourceChartProps<S> {
   feed: ChartFeed<S>;
   /** Plot height in CSS px, wide (≥ 480 px of width) and narrow. */
   heightPx?: MountOptions['heightPx'];
-  /** A sentence under the title (what to read in the chart). */
-  caption?: string;
 }
 
-export function SourceChart<S>({ spec: source, feed, heightPx, caption }: SourceChartProps<S>) {
+export function SourceChart<S>({ spec: source, feed, heightPx }: SourceChartProps<S>) {
   const t = useText();
   // A new language is a new spec: the chart re-mounts in it and redraws the same history.
   const spec = useMemo(() => localizeSpec(source, t), [source, t]);
@@ -45,9 +43,8 @@ export function SourceChart<S>({ spec: source, feed, heightPx, caption }: Source
     return () => handle.destroy();
   }, [spec, feed, wide, narrow]);
   return (
-    <figure className="chart" ref={figure} data-testid={`chart-${spec.id}`} data-chart={spec.id}>
+    <figure className="chart" ref={figure} data-testid={`chart-${spec.id}`}>
       <figcaption className="chart-title">{spec.title}</figcaption>
-      {caption ? <p className="chart-caption">{caption}</p> : null}
       <p className="chart-note" ref={note} hidden />
       <div className="chart-plot" ref={plot} />
     </figure>

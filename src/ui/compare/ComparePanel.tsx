@@ -6,7 +6,6 @@
  */
 import { useEffect, useMemo } from 'react';
 import type { TrainConfig } from '../../config/trainConfig';
-import { applyOverrides } from '../../config/urlCodec';
 import { comparisonConfigs, namedSides } from '../../state/compareRules';
 import { useCompareStore } from '../../state/compareStore';
 import { useJob, useJobBlocker } from '../jobs/useJob';
@@ -43,7 +42,6 @@ export function ComparePanel() {
   const sides = useMemo(() => namedSides(configs), [configs]);
   const blocker = useJobBlocker('compare', sides);
   const bEqualsA = overrides !== null && JSON.stringify(configs.a) === JSON.stringify(configs.b);
-  const effectiveB = overrides === null ? null : applyOverrides(config, overrides);
 
   return (
     <section
@@ -66,7 +64,7 @@ export function ComparePanel() {
               <OverrideField key={f} field={f} disabled={running} />
             ))}
           </fieldset>
-          {effectiveB && <Differences a={config} b={effectiveB} overrides={overrides} />}
+          <Differences a={config} b={configs.b} overrides={overrides} />
           <div className="buttons">
             <button
               type="button"

@@ -32,10 +32,10 @@ function sideInput(side: CompareSide): CompareSideInput {
 export function CompareResults({ a, b }: { a: CompareSide; b: CompareSide }) {
   const summary = useMemo(() => buildCompareSummary(sideInput(a), sideInput(b)), [a, b]);
   const paired = useCompareStore((s) => s.paired);
-  const backendA = a.backend?.backend ?? null;
-  const backendB = b.backend?.backend ?? null;
   const t = useText();
   const locale = useLocale();
+  const describedA = describeSide(t, locale, a.config, a.backend?.backend ?? null, b.config);
+  const describedB = describeSide(t, locale, b.config, b.backend?.backend ?? null, a.config);
   const w = t.compare;
   const [exportError, setExportError] = useState<string | null>(null);
   const exportJson = () => {
@@ -57,10 +57,7 @@ export function CompareResults({ a, b }: { a: CompareSide; b: CompareSide }) {
       const format = { na: w.na, locale };
       const blob = await tablePng({
         title: fill(w.pngTitle, { a: summary.timedStepsA, b: summary.timedStepsB }),
-        subtitles: [
-          `A: ${describeSide(t, locale, a.config, backendA, b.config)}`,
-          `B: ${describeSide(t, locale, b.config, backendB, a.config)}`,
-        ],
+        subtitles: [`A: ${describedA}`, `B: ${describedB}`],
         rows: [
           [w.table.metric, 'A', 'B', 'B/A'],
           ...summary.metrics.map((m) => [
@@ -80,9 +77,9 @@ export function CompareResults({ a, b }: { a: CompareSide; b: CompareSide }) {
     <div className="compare-results" data-testid="compare-results">
       {paired && <PairedRatio paired={paired} />}
       <p className="compare-sides">
-        <span className="key-a">A</span>: {describeSide(t, locale, a.config, backendA, b.config)}
+        <span className="key-a">A</span>: {describedA}
         <br />
-        <span className="key-b">B</span>: {describeSide(t, locale, b.config, backendB, a.config)}
+        <span className="key-b">B</span>: {describedB}
       </p>
       <SummaryTable summary={summary} />
       <StepCharts a={a} b={b} />
@@ -118,7 +115,6 @@ function PairedRatio({ paired }: { paired: PairedVerdict }) {
         className="result-verdict"
         data-testid="compare-verdict"
         data-verdict={verdict.code}
-        data-not-settled={verdict.notSettled}
         data-median={ratio.median}
         data-low={ratio.low}
         data-high={ratio.high}

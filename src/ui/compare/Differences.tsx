@@ -1,7 +1,6 @@
 /** Every setting where B differs from A, marking those that follow from B's overrides rather than set by them. */
 import { CONFIG_KEYS } from '../../config/fieldTable';
 import type { TrainConfig } from '../../config/trainConfig';
-import { URL_KEYS } from '../../config/urlCodec';
 import { useText } from '../i18n/useText';
 
 export function Differences({
@@ -25,7 +24,7 @@ export function Differences({
   return (
     <ul className="compare-differences" data-testid="compare-differences">
       {diffs.map((f) => (
-        <li key={f} data-key={URL_KEYS[f]}>
+        <li key={f}>
           <code>{t.fields.settings[f].label}</code>: {String(a[f])} → {String(b[f])}
           {overrides[f] === undefined ? t.compare.follows : ''}
         </li>

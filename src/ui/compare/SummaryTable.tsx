@@ -6,6 +6,7 @@
 import { formatCompareRatio, formatCompareValue } from './compareCells';
 import { barPercents, type CompareSummary } from '../../config/compareSummary';
 import { useLocale, useText } from '../i18n/useText';
+import { ColumnHeads } from '../ColumnHeads';
 
 export function SummaryTable({ summary }: { summary: CompareSummary }) {
   const w = useText().compare;
@@ -16,15 +17,7 @@ export function SummaryTable({ summary }: { summary: CompareSummary }) {
   return (
     <table className="compare-table" data-testid="compare-table" {...ratioAttributes}>
       <caption>{w.table.caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{w.table.metric}</th>
-          <th scope="col">A</th>
-          <th scope="col">B</th>
-          <th scope="col">B/A</th>
-          <th scope="col">{w.table.both}</th>
-        </tr>
-      </thead>
+      <ColumnHeads heads={[w.table.metric, 'A', 'B', 'B/A', w.table.both]} />
       <tbody>
         {summary.metrics.map((m) => {
           const bars = barPercents(m.a, m.b);

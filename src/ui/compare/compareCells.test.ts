@@ -8,15 +8,16 @@ import { describeSide, formatCompareRatio, formatCompareValue } from './compareC
 
 describe('cell texts', () => {
   it('shows bytes exactly, and n/a for a missing figure', () => {
-    expect(formatCompareValue('bytes', 6656)).toBe('6,656 B');
-    expect(formatCompareValue('ms', 312.25)).toBe('312.3 ms');
-    expect(formatCompareValue('samples/s', 6.4)).toBe('6.40');
-    expect(formatCompareValue('loss', 1.23456)).toBe('1.2346');
-    expect(formatCompareValue('share', 0.8734)).toBe('87%');
-    expect(formatCompareValue('bytes', null)).toBe('n/a');
+    const f = { na: 'n/a', locale: 'en-US' };
+    expect(formatCompareValue('bytes', 6656, f)).toBe('6,656 B');
+    expect(formatCompareValue('ms', 312.25, f)).toBe('312.3 ms');
+    expect(formatCompareValue('samples/s', 6.4, f)).toBe('6.40');
+    expect(formatCompareValue('loss', 1.23456, f)).toBe('1.2346');
+    expect(formatCompareValue('share', 0.8734, f)).toBe('87%');
+    expect(formatCompareValue('bytes', null, f)).toBe('n/a');
     const m = { id: 'bytes-to-gpu', unit: 'bytes', a: 1536, b: 6144, ratio: 4 } as const;
-    expect(formatCompareRatio(m)).toBe('4.00×');
-    expect(formatCompareRatio({ ...m, ratio: null })).toBe('n/a');
+    expect(formatCompareRatio(m, f)).toBe('4.00×');
+    expect(formatCompareRatio({ ...m, ratio: null }, f)).toBe('n/a');
   });
 
   it('describes a side in words, loader workers included', () => {

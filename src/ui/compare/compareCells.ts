@@ -9,19 +9,14 @@ import { fill, plural } from '../../i18n/fill';
 import { fieldOption } from '../fields/fieldText';
 import type { Dictionary } from '../../i18n/types';
 
-/** How a missing figure reads, and the locale of the digits (the page's; English by default). */
+/** How a missing figure reads, and the locale of the digits (the page's). */
 export interface CompareFormat {
   na: string;
   locale: string;
 }
-const ENGLISH: CompareFormat = { na: 'n/a', locale: 'en-US' };
 
 /** A figure as the table shows it: bytes exactly, times in ms or s, rates and losses to fixed digits. */
-export function formatCompareValue(
-  unit: CompareUnit,
-  value: number | null,
-  f: CompareFormat = ENGLISH,
-): string {
+export function formatCompareValue(unit: CompareUnit, value: number | null, f: CompareFormat): string {
   if (value === null) return f.na;
   switch (unit) {
     case 'bytes':
@@ -38,7 +33,7 @@ export function formatCompareValue(
 }
 
 /** The B/A cell: `4.00×`, or `n/a` when either side lacks the figure. */
-export function formatCompareRatio(metric: CompareMetric, f: CompareFormat = ENGLISH): string {
+export function formatCompareRatio(metric: CompareMetric, f: CompareFormat): string {
   return metric.ratio === null ? f.na : formatRatio(metric.ratio, f.locale);
 }
 

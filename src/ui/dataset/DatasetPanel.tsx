@@ -5,7 +5,8 @@
  * React text. Reads the dataset store; loading goes through its action (src/app holds the Files).
  */
 import { useId, type DragEvent } from 'react';
-import { DATASET_TEXT } from './datasetText';
+import { fill } from '../../i18n/fill';
+import { useText } from '../i18n/useText';
 import { DATA_SOURCES, DATASET_STATS, type DataSource } from '../../config/trainConfig';
 import type { DatasetView } from '../../config/datasetView';
 import { datasetBlocker, useDatasetStore } from '../../state/datasetStore';
@@ -19,6 +20,7 @@ import { SelectField } from '../fields/SelectField';
 const FOLDER_PROPS = { webkitdirectory: '', directory: '' } as Record<string, string>;
 
 function SourceChoice() {
+  const w = useText().ownImages.panel;
   const config = useAppStore(selectConfig);
   const setConfig = useAppStore((s) => s.setConfig);
   const running = useAppStore((s) => s.status === 'running');
@@ -38,11 +40,11 @@ function SourceChoice() {
   return (
     <SelectField
       id={id}
-      label={DATASET_TEXT.sourceLabel}
+      label={w.sourceLabel}
       className="wide-select"
       value={config.dataSource}
       options={DATA_SOURCES}
-      text={(s) => DATASET_TEXT.sources[s]}
+      text={(s) => w.sources[s]}
       disabled={running}
       data-testid="dataset-source"
       onChange={(v) => choose(v as DataSource)}
@@ -51,23 +53,25 @@ function SourceChoice() {
 }
 
 function Summary({ view }: { view: DatasetView }) {
+  const w = useText().ownImages.panel;
   if (view.status === 'indexing') {
     return (
       <p className="help" role="status" data-testid="dataset-progress">
-        {DATASET_TEXT.indexing(view.doneFiles, view.totalFiles)}
+        {fill(w.indexing, { done: view.doneFiles, total: view.totalFiles })}
       </p>
     );
   }
   if (view.status !== 'ready') return null;
   return (
     <p className="help" data-testid="dataset-summary" data-pairs={view.pairs}>
-      {DATASET_TEXT.summary(view.pairs, view.trainPairs, view.validationPairs)} {formatBytes(view.bytes)}.
-      {view.stats ? ` ${DATASET_TEXT.statsMeasured(view.stats.images)}.` : ''}
+      {fill(w.summary, { pairs: view.pairs, train: view.trainPairs, validation: view.validationPairs })}{' '}
+      {formatBytes(view.bytes)}.{view.stats ? ` ${fill(w.statsMeasured, { count: view.stats.images })}.` : ''}
     </p>
   );
 }
 
 function FilePicker() {
+  const w = useText().ownImages.panel;
   const loadFiles = useDatasetStore((s) => s.loadFiles);
   const running = useAppStore((s) => s.status === 'running');
   const onDrop = (e: DragEvent<HTMLDivElement>) => {
@@ -82,12 +86,12 @@ function FilePicker() {
       data-testid="dataset-drop"
     >
       <p className="privacy" data-testid="dataset-privacy">
-        {DATASET_TEXT.privacy}
+        {w.privacy}
       </p>
       <p>
-        {DATASET_TEXT.dropHint}{' '}
+        {w.dropHint}{' '}
         <label className="file-button">
-          {DATASET_TEXT.pickFiles}
+          {w.pickFiles}
           <input
             type="file"
             multiple
@@ -98,7 +102,7 @@ function FilePicker() {
           />
         </label>{' '}
         <label className="file-button">
-          {DATASET_TEXT.pickFolder}
+          {w.pickFolder}
           <input
             type="file"
             multiple
@@ -109,7 +113,7 @@ function FilePicker() {
           />
         </label>
       </p>
-      <p className="help">{DATASET_TEXT.rule}</p>
+      <p className="help">{w.rule}</p>
     </div>
   );
 }
@@ -118,7 +122,7 @@ function FilePicker() {
 function MaskModeChoice({ chosen }: { chosen: DatasetView['maskMode'] }) {
   const setMaskMode = useDatasetStore((s) => s.setMaskMode);
   const running = useAppStore((s) => s.status === 'running');
-  const words = DATASET_TEXT.maskModeChoice;
+  const words = useText().ownImages.panel.maskModeChoice;
   return (
     <fieldset className="mask-mode-choice" disabled={running} data-testid="dataset-mask-mode">
       <legend>{words.legend}</legend>
@@ -139,6 +143,7 @@ function MaskModeChoice({ chosen }: { chosen: DatasetView['maskMode'] }) {
 }
 
 export function DatasetPanel() {
+  const w = useText().ownImages.panel;
   const source = useAppStore((s) => s.config.dataSource);
   const files = useDatasetStore((s) => s.files);
   const photos = useDatasetStore((s) => s.photos);
@@ -146,19 +151,19 @@ export function DatasetPanel() {
   const blocked = datasetBlocker(source, { files, photos });
   return (
     <section className="panel dataset-panel" aria-labelledby="dataset-title" data-testid="dataset-panel">
-      <h2 id="dataset-title">{DATASET_TEXT.legend}</h2>
+      <h2 id="dataset-title">{w.legend}</h2>
       <SourceChoice />
       {source === 'files' && <FilePicker />}
       {source !== 'synthetic' && (
         <>
           <Summary view={view} />
           {source === 'files' && view.maskModeAsked && <MaskModeChoice chosen={view.maskMode} />}
-          {view.maskMode === 'indices' && <p className="help">{DATASET_TEXT.maskMode.indices}</p>}
+          {view.maskMode === 'indices' && <p className="help">{w.maskMode.indices}</p>}
           {source === 'files' && view.maskMode === 'colours' && <PaletteEditor palette={view.palette} />}
           <DatasetProblems problems={view.problems} />
           {blocked !== null && view.status === 'ready' && (
             <p className="status status-failed" data-testid="dataset-blocked">
-              {DATASET_TEXT.blocked}
+              {w.blocked}
             </p>
           )}
         </>

@@ -3,7 +3,8 @@
  * a style colour, not markup; class choices follow the run's class count.
  */
 import { OWN_IMAGE_LIMITS } from '../../config/ownImages';
-import { DATASET_TEXT } from './datasetText';
+import { fill } from '../../i18n/fill';
+import { useText } from '../i18n/useText';
 import { useDatasetStore } from '../../state/datasetStore';
 import { useAppStore } from '../../state/store';
 
@@ -13,10 +14,11 @@ export function PaletteEditor({ palette }: { palette: readonly { rgb: number; cl
   const numClasses = useAppStore((s) => s.config.numClasses);
   const setPaletteClass = useDatasetStore((s) => s.setPaletteClass);
   const running = useAppStore((s) => s.status === 'running');
+  const w = useText().ownImages.panel;
   if (palette.length > OWN_IMAGE_LIMITS.paletteShownMax) {
     return (
       <p className="help" data-testid="dataset-palette">
-        {DATASET_TEXT.paletteTooLong(palette.length)}
+        {fill(w.paletteTooLong, { colours: palette.length })}
       </p>
     );
   }
@@ -26,14 +28,14 @@ export function PaletteEditor({ palette }: { palette: readonly { rgb: number; cl
   );
   return (
     <div className="palette" data-testid="dataset-palette">
-      <p className="help">{DATASET_TEXT.maskMode.colours}</p>
+      <p className="help">{w.maskMode.colours}</p>
       <ul>
         {palette.map((p) => (
           <li key={p.rgb}>
             <span className="swatch" style={{ background: hex(p.rgb) }} aria-hidden="true" />
             <code>{hex(p.rgb)}</code>{' '}
             <select
-              aria-label={DATASET_TEXT.paletteClass(hex(p.rgb))}
+              aria-label={fill(w.paletteClass, { hex: hex(p.rgb) })}
               value={p.classId}
               disabled={running}
               onChange={(e) => setPaletteClass(p.rgb, Number(e.target.value))}

@@ -1,68 +1,11 @@
 /**
- * The Dataset panel's words (ui/dataset/, PreviewPanel), in one place: the dictionary's `ownImages.panel`
- * area (src/i18n/{en,zh-CN}/ownImages.ts) read in the page's language, with small functions for the strings
- * with numbers. File names are passed in as plain values and always rendered as React text, never as markup.
- * Imports i18n and state (the language) only.
+ * The words of your own images' problems and of a dataset that blocks a run, from the dictionary's
+ * `ownImages` area (src/i18n/{en,zh-CN}/ownImages.ts). File names are passed in as plain values and always
+ * rendered as React text, never as markup. Pure.
  */
-import { LOCALE_TAGS } from '../../i18n/dictionaries';
 import { fill, plural } from '../../i18n/fill';
-import { useAppStore } from '../../state/store';
 import type { DatasetBlock, OwnImageProblem } from '../../config/ownImageProblems';
 import type { Dictionary } from '../../i18n/types';
-import { currentText } from '../i18n/useText';
-
-/** The panel's area in the language in force now (components may read it with `useText().ownImages.panel`). */
-const panel = () => currentText().ownImages.panel;
-const locale = (): string => LOCALE_TAGS[useAppStore.getState().lang];
-
-export const DATASET_TEXT = {
-  get legend() {
-    return panel().legend;
-  },
-  get sourceLabel() {
-    return panel().sourceLabel;
-  },
-  get sources() {
-    return panel().sources;
-  },
-  get privacy() {
-    return panel().privacy;
-  },
-  get dropHint() {
-    return panel().dropHint;
-  },
-  get pickFiles() {
-    return panel().pickFiles;
-  },
-  get pickFolder() {
-    return panel().pickFolder;
-  },
-  get rule() {
-    return panel().rule;
-  },
-  indexing: (done: number, total: number) => fill(panel().indexing, { done, total }),
-  summary: (pairs: number, train: number, validation: number) =>
-    fill(panel().summary, { pairs, train, validation }),
-  get maskMode() {
-    return panel().maskMode;
-  },
-  get maskModeChoice() {
-    return panel().maskModeChoice;
-  },
-  paletteClass: (hex: string) => fill(panel().paletteClass, { hex }),
-  paletteTooLong: (colours: number) => fill(panel().paletteTooLong, { colours }),
-  problemsTitle: (count: number) => fill(plural(locale(), count, panel().problemsTitle), { count }),
-  moreProblems: (count: number) => fill(panel().moreProblems, { count }),
-  get blocked() {
-    return panel().blocked;
-  },
-  photosSummary: (count: number, bytes: string) => fill(panel().photosSummary, { count, bytes }),
-  get severity() {
-    return panel().severity;
-  },
-  classOfFiles: (k: number) => fill(panel().classOfFiles, { k }),
-  statsMeasured: (count: number) => fill(panel().statsMeasured, { count }),
-};
 
 /** Ascending values with their runs folded: [0, 1, 2, 5] → "0–2, 5". */
 function valueRuns(values: readonly number[]): string {
@@ -80,20 +23,11 @@ function valueRuns(values: readonly number[]): string {
 export function ownImageProblemWords(t: Dictionary, problem: OwnImageProblem): string {
   const w = t.ownImages.problems;
   switch (problem.code) {
-    case 'unreadable':
-    case 'decodeFailed':
-      return fill(w[problem.code], { reason: problem.reason });
-    case 'imageWithoutMask':
-      return fill(w.imageWithoutMask, { stem: problem.stem });
-    case 'duplicate':
-      return fill(w.duplicate, { other: problem.other });
     case 'tooLarge': {
       const { widthPx, heightPx, maxMp } = problem;
       const mp = ((widthPx * heightPx) / 1e6).toFixed(1);
       return fill(w.tooLarge, { width: widthPx, height: heightPx, mp, maxMp });
     }
-    case 'sizeMismatch':
-      return fill(w.sizeMismatch, { image: problem.image, mask: problem.mask });
     case 'classTooHigh':
       return fill(w.classTooHigh, {
         value: problem.value,
@@ -106,12 +40,9 @@ export function ownImageProblemWords(t: Dictionary, problem: OwnImageProblem): s
         stray: valueRuns(problem.stray),
         numClasses: problem.numClasses,
       });
-    case 'tooManyColours':
-      return fill(w.tooManyColours, { colours: problem.colours, numClasses: problem.numClasses });
-    case 'notScanned':
-      return fill(w.notScanned, { scanned: problem.scanned, total: problem.total });
     default:
-      return w[problem.code];
+      // Every other code's placeholders are its own fields' names.
+      return fill(w[problem.code], { ...problem });
   }
 }
 

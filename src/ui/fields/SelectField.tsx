@@ -9,6 +9,10 @@ type SelectFieldProps<V extends string | number> = Omit<ComponentProps<'select'>
   onChange: (value: string) => void;
 };
 
+/** The whole numbers from `min` to `max`, as a select's options. */
+export const rangeOptions = ({ min, max }: { min: number; max: number }): number[] =>
+  Array.from({ length: max - min + 1 }, (_, i) => min + i);
+
 export function SelectField<V extends string | number>(props: SelectFieldProps<V>) {
   const { label, options, text = String, onChange, children, ...select } = props;
   return (

@@ -1,5 +1,5 @@
 /**
- * A setting's label, help and select values in the page's language, with the bounds its help quotes filled
+ * A setting's help and select values in the page's language, with the bounds its help quotes filled
  * in. Pure.
  */
 import { SOURCE_SIDE_MAX_PX, type TrainConfig } from '../../config/trainConfig';
@@ -8,10 +8,6 @@ import type { Dictionary } from '../../i18n/types';
 
 export function fieldHelp(t: Dictionary, key: keyof TrainConfig): string {
   return fill(t.fields.settings[key].help, { maxPx: SOURCE_SIDE_MAX_PX });
-}
-
-export function fieldLabel(t: Dictionary, key: keyof TrainConfig): string {
-  return t.fields.settings[key].label;
 }
 
 /** A select's value in the page's words (fields.options); a value without words shows as itself. */

@@ -17,6 +17,7 @@ import type { JobStatus } from '../../state/jobsSlice';
 import { selectIsRunning, useAppStore } from '../../state/store';
 import { formatBytes, formatMs, formatRatio } from '../format';
 import { useLocale, useText } from '../i18n/useText';
+import { ColumnHeads } from '../ColumnHeads';
 import { jobMessageText } from '../jobs/jobMessageText';
 import { useJob, useJobBlocker } from '../jobs/useJob';
 import type { Dictionary } from '../../i18n/types';
@@ -38,7 +39,7 @@ function TrialRow({ trial }: { trial: FinderTrialRow }) {
   return (
     <tr data-testid="finder-trial" data-batch={trial.batchSize} data-outcome={trial.outcome}>
       <td>{trial.batchSize}</td>
-      <td className="finder-outcome">
+      <td>
         {outcome}
         {trial.reason ? (
           <span className="help" title={trial.reason}>
@@ -112,16 +113,7 @@ export function BatchFinder() {
         <div className="table-scroll">
           <table className="finder-trials">
             <caption>{T.caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{T.colBatch}</th>
-                <th scope="col" className="finder-outcome">
-                  {T.colOutcome}
-                </th>
-                <th scope="col">{T.colStep}</th>
-                <th scope="col">{T.colPeak}</th>
-              </tr>
-            </thead>
+            <ColumnHeads heads={[T.colBatch, T.colOutcome, T.colStep, T.colPeak]} />
             <tbody>
               {trials.map((trial, i) => (
                 <TrialRow key={i} trial={trial} />
@@ -129,7 +121,7 @@ export function BatchFinder() {
               {result?.bound.kind === 'form-max' && !running && (
                 <tr data-testid="finder-trial" data-batch={result.bound.nextBatch} data-outcome="capped">
                   <td>{result.bound.nextBatch}</td>
-                  <td className="finder-outcome">{finderCappedRow(result.bound.max)}</td>
+                  <td>{finderCappedRow(result.bound.max)}</td>
                   <td>{T.none}</td>
                   <td>{T.none}</td>
                 </tr>
@@ -139,7 +131,7 @@ export function BatchFinder() {
         </div>
       )}
       {result && !running && (
-        <div className="finder-result" data-testid="finder-result" data-largest={result.largestBatch}>
+        <div className="finder-result" data-testid="finder-result">
           {finderBoundText(result.largestBatch, result.bound) !== null && (
             <p className="finder-bound" data-testid="finder-bound" data-bound={result.bound.kind}>
               <strong>{finderBoundText(result.largestBatch, result.bound)}</strong>

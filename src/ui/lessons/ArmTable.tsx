@@ -15,6 +15,7 @@ import type { LessonId } from '../../config/views';
 import { fill } from '../../i18n/fill';
 import { useLocale, useText } from '../i18n/useText';
 import { armLabel } from './armLabel';
+import { ColumnHeads } from '../ColumnHeads';
 
 interface ArmTableProps {
   /** The lesson the arms belong to (their labels are its dictionary's). */
@@ -36,27 +37,14 @@ export function ArmTable({ lesson, arms, caption, kind, backend }: ArmTableProps
     <div className="table-scroll" role="region" aria-label={caption} tabIndex={0}>
       <table className="arm-table" data-testid="arm-table">
         <caption>{caption}</caption>
-        <thead>
-          {kind === 'bytes' ? (
-            <tr>
-              <th scope="col">{w.run}</th>
-              <th scope="col">{w.images}</th>
-              <th scope="col">{w.masks}</th>
-              <th scope="col">{w.expected}</th>
-              <th scope="col" title={w.stepMeasuredTitle}>
-                {w.stepMeasured}
-              </th>
-            </tr>
-          ) : (
-            <tr>
-              <th scope="col">{w.run}</th>
-              <th scope="col">{w.waiting}</th>
-              <th scope="col">{w.compute}</th>
-              <th scope="col">{w.samplesPerSec}</th>
-              <th scope="col">{w.timed}</th>
-            </tr>
-          )}
-        </thead>
+        {kind === 'bytes' ? (
+          <ColumnHeads
+            heads={[w.run, w.images, w.masks, w.expected, w.stepMeasured]}
+            titles={{ 4: w.stepMeasuredTitle }}
+          />
+        ) : (
+          <ColumnHeads heads={[w.run, w.waiting, w.compute, w.samplesPerSec, w.timed]} />
+        )}
         <tbody>
           {arms.map((arm) => {
             const { id, config, figures: f, finished } = arm;
@@ -67,14 +55,8 @@ export function ArmTable({ lesson, arms, caption, kind, backend }: ArmTableProps
                 key={id}
                 data-testid={`arm-${id}`}
                 data-bytes-to-gpu={f.bytesToGpu ?? ''}
-                data-image-bytes-to-gpu={f.imageBytesToGpu ?? ''}
-                data-expected-bytes-to-gpu={
-                  expected ? expected.uploadImageBytes + expected.uploadMaskBytes : ''
-                }
-                data-wait-share={f.dataWaitShare ?? ''}
                 data-samples-per-sec={f.samplesPerSec ?? ''}
                 data-first-timed-step={f.firstTimedStep}
-                data-timed-steps={f.timedSteps}
                 data-step-ms={stepMs ?? ''}
               >
                 <th scope="row">

@@ -37,6 +37,7 @@ export function BytesResult({ arms }: { arms: readonly ArmResult[] }) {
   const exact = (bytes: number) => formatExactBytes(bytes, locale);
   const r = bytesLessonResult(arms);
   if (!r) return null;
+  const article = articleBytes();
   const u8 = arms.find((a) => a.id === 'uint8')!.figures;
   const f32 = arms.find((a) => a.id === 'float32')!.figures;
   const speed =
@@ -65,15 +66,15 @@ export function BytesResult({ arms }: { arms: readonly ArmResult[] }) {
         </div>
         <div className="result-article">
           <p className="result-label">{w.articleLabel}</p>
-          <p className="result-figure">{fill(w.fewerBytes, { factor: x(r.articleFactor) })}</p>
+          <p className="result-figure">{fill(w.fewerBytes, { factor: x(article.factor) })}</p>
           <p>
-            {fill(w.articleDetail, { uint8: exact(r.articleUint8Bytes), float: exact(r.articleFloatBytes) })}
+            {fill(w.articleDetail, { uint8: exact(article.uint8Bytes), float: exact(article.floatBytes) })}
           </p>
         </div>
       </div>
       <p className="result-gap" data-testid="result-gap">
-        <strong>{fill(w.gapTitle, { here: x(r.totalFactor), article: x(r.articleFactor) })}</strong>{' '}
-        {fill(w.gap, { here: r.hereFloatBytesPerPixel, article: r.articleFloatBytesPerPixel })}
+        <strong>{fill(w.gapTitle, { here: x(r.totalFactor), article: x(article.factor) })}</strong>{' '}
+        {fill(w.gap, { here: r.hereFloatBytesPerPixel, article: article.floatBytesPerPixel })}
       </p>
       <ul className="result-more">
         <li data-testid="result-images">
@@ -92,18 +93,7 @@ export function BytesResult({ arms }: { arms: readonly ArmResult[] }) {
               uint8: formatMs(r.uint8StepMs, locale),
               float: formatMs(r.floatStepMs, locale),
             })}{' '}
-            {speed ? (
-              <>
-                {fill(w.stepVerdict, {
-                  figure: speed.figure,
-                  verdict: speed.verdict,
-                  interval: speed.interval,
-                })}{' '}
-                {speed.settledNote}{' '}
-              </>
-            ) : (
-              `${w.stepNoSpread} `
-            )}
+            {speed ? `${fill(w.stepVerdict, { ...speed })} ${speed.settledNote} ` : `${w.stepNoSpread} `}
             {r.stepVerdict?.code === 'faster' ? w.faster : w.notFaster}
           </li>
         )}
@@ -137,7 +127,6 @@ function InputKernels({ arms }: { arms: readonly ArmResult[] }) {
               key={arm.id}
               data-testid={`input-kernels-${arm.id}`}
               data-input-kernels={k.kernels.join(',')}
-              data-profiled-kernel-ms={k.totalMs}
               data-profiled-input-ms={k.inputMs}
             >
               <th scope="row">{armLabel(t, 'bytes', arm.id)}</th>

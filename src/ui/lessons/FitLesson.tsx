@@ -72,7 +72,7 @@ export function FitResult() {
   const bytes = (b: number) => formatBytes(b, locale);
   // Two decimals: the budget and the needs around it lie within 5% of each other.
   const mib = (b: number) => formatBytes(b, locale, 2);
-  const micro = r.arms.find((a) => a.id === r.baselineId);
+  const micro = r.arms.find((a) => a.id === ids.baselineId);
   const share = percent(ref.checkpointKeptShare, locale);
   return (
     <section
@@ -81,10 +81,7 @@ export function FitResult() {
       data-testid="result-card"
       data-at-once-estimate-bytes={r.atOnceEstimateBytes}
       data-budget-bytes={r.budgetBytes}
-      data-recompute-activation-ratio={r.recomputeActivationRatio ?? ''}
-      data-largest-weight-diff={r.largestWeightDifference ?? ''}
       data-same-gradients={r.allSameGradients ?? ''}
-      data-largest-trained-peak-bytes={r.largestTrainedPeakBytes ?? ''}
     >
       <div className="result-pair">
         <div className="result-measured">
@@ -163,7 +160,7 @@ export function FitSide() {
   if (!r) return null;
   const bytes = (b: number) => formatBytes(b, locale);
   const share = percent(ref.checkpointKeptShare, locale);
-  const baselineName = armLabel(t, 'fit', r.baselineId);
+  const baselineName = armLabel(t, 'fit', ids.baselineId);
   const referenceOf = (id: string): string =>
     id === ids.baselineId
       ? fill(w.referenceMicro, { k: ref.k, bytes: bytes(ref.activationsPerMicroBatchBytes) })
@@ -230,7 +227,7 @@ export function FitSide() {
               <td data-label={stepHeader}>
                 {a.stepMs === null || a.stepOverBaseline === null
                   ? '—'
-                  : a.id === r.baselineId
+                  : a.id === ids.baselineId
                     ? fill(w.baselineCell, { value: formatMs(a.stepMs, locale) })
                     : fill(w.ratioCell, {
                         value: formatMs(a.stepMs, locale),

@@ -36,6 +36,8 @@ export function GpusResult({ records }: { records: Records }) {
   if (!r || !allDone) return null;
   const ratio = (s: ParallelStrategy) => r.strategies.find((x) => x.strategy === s)?.ratio ?? Number.NaN;
   const { batchSize, imageSizePx } = LESSONS.gpus.config;
+  // The article: 4 GPUs, batch 32: device 0 holds all 32 samples' outputs, each other device its 8.
+  const article = articleGpus();
   return (
     <section
       className="result-card"
@@ -61,14 +63,14 @@ export function GpusResult({ records }: { records: Records }) {
         </div>
         <div className="result-article">
           <p className="result-label">{w.articleLabel}</p>
-          <p className="result-figure">{fill(w.articleFigure, { ratio: x(r.articleOutputRatio) })}</p>
-          <p>{fill(w.articleDetail, { gpus: r.articleGpus })}</p>
+          <p className="result-figure">{fill(w.articleFigure, { ratio: x(article.outputRatio) })}</p>
+          <p>{fill(w.articleDetail, { gpus: article.gpus })}</p>
         </div>
       </div>
       <p data-testid="result-reconcile">
         {fill(w.reconcile, {
-          gpus: r.articleGpus,
-          article: x(r.articleOutputRatio),
+          gpus: article.gpus,
+          article: x(article.outputRatio),
           devices: GPUS_LESSON_REPLICAS,
           outputs: x(gatheredOutputRatio(batchSize, GPUS_LESSON_REPLICAS)),
           memory: x(ratio('dp-gather')),
@@ -83,14 +85,11 @@ export function GpusResult({ records }: { records: Records }) {
 }
 
 export function GpusSide({ records }: { records: Records }) {
-  const rows = PARALLEL_STRATEGIES.flatMap((s) => {
-    const record = records[s];
-    return record ? [{ strategy: s, record }] : [];
-  });
+  const shown = PARALLEL_STRATEGIES.filter((s) => records[s]);
   const t = useText();
   const w = t.lessons.gpus;
   const locale = useLocale();
-  if (rows.length === 0) return null;
+  if (shown.length === 0) return null;
   const r = gpusLessonResult(records);
   return (
     <div className="table-scroll">
@@ -98,7 +97,7 @@ export function GpusSide({ records }: { records: Records }) {
         <caption>{w.tableCaption}</caption>
         <ColumnHeads heads={[w.strategy, fill(w.device, { n: 0 }), fill(w.device, { n: 1 }), '0 ÷ 1']} />
         <tbody>
-          {rows.map(({ strategy }) => {
+          {shown.map((strategy) => {
             const b = r?.strategies.find((x) => x.strategy === strategy);
             return (
               <tr key={strategy} data-testid={`strategy-${strategy}`} data-ratio={b?.ratio ?? ''}>

@@ -29,37 +29,33 @@ export function LessonPlan({ id }: { id: LessonId }) {
   return (
     <div className="lesson-plan" data-testid="lesson-plan">
       <p className="result-label">{w.label}</p>
-      {lesson.arms.length > 0 ? (
-        <ul>
-          {lesson.arms.map((arm) => {
-            const config = armConfig(lesson, arm);
-            const b = backend ? browserBatchBytes(config, backend) : null;
-            return (
-              <li key={arm.id}>
-                <strong>{armLabel(t, id, arm.id)}</strong>
-                {id === 'bytes' && b
-                  ? fill(w.expected, {
-                      bytes: formatExactBytes(b.uploadImageBytes + b.uploadMaskBytes, locale),
-                    })
-                  : ''}
-                {refused(config) ? w.refused : ''}
+      <ul>
+        {lesson.arms.length > 0
+          ? lesson.arms.map((arm) => {
+              const config = armConfig(lesson, arm);
+              const b = backend ? browserBatchBytes(config, backend) : null;
+              return (
+                <li key={arm.id}>
+                  <strong>{armLabel(t, id, arm.id)}</strong>
+                  {id === 'bytes' && b
+                    ? fill(w.expected, {
+                        bytes: formatExactBytes(b.uploadImageBytes + b.uploadMaskBytes, locale),
+                      })
+                    : ''}
+                  {refused(config) ? w.refused : ''}
+                </li>
+              );
+            })
+          : PARALLEL_STRATEGIES.map((s) => (
+              <li key={s}>
+                {fill(w.strategy, {
+                  strategy: t.parallel.strategies[s],
+                  devices: GPUS_LESSON_REPLICAS,
+                  steps: lesson.config.maxSteps,
+                })}
               </li>
-            );
-          })}
-        </ul>
-      ) : (
-        <ul>
-          {PARALLEL_STRATEGIES.map((s) => (
-            <li key={s}>
-              {fill(w.strategy, {
-                strategy: t.parallel.strategies[s],
-                devices: GPUS_LESSON_REPLICAS,
-                steps: lesson.config.maxSteps,
-              })}
-            </li>
-          ))}
-        </ul>
-      )}
+            ))}
+      </ul>
       <p className="help">{fill(lesson.arms.length > 0 ? w.armsHelp : w.strategiesHelp, { shape })}</p>
     </div>
   );

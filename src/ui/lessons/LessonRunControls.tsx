@@ -54,7 +54,6 @@ export function RunStopControls(props: {
   phase: string;
   progress: ReactNode;
   blocked: ReactNode;
-  skipPreflight?: boolean;
 }) {
   const { kind, phase, blocked } = props;
   const blockedId = useId();
@@ -76,7 +75,6 @@ export function RunStopControls(props: {
           disabled={blocked !== null}
           aria-describedby={blocked ? blockedId : undefined}
           data-testid={`${kind}-run`}
-          data-skip-preflight={props.skipPreflight ? '1' : undefined}
         >
           {props.runLabel}
         </button>

@@ -18,13 +18,9 @@ import { LessonRunControls } from './LessonRunControls';
 import { useLessonStatus } from './useLessonStatus';
 import { armResults } from './lessonResults';
 import { LoadersArticle, LoadersResult, LoadersSide } from './LoadersLesson';
-import { Why } from './Why';
 import { chartArmsOf } from './chartArms';
 import { fill } from '../../i18n/fill';
 import { useText } from '../i18n/useText';
-
-/** Lesson charts are shorter than the Playground's, so a lesson's side column fits one screen. */
-const LESSON_CHART_PX = { wide: 170, narrow: 160 };
 
 export function LessonView({ id }: { id: LessonId }) {
   const t = useText();
@@ -51,7 +47,14 @@ export function LessonView({ id }: { id: LessonId }) {
         {id === 'loaders' && <LoadersResult arms={arms} pairs={run.pairs} />}
         {id === 'gpus' && <GpusResult records={run.strategies} />}
         {id === 'fit' && <FitResult />}
-        <Why bullets={words.why} />
+        <details className="lesson-why" data-testid="lesson-why">
+          <summary>{t.lessons.view.why}</summary>
+          <ul>
+            {words.why.map((b) => (
+              <li key={b}>{b}</li>
+            ))}
+          </ul>
+        </details>
         <div className="lesson-share">
           <CopyLink withRunOption={false} />
           <LessonPyTorch id={id} />
@@ -60,9 +63,9 @@ export function LessonView({ id }: { id: LessonId }) {
       <div className="lesson-side">
         {phase !== 'done' && <LessonPlan id={id} />}
         {id === 'fit' && <FitSide />}
-        {id === 'bytes' && <ArmBytesChart arms={chartArms} heightPx={LESSON_CHART_PX} />}
-        {(id === 'loaders' || id === 'fit') && <ArmPhasesChart arms={chartArms} heightPx={LESSON_CHART_PX} />}
-        {id === 'gpus' && <DeviceMemoryChart records={run.strategies} heightPx={LESSON_CHART_PX} />}
+        {id === 'bytes' && <ArmBytesChart arms={chartArms} />}
+        {(id === 'loaders' || id === 'fit') && <ArmPhasesChart arms={chartArms} />}
+        {id === 'gpus' && <DeviceMemoryChart records={run.strategies} />}
         {id === 'bytes' && <BytesSide arms={arms} />}
         {id === 'loaders' && <LoadersSide arms={arms} />}
         {id === 'gpus' && <GpusSide records={run.strategies} />}

@@ -6,10 +6,11 @@
  * advice and its host-memory example.
  */
 import { formatMs } from '../format';
+import { articleHostMemory } from '../../data/batchBytes';
 import { ArticleFigure } from './ArticleFigure';
 import { ArmTable } from './ArmTable';
 import { decimalBytes, percent, times } from './lessonFormat';
-import { articleLoaders, loadersLessonResult, type ArmResult, type LoadersPairResult } from './lessonResults';
+import { loadersLessonResult, type ArmResult, type LoadersPairResult } from './lessonResults';
 import { fill, plural } from '../../i18n/fill';
 import { DEFAULT_PAIRED_RULE, type PairedVerdict } from '../../config/pairedTiming';
 import { verdictWords } from '../results/verdictText';
@@ -20,7 +21,8 @@ const cores = typeof navigator === 'undefined' ? null : (navigator.hardwareConcu
 export function LoadersArticle() {
   const w = useText().lessons.loaders.article;
   const locale = useLocale();
-  const a = articleLoaders();
+  // The article's example: 8 workers × 2 prefetched batches held in RAM, float32 + int64 and uint8.
+  const a = articleHostMemory(2);
   return (
     <ArticleFigure figure={w.figure}>
       {fill(w.detail, {
@@ -54,18 +56,13 @@ export function LoadersResult({
       {...(storage && {
         'data-storage-wait-share-0': storage.waitShare0,
         'data-storage-wait-share-2': storage.waitShare2,
-        'data-storage-speedup': storage.speedup,
         'data-storage-first-timed-step-2': storage.firstTimedStep2,
       })}
       {...(cpu && {
-        'data-wait-share-0': cpu.waitShare0,
-        'data-wait-share-2': cpu.waitShare2,
-        'data-speedup': cpu.speedup,
         'data-first-timed-step-2': cpu.firstTimedStep2,
         'data-compute-ms-0': cpu.computeMs0,
         'data-compute-ms-2': cpu.computeMs2,
       })}
-      data-cores={cores ?? undefined}
     >
       <div className="result-pair">
         <div className="result-measured">
@@ -125,7 +122,6 @@ function PairFigures({ testId, title, pair }: { testId: string; title: string; p
           className="result-verdict"
           data-testid={`${testId}-verdict`}
           data-verdict={pair.speedVerdict.code}
-          data-not-settled={pair.speedVerdict.notSettled}
           data-low={pair.speed.low}
           data-high={pair.speed.high}
           data-median={pair.speed.median}

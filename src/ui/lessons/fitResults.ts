@@ -37,13 +37,10 @@ export interface FitReference {
   checkpointKeptShare: number;
   /** The estimate's activation group × that share. */
   checkpointActivationBytes: number;
-  /** What recomputation costs in Chen et al.: about one more forward pass per step. */
-  extraForwardPasses: 1;
-  /** The estimate of the batch at once: all of it; what k micro-batches divide (activations, their gradients,
-   * the batch); and what they do not (weights, their gradients, the optimizer's state). */
+  /** The estimate of the batch at once: all of it, and what k micro-batches divide (activations, their
+   * gradients, the batch; not the weights, their gradients or the optimizer's state). */
   totalBytes: number;
   dividedBytes: number;
-  undividedBytes: number;
 }
 
 /** The reference figures for `config` (the batch at once) and `k` micro-batches. */
@@ -58,10 +55,8 @@ export function fitReference(config: TrainConfig, k: number, options: MemoryOpti
     layers,
     checkpointKeptShare,
     checkpointActivationBytes: estimate.activationBytes * checkpointKeptShare,
-    extraForwardPasses: 1,
     totalBytes: estimate.totalBytes,
     dividedBytes: estimate.activationBytes + estimate.transientBytes + estimate.batchBytes,
-    undividedBytes: estimate.parameterBytes + estimate.gradientBytes + estimate.optimizerBytes,
   };
 }
 
@@ -95,8 +90,6 @@ export interface FitLessonResult {
   /** The estimate with tfjs's reuse pool, as the budget is checked, and that factor. */
   atOncePooledBytes: number;
   poolHeadroom: number;
-  /** The arm step times are divided by: the micro-batch arm (the batch at once never ran on the GPU). */
-  baselineId: string;
   /** Activations of the recompute-and-micro arm ÷ those of the micro arm: recomputation at the same parts. */
   recomputeActivationRatio: number | null;
   /** The highest measured peak in use of the arms that trained (the allocator's reuse pool not counted). */
@@ -119,8 +112,8 @@ export interface FitLessonResult {
 /**
  * The card's figures once the refused arm has its refusal and the baseline arm has finished; null before.
  * Step ratios are null while the baseline has no timed step.
- * `referenceId`: the refused arm (the batch at once); `baselineId`: the micro-batch arm; `bothId`: micro-
- * batches with recomputation.
+ * `referenceId`: the refused arm (the batch at once); `baselineId`: the micro-batch arm, which step times
+ * are divided by (the batch at once never ran on the GPU); `bothId`: micro-batches with recomputation.
  */
 export function fitLessonResult(
   progress: readonly ArmProgress[],
@@ -172,7 +165,6 @@ export function fitLessonResult(
     budgetBytes: budget.budgetBytes,
     atOncePooledBytes: budget.pooledBytes,
     poolHeadroom: budget.headroom,
-    baselineId: ids.baselineId,
     recomputeActivationRatio: both === null || micro === null || micro === 0 ? null : both / micro,
     largestTrainedPeakBytes: peaks.length === 0 ? null : Math.max(...peaks),
     largestTrainedPooledBytes: peaks.length === 0 ? null : Math.max(...peaks) * budget.headroom,

@@ -10,6 +10,8 @@ import type { ParallelStepRecord, ReplicaStepReport } from '../../config/paralle
 import type { TelemetryRow } from '../../config/telemetry';
 import type { ArmProgress } from '../../state/lessonStore';
 import {
+  articleBytes,
+  articleGpus,
   armResults,
   bytesLessonResult,
   gpusLessonResult,
@@ -70,11 +72,12 @@ describe('bytesLessonResult', () => {
     expect(result.imageRatio).toBe(0.25);
     expect(result.totalFactor).toBe(4);
     expect(result.trapFactor).toBe(4);
-    expect(result.articleFloatBytes).toBe(167_772_160);
-    expect(result.articleUint8Bytes).toBe(33_554_432);
-    expect(result.articleFactor).toBe(5);
+    const article = articleBytes();
+    expect(article.floatBytes).toBe(167_772_160);
+    expect(article.uint8Bytes).toBe(33_554_432);
+    expect(article.factor).toBe(5);
     // The gap: 12 B image + 8 B int64 mask per pixel in the article, 12 + 4 here.
-    expect(result.articleFloatBytesPerPixel).toBe(20);
+    expect(article.floatBytesPerPixel).toBe(20);
     expect(result.hereFloatBytesPerPixel).toBe(16);
     // One step time per arm: the mean of its timed steps (steps 2 and 3 here).
     expect(result.uint8StepMs).toBe(100);
@@ -168,10 +171,6 @@ describe('loadersLessonResult', () => {
     expect(cpu.computeMs0).toBe(200);
     expect(cpu.computeMs2).toBe(300);
     expect(cpu.firstTimedStep2).toBe(6);
-    expect(cpu.timedSteps2).toBe(3);
-    // The article: 8 workers × 2 × 167,772,160 B of float batches, 33,554,432 B each as uint8.
-    expect(result.articleFloatHeldBytes).toBe(8 * 2 * 167_772_160);
-    expect(result.articleUint8HeldBytes).toBe(8 * 2 * 33_554_432);
   });
 
   it('pairs the storage-bound arms apart from the CPU-bound ones', () => {
@@ -275,8 +274,8 @@ describe('gpusLessonResult', () => {
       ['dp-gather', 3],
       ['ddp', 1],
     ]);
-    expect(result.articleGpus).toBe(4);
-    expect(result.articleOutputRatio).toBe(4);
+    expect(articleGpus().gpus).toBe(4);
+    expect(articleGpus().outputRatio).toBe(4);
     expect(gpusLessonResult({})).toBeNull();
   });
 });

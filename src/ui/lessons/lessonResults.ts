@@ -9,7 +9,7 @@ import {
   type ParallelStepRecord,
   type ParallelStrategy,
 } from '../../config/parallel';
-import { ARTICLE_EXAMPLE, articleHostMemory, torchBatchBytes } from '../../data/batchBytes';
+import { ARTICLE_EXAMPLE, torchBatchBytes } from '../../data/batchBytes';
 import { unpairedRatio, type MedianInterval, type PairedVerdict } from '../../config/pairedTiming';
 import { ratioVerdict, type RatioVerdict } from '../../config/ratioVerdict';
 import { armConfig, LESSONS } from '../../config/lessons';
@@ -18,6 +18,7 @@ import { blockSamplesPerSec } from '../../config/sweepSummary';
 import type { TrainConfig } from '../../config/trainConfig';
 import type { ArmProgress } from '../../state/lessonStore';
 import { armFigures, ratioOf, type ArmFigures } from '../../config/armFigures';
+import { othersMeanMemory } from '../parallel/deviceFigures';
 
 /** An arm's figures, by its id; null until it has rows. */
 export interface ArmResult {
@@ -71,17 +72,6 @@ export function articleBytes() {
   };
 }
 
-/** The article's lesson 2 example: 8 workers × 2 prefetched batches held in RAM, float32 + int64 and uint8. */
-export function articleLoaders() {
-  const held = articleHostMemory(2);
-  return {
-    workers: held.workers,
-    prefetch: held.prefetch,
-    floatHeldBytes: held.floatHeldBytes,
-    uint8HeldBytes: held.uint8HeldBytes,
-  };
-}
-
 /** The article's example of lesson 3: 4 GPUs, a batch of 32. */
 const ARTICLE_GPUS = 4;
 
@@ -103,12 +93,7 @@ export interface BytesLessonResult {
   totalFactor: number;
   /** tf.tensor(Uint8Array) image bytes ÷ packed uint8 image bytes (4: the trap), when that arm ran. */
   trapFactor: number | null;
-  /** The article's float32 + int64 batch ÷ its uint8 + uint8 batch (5). */
-  articleFactor: number;
-  articleFloatBytes: number;
-  articleUint8Bytes: number;
-  /** Bytes per pixel of the float batch: the article's (image + int64 mask) and here (image + int32 mask). */
-  articleFloatBytesPerPixel: number;
+  /** Bytes per pixel of the float batch here (image + int32 mask; the article's has an int64 mask). */
   hereFloatBytesPerPixel: number;
   /** The measured step times (measuredStepMs) of the uint8 and the float32 arm. */
   uint8StepMs: number | null;
@@ -130,17 +115,12 @@ export function bytesLessonResult(arms: readonly ArmResult[]): BytesLessonResult
   const totalFactor = ratioOf(u8.figures.bytesToGpu, f32.figures.bytesToGpu);
   if (imageRatio === null || totalFactor === null) return null;
   const trap = find(arms, 'int32-trap');
-  const article = articleBytes();
   const f32Pixels = f32.config.batchSize * f32.config.imageSizePx ** 2;
   const stepSpeed = unpairedRatio(f32.blockRates, u8.blockRates);
   return {
     imageRatio,
     totalFactor,
     trapFactor: trap ? ratioOf(u8.figures.imageBytesToGpu, trap.figures.imageBytesToGpu) : null,
-    articleFactor: article.factor,
-    articleFloatBytes: article.floatBytes,
-    articleUint8Bytes: article.uint8Bytes,
-    articleFloatBytesPerPixel: article.floatBytesPerPixel,
     hereFloatBytesPerPixel: (f32.figures.bytesToGpu ?? Number.NaN) / f32Pixels,
     uint8StepMs: measuredStepMs(u8),
     floatStepMs: measuredStepMs(f32),
@@ -169,8 +149,6 @@ export interface LoadersPairResult {
   computeMs2: number;
   /** First timed step of the 2-worker arm: after its initial prefetch. */
   firstTimedStep2: number;
-  prefetchedSteps2: number;
-  timedSteps2: number;
 }
 
 export interface LoadersLessonResult {
@@ -180,9 +158,6 @@ export interface LoadersLessonResult {
   cpu: LoadersPairResult | null;
   /** The storage case's simulated latency, ms per sample. */
   storageLatencyMsPerSample: number;
-  /** The article's example: 8 workers × 2 prefetched float32 + int64 batches, and as uint8. */
-  articleFloatHeldBytes: number;
-  articleUint8HeldBytes: number;
 }
 
 /** The 0-worker and the 2-worker arm of lesson 2's case `pair` (see LESSONS.loaders.arms). */
@@ -215,8 +190,6 @@ function loadersPair(
     computeMs0: f0.meanComputeMs ?? Number.NaN,
     computeMs2: f2.meanComputeMs ?? Number.NaN,
     firstTimedStep2: f2.firstTimedStep,
-    prefetchedSteps2: f2.firstTimedStep - 2,
-    timedSteps2: f2.timedSteps,
   };
 }
 
@@ -227,14 +200,7 @@ export function loadersLessonResult(
   const storage = loadersPair(arms, 'storage', pairs.storage);
   const cpu = loadersPair(arms, 'cpu', pairs.cpu);
   if (!storage && !cpu) return null;
-  const article = articleLoaders();
-  return {
-    storage,
-    cpu,
-    storageLatencyMsPerSample: LESSONS.loaders.config.storageLatencyMsPerSample,
-    articleFloatHeldBytes: article.floatHeldBytes,
-    articleUint8HeldBytes: article.uint8HeldBytes,
-  };
+  return { storage, cpu, storageLatencyMsPerSample: LESSONS.loaders.config.storageLatencyMsPerSample };
 }
 
 interface StrategyBalance {
@@ -248,9 +214,6 @@ interface StrategyBalance {
 
 export interface GpusLessonResult {
   strategies: StrategyBalance[];
-  /** The article: 4 GPUs, batch 32: device 0 holds all 32 samples' outputs, each other device its 8. */
-  articleGpus: number;
-  articleOutputRatio: number;
 }
 
 export function gpusLessonResult(
@@ -259,21 +222,12 @@ export function gpusLessonResult(
   const strategies = PARALLEL_STRATEGIES.flatMap((strategy): StrategyBalance[] => {
     const r = records[strategy];
     const first = r?.reports[0];
-    const others = r?.reports.slice(1) ?? [];
-    if (!first || others.length === 0) return [];
-    const othersBytes = others.reduce((s, o) => s + deviceMemoryPeak(o), 0) / others.length;
-    return [
-      {
-        strategy,
-        device0Bytes: deviceMemoryPeak(first),
-        othersBytes,
-        ratio: deviceMemoryPeak(first) / othersBytes,
-      },
-    ];
+    if (!r || !first || r.reports.length < 2) return [];
+    const device0Bytes = deviceMemoryPeak(first);
+    const othersBytes = othersMeanMemory(r);
+    return [{ strategy, device0Bytes, othersBytes, ratio: device0Bytes / othersBytes }];
   });
-  if (strategies.length === 0) return null;
-  const article = articleGpus();
-  return { strategies, articleGpus: article.gpus, articleOutputRatio: article.outputRatio };
+  return strategies.length === 0 ? null : { strategies };
 }
 
 /** Kernel time a profiled step spent on its input (the Normalize layer: unpack, cast, normalize, one-hot). */

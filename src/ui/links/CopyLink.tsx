@@ -25,8 +25,7 @@ export function CopyLink({ withRunOption = true }: { withRunOption?: boolean }) 
   const [copy, setCopy] = useState<CopyState>({ kind: 'none' });
   const [copied, setCopied] = useState<What | null>(null);
   const fieldRef = useRef<HTMLInputElement>(null);
-  const runId = useId();
-  const fieldId = useId();
+  const id = useId();
   const t = useText();
   const w = t.panels.links;
 
@@ -63,13 +62,13 @@ export function CopyLink({ withRunOption = true }: { withRunOption?: boolean }) 
         {withRunOption && (
           <>
             <input
-              id={runId}
+              id={`${id}-run`}
               type="checkbox"
               checked={runOnOpen}
               onChange={(e) => setRunOnOpen(e.target.checked)}
               data-testid="copy-link-run"
             />
-            <label htmlFor={runId}>{w.runOnOpen}</label>
+            <label htmlFor={`${id}-run`}>{w.runOnOpen}</label>
           </>
         )}
       </div>
@@ -84,9 +83,9 @@ export function CopyLink({ withRunOption = true }: { withRunOption?: boolean }) 
       )}
       {copy.kind === 'fallback' && (
         <div className="copy-fallback">
-          <label htmlFor={fieldId}>{copy.what === 'embed' ? w.fallbackEmbed : w.fallback}</label>
+          <label htmlFor={`${id}-field`}>{copy.what === 'embed' ? w.fallbackEmbed : w.fallback}</label>
           <input
-            id={fieldId}
+            id={`${id}-field`}
             ref={fieldRef}
             type="text"
             readOnly

@@ -9,6 +9,7 @@ import { formatExactBytes } from '../format';
 import { othersMeanMemory } from './deviceFigures';
 import { fill } from '../../i18n/fill';
 import { useLocale, useText } from '../i18n/useText';
+import { Figure } from '../Figure';
 
 const EXTRA_PARTS: readonly Exclude<keyof Device0Extra, 'totalBytes'>[] = [
   'gatheredOutputBytes',
@@ -39,22 +40,17 @@ export function Device0Comparison({ step }: { step: ParallelStepRecord }) {
       data-expected-extra-bytes={extra.totalBytes}
     >
       <dl>
-        <div className="figure">
-          <dt>{fill(w.gathered, { shape: `${b}×${px}×${px}×${k}×4` })}</dt>
-          <dd data-testid="parallel-expected-gather">
-            {gather
+        <Figure
+          label={fill(w.gathered, { shape: `${b}×${px}×${px}×${k}×4` })}
+          value={
+            gather
               ? exact(extra.gatheredOutputBytes)
-              : fill(w.zero, { why: run.settings.strategy === 'ddp' ? w.noMaster : w.scalarsOnly })}
-          </dd>
-        </div>
-        <div className="figure">
-          <dt>{w.extraExpected}</dt>
-          <dd data-testid="parallel-expected-extra">{exact(extra.totalBytes)}</dd>
-        </div>
-        <div className="figure">
-          <dt>{w.extraMeasured}</dt>
-          <dd data-testid="parallel-measured-extra">{exact(measured)}</dd>
-        </div>
+              : fill(w.zero, { why: run.settings.strategy === 'ddp' ? w.noMaster : w.scalarsOnly })
+          }
+          testId="parallel-expected-gather"
+        />
+        <Figure label={w.extraExpected} value={exact(extra.totalBytes)} testId="parallel-expected-extra" />
+        <Figure label={w.extraMeasured} value={exact(measured)} testId="parallel-measured-extra" />
       </dl>
       {parts.length > 0 && (
         <p className="help">

@@ -19,7 +19,6 @@ function Bar({ fraction, className, label }: { fraction: number; className: stri
 }
 
 export function DeviceBars({ step, memoryScale }: { step: ParallelStepRecord; memoryScale: number }) {
-  const maxMemory = memoryScale;
   const maxMs = Math.max(1, ...step.reports.map((d) => d.stepMs));
   const w = useText().parallel.bars;
   const locale = useLocale();
@@ -31,7 +30,7 @@ export function DeviceBars({ step, memoryScale }: { step: ParallelStepRecord; me
           <span className="parallel-bar-label">{fill(w.device, { n: d.rank })}</span>
           <span className="parallel-track" aria-hidden="true">
             <Bar
-              fraction={deviceMemoryPeak(d) / maxMemory}
+              fraction={deviceMemoryPeak(d) / memoryScale}
               className="memory"
               label={formatExactBytes(deviceMemoryPeak(d), locale)}
             />

@@ -23,14 +23,7 @@ export function DeviceTable({ step }: { step: ParallelStepRecord }) {
           const sent = sumBytes(d.sentBytes);
           const received = sumBytes(d.receivedBytes);
           return (
-            <tr
-              key={d.rank}
-              data-testid={`parallel-device-${d.rank}`}
-              data-gpu-bytes-peak={d.memory.gpuBytesInUsePeak ?? ''}
-              data-sent-bytes={sent}
-              data-received-bytes={received}
-              data-output-bytes-sent={d.sentBytes.outputs}
-            >
+            <tr key={d.rank} data-testid={`parallel-device-${d.rank}`}>
               <th scope="row">{d.rank}</th>
               <td title={d.memory.gpuBytesInUsePeak === null ? w.noGpu : exact(d.memory.gpuBytesInUsePeak)}>
                 {d.memory.gpuBytesInUsePeak === null ? '—' : short(d.memory.gpuBytesInUsePeak)}

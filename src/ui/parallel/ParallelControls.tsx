@@ -22,12 +22,9 @@ import { fill, plural } from '../../i18n/fill';
 import { useLocale, useText } from '../i18n/useText';
 import { useJob, useJobBlocker } from '../jobs/useJob';
 import { runBlockerText } from '../preflightText';
-import { SelectField } from '../fields/SelectField';
+import { rangeOptions, SelectField } from '../fields/SelectField';
 
-const REPLICA_OPTIONS = Array.from(
-  { length: PARALLEL_LIMITS.replicas.max - PARALLEL_LIMITS.replicas.min + 1 },
-  (_, i) => PARALLEL_LIMITS.replicas.min + i,
-);
+const REPLICA_OPTIONS = rangeOptions(PARALLEL_LIMITS.replicas);
 
 export function ParallelControls() {
   const id = useId();

@@ -9,8 +9,7 @@ import { fill } from '../../i18n/fill';
 import { formatMs } from '../format';
 import { useLocale, useText } from '../i18n/useText';
 import { ColumnHeads } from '../ColumnHeads';
-
-const percent = (share: number | null) => (share === null ? '—' : `${Math.round(share * 100)}%`);
+import { percent } from '../lessons/lessonFormat';
 
 export function PhaseSplitTable({ profile }: { profile: StepProfile }) {
   const t = useText().profile;
@@ -29,7 +28,7 @@ export function PhaseSplitTable({ profile }: { profile: StepProfile }) {
             <tr key={r.phase} data-phase={r.phase} data-ms={r.ms}>
               <th scope="row">{t.phases[r.phase]}</th>
               <td className="num">{formatMs(r.ms, locale)}</td>
-              <td className="num">{percent(r.share)}</td>
+              <td className="num">{r.share === null ? '—' : percent(r.share, locale)}</td>
             </tr>
           ))}
         </tbody>

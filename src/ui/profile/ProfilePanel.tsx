@@ -28,6 +28,7 @@ import type { Dictionary } from '../../i18n/types';
 import { useLocale, useText } from '../i18n/useText';
 import { jobMessageText } from '../jobs/jobMessageText';
 import { useJob } from '../jobs/useJob';
+import { Figure } from '../Figure';
 import { bottleneckText, nextStepText, timingNoteText } from './profileText';
 
 function exportTrace(t: Dictionary, profile: StepProfile): string {
@@ -42,30 +43,28 @@ function Summary({ profile }: { profile: StepProfile }) {
   const locale = useLocale();
   return (
     <dl className="profile-summary">
-      <div className="figure">
-        <dt>{fill(w.asItRuns, { step: profile.memoryStep })}</dt>
-        <dd data-testid="profile-normal-ms">{formatMs(profile.normalStepMs, locale)}</dd>
-      </div>
-      <div className="figure">
-        <dt>{fill(w.kernels, { step: profile.memoryStep })}</dt>
-        <dd data-testid="profile-kernels">{profile.kernels.length}</dd>
-      </div>
+      <Figure
+        label={fill(w.asItRuns, { step: profile.memoryStep })}
+        value={formatMs(profile.normalStepMs, locale)}
+        testId="profile-normal-ms"
+      />
+      <Figure
+        label={fill(w.kernels, { step: profile.memoryStep })}
+        value={profile.kernels.length}
+        testId="profile-kernels"
+      />
       {timed && (
-        <div className="figure">
-          <dt>{fill(w.profiled, { step: profile.timingStep })}</dt>
-          <dd data-testid="profile-profiled-ms">{formatMs(profile.profiledStepMs, locale)}</dd>
-        </div>
+        <Figure
+          label={fill(w.profiled, { step: profile.timingStep })}
+          value={formatMs(profile.profiledStepMs, locale)}
+          testId="profile-profiled-ms"
+        />
       )}
-      <div className="figure">
-        <dt>{fill(w.peak, { step: profile.memoryStep })}</dt>
-        <dd>{formatBytes(profile.memory.peakBytes, locale)}</dd>
-      </div>
-      {profile.poolBytes !== null && (
-        <div className="figure">
-          <dt>{w.pool}</dt>
-          <dd>{formatBytes(profile.poolBytes, locale)}</dd>
-        </div>
-      )}
+      <Figure
+        label={fill(w.peak, { step: profile.memoryStep })}
+        value={formatBytes(profile.memory.peakBytes, locale)}
+      />
+      {profile.poolBytes !== null && <Figure label={w.pool} value={formatBytes(profile.poolBytes, locale)} />}
     </dl>
   );
 }

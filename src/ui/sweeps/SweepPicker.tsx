@@ -27,9 +27,7 @@ export function SweepPicker({ disabled }: { disabled: boolean }) {
   const [setting, setSetting] = useState<SweepSetting>((sweep ?? DEFAULT_SWEEP).setting);
   const [text, setText] = useState(valuesText(encodeSweep(sweep ?? DEFAULT_SWEEP)));
   const [problems, setProblems] = useState<(readonly ProblemPart[])[]>([]);
-  const settingId = useId();
-  const valuesId = useId();
-  const helpId = useId();
+  const id = useId();
 
   const decode = (s: SweepSetting, t: string) =>
     decodeSweep(`${FIELD_TABLE[s].linkKey}:${t.replace(/\s+/g, '')}`);
@@ -49,9 +47,7 @@ export function SweepPicker({ disabled }: { disabled: boolean }) {
       setText(valuesText(encodeSweep(decoded.spec)));
     }
   };
-  const applyPreset = (id: string) => {
-    const preset = SWEEP_PRESETS.find((p) => p.id === id);
-    if (!preset) return;
+  const applyPreset = (preset: (typeof SWEEP_PRESETS)[number]) => {
     useAppStore.getState().setConfig(preset.config);
     useAppStore.getState().setSweep(preset.spec);
     setSetting(preset.spec.setting);
@@ -66,7 +62,7 @@ export function SweepPicker({ disabled }: { disabled: boolean }) {
           <button
             key={p.id}
             type="button"
-            onClick={() => applyPreset(p.id)}
+            onClick={() => applyPreset(p)}
             disabled={disabled}
             title={sweepPresetWords(p.id)?.description}
             data-testid={`sweep-preset-${p.id}`}
@@ -82,9 +78,9 @@ export function SweepPicker({ disabled }: { disabled: boolean }) {
           apply();
         }}
       >
-        <label htmlFor={settingId}>{w.setting}</label>
+        <label htmlFor={`${id}-setting`}>{w.setting}</label>
         <select
-          id={settingId}
+          id={`${id}-setting`}
           value={setting}
           disabled={disabled}
           onChange={(e) => edit(e.target.value as SweepSetting, text)}
@@ -96,22 +92,22 @@ export function SweepPicker({ disabled }: { disabled: boolean }) {
             </option>
           ))}
         </select>
-        <label htmlFor={valuesId}>{w.values}</label>
+        <label htmlFor={`${id}-values`}>{w.values}</label>
         <input
-          id={valuesId}
+          id={`${id}-values`}
           type="text"
           value={text}
           disabled={disabled}
           maxLength={200}
           onChange={(e) => edit(setting, e.target.value)}
-          aria-describedby={helpId}
+          aria-describedby={`${id}-help`}
           data-testid="sweep-values"
         />
         <button type="submit" disabled={disabled} data-testid="sweep-apply">
           {w.apply}
         </button>
       </form>
-      <p id={helpId} className="help">
+      <p id={`${id}-help`} className="help">
         {w.valuesHelp}
       </p>
       {problems.length > 0 && (

@@ -7,6 +7,7 @@ import { estimateOverPeak, samplesPerSecPerMiB, type SweepPoint } from '../../co
 import { formatBytes, formatExactBytes, formatMs } from '../format';
 import { sweepValueWords } from './sweepText';
 import { useText } from '../i18n/useText';
+import { ColumnHeads } from '../ColumnHeads';
 
 const bytes = (b: number | null | undefined) => (b === null || b === undefined ? '—' : formatBytes(b));
 
@@ -18,29 +19,23 @@ export function SweepTable({ setting, points }: { setting: SweepSetting; points:
     <div className="table-scroll" role="region" aria-label={w.tableCaption} tabIndex={0}>
       <table className="arm-table sweep-table" data-testid="sweep-table">
         <caption>{w.tableCaption}</caption>
-        <thead>
-          <tr>
-            {[
-              C.value,
-              C.status,
-              C.samplesPerSec,
-              C.stepMs,
-              C.firstStepMs,
-              C.peak,
-              C.pool,
-              C.inUse,
-              C.estimate,
-              C.estimateOverPeak,
-              C.perSample,
-              C.perMiB,
-              C.timed,
-            ].map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeads
+          heads={[
+            C.value,
+            C.status,
+            C.samplesPerSec,
+            C.stepMs,
+            C.firstStepMs,
+            C.peak,
+            C.pool,
+            C.inUse,
+            C.estimate,
+            C.estimateOverPeak,
+            C.perSample,
+            C.perMiB,
+            C.timed,
+          ]}
+        />
         <tbody>
           {points.map((p, i) => {
             const m = p.measured;
@@ -51,14 +46,8 @@ export function SweepTable({ setting, points }: { setting: SweepSetting; points:
                 key={i}
                 data-testid={`sweep-point-${i}`}
                 data-status={p.status}
-                data-value={String(p.value)}
                 data-peak-bytes={m?.gpuPeakBytes ?? ''}
-                data-in-use-bytes={m?.gpuBytesInUse ?? ''}
-                data-pool-bytes={m?.gpuPoolBytes ?? ''}
-                data-bytes-per-sample={m?.bytesToGpuPerSample ?? ''}
                 data-samples-per-sec={m?.samplesPerSec ?? ''}
-                data-samples-per-sec-low={m?.samplesPerSecLow ?? ''}
-                data-samples-per-sec-high={m?.samplesPerSecHigh ?? ''}
               >
                 <th scope="row">{sweepValueWords(setting, p.value)}</th>
                 <td title={p.status === 'stopped' ? w.stopped : (p.reason ?? undefined)}>

@@ -16,6 +16,7 @@ import type { JobStatus } from '../../state/jobsSlice';
 import { useAppStore } from '../../state/store';
 import { useSweepStore, type SweepRun } from '../../state/sweepStore';
 import { SourceChart, useValueFeed } from '../charts/SourceChart';
+import { LESSON_CHART_PX } from '../charts/LessonCharts';
 import { CopyLink } from '../links/CopyLink';
 import { useLocale, useText } from '../i18n/useText';
 import { jobMessageText } from '../jobs/jobMessageText';
@@ -26,8 +27,6 @@ import { SweepPicker } from './SweepPicker';
 import { SweepResultCard } from './SweepResultCard';
 import { SweepTable } from './SweepTable';
 import { sweepEnded, sweepProgress, sweepValueWords } from './sweepText';
-
-const CHART_PX = { wide: 170, narrow: 160 };
 
 /** The job's phase and message, and the run's progress, in words (`message`: the job's message worded). */
 function progressText(w: Dictionary['sweeps'], job: JobStatus, run: SweepRun, message: string): string {
@@ -52,7 +51,6 @@ function SweepRunControls({ run }: { run: SweepRun }) {
   const t = useText();
   const w = t.sweeps;
   const locale = useLocale();
-  const skipPreflight = useAppStore((s) => s.skipPreflight);
   const ruleBlocker = useJobBlocker('sweep');
   const noValues = useAppStore((s) =>
     s.backendInfo === null
@@ -75,7 +73,6 @@ function SweepRunControls({ run }: { run: SweepRun }) {
       phase={job.phase}
       progress={progressText(t.sweeps, job, run, jobMessageText(t, locale, job.message))}
       blocked={blocker}
-      skipPreflight={skipPreflight}
     />
   );
 }
@@ -172,7 +169,7 @@ export function TradeoffsView() {
       </div>
       <div className="lesson-side">
         {charts.map((chart) => (
-          <SourceChart key={chart.id} spec={chart} feed={feed} heightPx={CHART_PX} />
+          <SourceChart key={chart.id} spec={chart} feed={feed} heightPx={LESSON_CHART_PX} />
         ))}
         <p className="help">{w.memoryHelp}</p>
       </div>

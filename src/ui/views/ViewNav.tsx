@@ -23,8 +23,6 @@ export function ViewNav() {
   const t = useText();
   const [menuOpen, setMenuOpen] = useState(false);
   const current = TABS.find((tab) => tab.id === view);
-  const label = (id: ViewId) =>
-    id === 'playground' ? t.app.playground : id === 'tradeoffs' ? t.sweeps.navLabel : t.lessons[id].title;
   const onClick = (id: ViewId) => (e: MouseEvent<HTMLAnchorElement>) => {
     if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
@@ -37,13 +35,13 @@ export function ViewNav() {
         type="button"
         className="view-menu"
         aria-expanded={menuOpen}
-        aria-label={current ? `${t.app.viewMenu}: ${label(current.id)}` : t.app.viewMenu}
+        aria-label={current ? `${t.app.viewMenu}: ${viewLabel(t, current.id)}` : t.app.viewMenu}
         onClick={() => setMenuOpen(!menuOpen)}
         data-testid="view-menu"
       >
         <span aria-hidden="true">☰ </span>
         {current?.number != null && <span className="view-number">{current.number}</span>}
-        <span className="view-menu-current">{current ? label(current.id) : t.app.viewMenu}</span>
+        <span className="view-menu-current">{current ? viewLabel(t, current.id) : t.app.viewMenu}</span>
       </button>
       <ul>
         {TABS.map((tab) => (
