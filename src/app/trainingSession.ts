@@ -22,7 +22,7 @@ import { decodeSquareInBrowser } from '../data/files/browserDecode';
 import type { DecodeSquare, FileDataset } from '../data/files/fileDataset';
 import { buildFileValidationBatch } from '../data/files/fileSamples';
 import { createBatchSource } from '../data/loader/createBatchSource';
-import { BatchSourceDisposedError, type BatchSource } from '../data/loader/batchSource';
+import { BatchSourceDisposedError, type BatchSource, type NextBatch } from '../data/loader/batchSource';
 import type { SpawnLoader } from '../data/loader/loaderEndpoint';
 import type { HostBatch } from '../data/hostBatch';
 import { currentWebGpuDevice, initBackend, uncapturedErrorCount, type BackendInfo } from '../engine/backend';
@@ -30,7 +30,7 @@ import { checkDataPaths } from '../engine/dataPathCheck';
 import { withGpuErrorScopes } from '../engine/gpuErrorScope';
 import { readMemory } from '../engine/memoryReadout';
 import { telemetryRowOf } from '../engine/telemetryRow';
-import { buildStepProfile, type RecordedStep } from '../engine/buildStepProfile';
+import { buildStepProfile } from '../engine/buildStepProfile';
 import { kernelTimingAvailable } from '../engine/kernelTiming';
 import { createTrainer, type StepResult, type Trainer, type TrainerOptions } from '../engine/trainer';
 import { sessionConvStore } from '../engine/convTuning';
@@ -203,6 +203,8 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
       pending = [];
       lastFlushMs = performance.now();
     };
+    const row = (r: StepResult, i: StepInput) =>
+      pending.push(telemetryRowOf(t.steps, startMs, i.batch, r, i.dataWaitMs, i.hostBytesInFlight));
     gpuFault = null;
     /** What ended the run when it failed without a GPU fault. */
     let failure: string | null = null;
@@ -210,21 +212,17 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
     try {
       if (t.steps === 0) await evaluateAndPreview(t, config, 0);
       while (running && t.steps < config.maxSteps) {
-        const hostBytesInFlight = source.hostBytesInFlight();
-        const { batch, dataWaitMs } = await source.next();
+        const input = await nextInput(source);
         const stepsToProfile = kernelTimingAvailable(t.backend) === 'none' ? 1 : 2;
         if (profileRequest && t.steps >= PROFILE_WARM_STEPS && t.steps + stepsToProfile <= config.maxSteps) {
           const stopAfter = profileRequest.stopAfter;
           profileRequest = null;
-          const row = (r: StepResult, wait: number, inFlight: number, b: HostBatch) =>
-            pending.push(telemetryRowOf(t.steps, startMs, b, r, wait, inFlight));
-          const reply = await profileSteps(t, config, source, { batch, dataWaitMs, hostBytesInFlight }, row);
+          const reply = await profileSteps(t, config, source, input, row);
           flush();
           post(reply);
           if (stopAfter) running = false;
         } else {
-          const r = await t.step(batch);
-          pending.push(telemetryRowOf(t.steps, startMs, batch, r, dataWaitMs, hostBytesInFlight));
+          row(await t.step(input.batch), input);
         }
         if (performance.now() - lastFlushMs > TELEMETRY_FLUSH_MS) flush();
         if (t.steps % config.validateEverySteps === 0) {
@@ -266,20 +264,17 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
     t: Trainer,
     config: TrainConfig,
     source: BatchSource,
-    first: { batch: HostBatch; dataWaitMs: number; hostBytesInFlight: number },
-    row: (r: StepResult, dataWaitMs: number, hostBytesInFlight: number, batch: HostBatch) => void,
+    first: StepInput,
+    row: (r: StepResult, input: StepInput) => void,
   ): Promise<FromWorker> {
-    const memoryStep = await t.profileStep(first.batch, { kernelTimes: false });
-    row(memoryStep.result, first.dataWaitMs, first.hostBytesInFlight, first.batch);
-    const memory = { step: t.steps, recorded: memoryStep, dataWaitMs: first.dataWaitMs };
-    let timed: RecordedStep | null = null;
-    if (kernelTimingAvailable(t.backend) !== 'none') {
-      const hostBytesInFlight = source.hostBytesInFlight();
-      const next = await source.next();
-      const timedStep = await t.profileStep(next.batch);
-      row(timedStep.result, next.dataWaitMs, hostBytesInFlight, next.batch);
-      timed = { step: t.steps, recorded: timedStep, dataWaitMs: next.dataWaitMs };
-    }
+    const profiled = async (input: StepInput, options?: { kernelTimes: boolean }) => {
+      const recorded = await t.profileStep(input.batch, options);
+      row(recorded.result, input);
+      return { step: t.steps, recorded, dataWaitMs: input.dataWaitMs };
+    };
+    const memory = await profiled(first, { kernelTimes: false });
+    const timed =
+      kernelTimingAvailable(t.backend) === 'none' ? null : await profiled(await nextInput(source));
     try {
       return { type: 'profile', profile: buildStepProfile(config, t.backend, memory, timed, t.convChoice) };
     } catch (error) {
@@ -415,6 +410,13 @@ export function createTrainingSession(deps: SessionDeps): TrainingSession {
       if (action === 'force-own-conv-kernels') forceOwnConvKernels = true;
     },
   };
+}
+
+type StepInput = NextBatch & { hostBytesInFlight: number };
+/** The source's next batch, with the host bytes in flight read just before asking for it. */
+async function nextInput(source: BatchSource): Promise<StepInput> {
+  const hostBytesInFlight = source.hostBytesInFlight();
+  return { ...(await source.next()), hostBytesInFlight };
 }
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));

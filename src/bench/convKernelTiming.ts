@@ -46,14 +46,10 @@ interface Conv {
   dy: tf.Tensor4D;
 }
 
-interface Variant {
-  direction: ConvDirection;
-  implementation: ConvKernelFigure['implementation'];
-  kernels: string;
-  flops: number;
+type Variant = Pick<ConvKernelFigure, 'direction' | 'implementation' | 'kernels' | 'flops'> & {
   /** Runs the direction over all convs; returns the results (callers run it in a tidy and free them). */
   run(): tf.Tensor[];
-}
+};
 
 function makeConvs(config: TrainConfig): Conv[] {
   return describeUNet(config).convs.map((spec, i) => {
@@ -203,14 +199,11 @@ export async function timeConvKernels(
         counts[i] = p.count;
       }
     }
-    return all.map((v, i) => ({
-      direction: v.direction,
-      implementation: v.implementation,
-      kernels: v.kernels,
+    return all.map(({ run: _run, ...v }, i) => ({
+      ...v,
       kernelCount: counts[i]!,
       kernelMs: median(kernel[i]!),
       wallMs: median(wall[i]!),
-      flops: v.flops,
     }));
   } finally {
     tf.dispose(convs.flatMap((c) => [c.x, c.filter, c.bias, c.dy]));

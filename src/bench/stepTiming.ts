@@ -27,23 +27,6 @@ export function buildStepBatches(config: TrainConfig, count = STEP_BATCHES): Hos
 /** One training-step implementation: `step` resolves with the loss after its awaited readback. */
 export type StepFn = (batch: HostBatch) => Promise<number>;
 
-/** Wraps `step` so that its k-th call gets batch k mod n and its losses are recorded. */
-function sequenced(
-  batches: readonly HostBatch[],
-  step: StepFn,
-): { run: () => Promise<void>; losses: number[] } {
-  const losses: number[] = [];
-  let k = 0;
-  return {
-    losses,
-    run: async () => {
-      const batch = batches[k++ % batches.length];
-      if (!batch) throw new Error('no batches to step on');
-      losses.push(await step(batch));
-    },
-  };
-}
-
 /**
  * Several implementations side by side: warm-ups per implementation, then their timed steps interleaved
  * (A B C A B C …) so that the load of a shared machine drifts over all of them alike.
@@ -53,15 +36,21 @@ export async function timeStepsInterleaved(
   batches: readonly HostBatch[],
   steps: readonly StepFn[],
 ): Promise<StepFigure[]> {
-  const seqs = steps.map((step) => sequenced(batches, step));
-  const timings = await timeInterleaved(
-    plan,
-    seqs.map((s) => s.run),
-  );
+  const losses = steps.map((): number[] => []);
+  // The k-th call of an implementation gets batch k mod n; its losses are recorded.
+  const runs = steps.map((step, i) => {
+    let k = 0;
+    return async () => {
+      const batch = batches[k++ % batches.length];
+      if (!batch) throw new Error('no batches to step on');
+      losses[i]!.push(await step(batch));
+    };
+  });
+  const timings = await timeInterleaved(plan, runs);
   return timings.map((timing, i) => ({
     timing,
     samplesPerSec: ((batches[0]?.batchSize ?? 0) * 1000) / timing.medianMs,
-    losses: seqs[i]!.losses,
+    losses: losses[i]!,
   }));
 }
 

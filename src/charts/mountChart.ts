@@ -28,10 +28,6 @@ export interface MountOptions {
   heightPx?: { wide: number; narrow: number };
 }
 
-interface ChartHandle {
-  destroy(): void;
-}
-
 const DEFAULT_HEIGHT_PX = { wide: 220, narrow: 180 };
 const MIN_WIDTH_PX = 200;
 const NARROW_BELOW_PX = 480;
@@ -222,7 +218,7 @@ export function mountChart<S>(
   elements: ChartElements,
   feed: ChartFeed<S>,
   options: MountOptions = {},
-): ChartHandle {
+) {
   const { figure, plot, note } = elements;
   const heights = options.heightPx ?? DEFAULT_HEIGHT_PX;
   let theme = readChartTheme();

@@ -55,10 +55,10 @@ function memoryOptions(
   widthPx: number,
   theme: ChartTheme,
   profile: StepProfile,
-  words: ProfileWords,
   t: Dictionary,
   figure: HTMLElement,
 ): uPlot.Options {
+  const words = t.charts.profile;
   const names = profile.kernels.map((k) => k.name);
   const kernelAt = (x: number) => {
     if (x <= 0) return words.beforeFirst;
@@ -192,7 +192,7 @@ export function mountProfileChart(
       figure.dataset.points = String(stack.xs.length);
       figure.dataset.peakBytes = String(stack.peakBytes);
       return new uPlot(
-        memoryOptions(widthNow(), theme, profile, t.charts.profile, t, figure),
+        memoryOptions(widthNow(), theme, profile, t, figure),
         [stack.xs, ...stack.stacked] as uPlot.AlignedData,
         plot,
       );

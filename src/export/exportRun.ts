@@ -61,17 +61,6 @@ export function toCsv(rows: readonly TelemetryRow[]): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-export interface RunExport {
-  format: 'batchlab-run';
-  version: 1;
-  /** ISO 8601, UTC. */
-  exportedAt: string;
-  config: TrainConfig;
-  backend: BackendInfo | null;
-  telemetry: TelemetryRow[];
-  evals: EvalRecord[];
-}
-
 export interface RunExportInput {
   config: TrainConfig;
   backend: BackendInfo | null;
@@ -80,10 +69,11 @@ export interface RunExportInput {
   exportedAt: Date;
 }
 
-export function toRunExport(input: RunExportInput): RunExport {
+/** The run file: its format and version, the export time (ISO 8601, UTC), the config and every row. */
+export function toRunExport(input: RunExportInput) {
   return {
-    format: 'batchlab-run',
-    version: 1,
+    format: 'batchlab-run' as const,
+    version: 1 as const,
     exportedAt: input.exportedAt.toISOString(),
     config: input.config,
     backend: input.backend,

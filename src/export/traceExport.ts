@@ -29,13 +29,6 @@ export interface TraceEvent {
   args?: Record<string, string | number | null>;
 }
 
-export interface TraceFile {
-  traceEvents: TraceEvent[];
-  displayTimeUnit: 'ms';
-  /** Free-form: what the file is, for whoever opens it. */
-  otherData: Record<string, string | number | null>;
-}
-
 const TRACE_PID = 1;
 export const PHASE_TID = 1;
 export const KERNEL_TID = 2;
@@ -73,10 +66,12 @@ function kernelSpans(profile: StepProfile): { startMs: number; endMs: number }[]
   return spans;
 }
 
-function stepTrace(profile: StepProfile): TraceFile {
+function stepTrace(profile: StepProfile) {
   const events: TraceEvent[] = [];
   const meta = (name: string, tid: number, args: Record<string, string | number>) =>
     events.push({ name, ph: 'M', pid: TRACE_PID, tid, ts: 0, args });
+  const complete = (event: Omit<TraceEvent, 'ph' | 'pid'>) =>
+    events.push({ ph: 'X', pid: TRACE_PID, ...event });
   const timed = profile.timing !== 'none';
   meta('process_name', 0, { name: `BatchLab training worker (${profile.backend})` });
   meta('thread_name', PHASE_TID, { name: `step ${profile.timingStep}: phases (wall clock)` });
@@ -89,11 +84,9 @@ function stepTrace(profile: StepProfile): TraceFile {
   meta('thread_sort_index', KERNEL_TID, { sort_index: 2 });
 
   for (const p of profile.phases) {
-    events.push({
+    complete({
       name: STEP_PHASE_LABELS[p.phase],
       cat: 'phase',
-      ph: 'X',
-      pid: TRACE_PID,
       tid: PHASE_TID,
       ts: us(p.startMs),
       dur: us(p.durationMs),
@@ -104,11 +97,9 @@ function stepTrace(profile: StepProfile): TraceFile {
   const spans = kernelSpans(profile);
   profile.kernels.forEach((k, i) => {
     const span = spans[i]!;
-    events.push({
+    complete({
       name: k.name,
       cat: k.phase,
-      ph: 'X',
-      pid: TRACE_PID,
       tid: KERNEL_TID,
       ts: us(span.startMs),
       dur: us(span.endMs - span.startMs),

@@ -9,11 +9,7 @@
 import type { en } from './en';
 
 /** `T` with every string leaf widened to `string`, objects kept (works whether or not `T` is `as const`). */
-type DeepStringify<T> = T extends string
-  ? string
-  : T extends readonly unknown[]
-    ? { readonly [K in keyof T]: DeepStringify<T[K]> }
-    : { readonly [K in keyof T]: DeepStringify<T[K]> };
+type DeepStringify<T> = T extends string ? string : { readonly [K in keyof T]: DeepStringify<T[K]> };
 
 export type Dictionary = DeepStringify<typeof en>;
 

@@ -40,7 +40,7 @@ vi.mock('../runs/armRunner', () => ({
     if (script.armWaits.has(name))
       return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(abortError())));
     const verdict = { state: 'stable', firstTimedStep: 2, timedSteps: 6 };
-    return Promise.resolve({ rows: [], verdict, backend: null, profile: null });
+    return Promise.resolve({ rows: [], verdict, profile: null });
   },
 }));
 

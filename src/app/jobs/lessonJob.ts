@@ -28,7 +28,7 @@ import type { SameGradientsDone, SameGradientsRequest } from '../sameGradients/s
 import { startParallelRun } from '../parallel/coordinator';
 import { runArm } from '../runs/armRunner';
 import { runPairedArms } from '../runs/pairedArms';
-import { DEFAULT_PAIRED_RULE } from '../../config/pairedTiming';
+import { DEFAULT_PAIRED_RULE, type PairedVerdict } from '../../config/pairedTiming';
 import type { JobDefinition } from './runJob';
 
 const store = useLessonStore;
@@ -134,6 +134,8 @@ async function runPairs(lesson: Lesson, signal: AbortSignal): Promise<void> {
     throwIfAborted(signal);
     const indices = lesson.arms.flatMap((arm, index) => ((arm.pair ?? arm.id) === pair ? [index] : []));
     patchRun(lesson.id, { activeArm: indices[0] ?? null });
+    const patchPair = (verdict: PairedVerdict) =>
+      patchRun(lesson.id, { pairs: { ...store.getState().runs[lesson.id].pairs, [pair]: verdict } });
     const arms = indices.map((index) => ({
       id: lesson.arms[index]!.id,
       config: armConfig(lesson, lesson.arms[index]!),
@@ -145,13 +147,12 @@ async function runPairs(lesson: Lesson, signal: AbortSignal): Promise<void> {
         if (store.getState().runs[lesson.id].activeArm !== indices[i])
           patchRun(lesson.id, { activeArm: indices[i]! });
       },
-      onRound: (verdict) =>
-        patchRun(lesson.id, { pairs: { ...store.getState().runs[lesson.id].pairs, [pair]: verdict } }),
+      onRound: patchPair,
     });
     for (const [i, arm] of result.arms.entries()) {
       patchArm(lesson.id, indices[i]!, { rows: arm.rows, timedSteps: arm.timedSteps, finished: true });
     }
-    patchRun(lesson.id, { pairs: { ...store.getState().runs[lesson.id].pairs, [pair]: result.verdict } });
+    patchPair(result.verdict);
   }
 }
 

@@ -26,7 +26,7 @@ vi.mock('../runs/armRunner', () => ({
     if (how === 'fail') return Promise.reject(new Error('the GPU device was lost'));
     if (how === 'hang')
       return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(abortError())));
-    return Promise.resolve({ rows: [], verdict: {}, backend: INFO, profile: null });
+    return Promise.resolve({ rows: [], verdict: {}, profile: null });
   },
 }));
 

@@ -18,7 +18,6 @@ export interface ArmResult {
   rows: TelemetryRow[];
   /** The timing rule's verdict on the steps up to the one that decided the measurement. */
   verdict: TimingVerdict;
-  backend: BackendInfo | null;
   /** A step profile taken after the measurement, when asked for (null otherwise, or when it failed). */
   profile: StepProfile | null;
 }
@@ -33,7 +32,6 @@ const PROFILE_STEP_MARGIN = 12;
 export interface ArmEvents {
   onBackend?(info: BackendInfo): void;
   onRows?(rows: readonly TelemetryRow[], verdict: TimingVerdict): void;
-  onProfile?(profile: StepProfile): void;
 }
 
 /**
@@ -50,7 +48,6 @@ export function runArm(
   options: { profile?: boolean } = {},
 ): Promise<ArmResult> {
   const rows: TelemetryRow[] = [];
-  let backend: BackendInfo | null = null;
   let profile: StepProfile | null = null;
   let started = false;
   let decided = false;
@@ -75,8 +72,7 @@ export function runArm(
     signal.removeEventListener('abort', onAbort);
     worker.terminate();
     if (error) settle!.reject(error);
-    else
-      settle!.resolve({ rows, verdict: timingVerdict(rows.slice(0, timedRowCount), rule), backend, profile });
+    else settle!.resolve({ rows, verdict: timingVerdict(rows.slice(0, timedRowCount), rule), profile });
   };
 
   const worker = spawnTrainingWorker(name, config.backend, {
@@ -84,7 +80,6 @@ export function runArm(
       if (ended) return;
       switch (m.type) {
         case 'ready':
-          backend = m.info;
           events.onBackend?.(m.info);
           return;
         case 'status':
@@ -124,7 +119,6 @@ export function runArm(
         }
         case 'profile':
           profile = m.profile;
-          events.onProfile?.(m.profile);
           stop();
           return;
         case 'profile-failed':

@@ -22,7 +22,7 @@ import { profiledKernels } from '../../engine/buildStepProfile';
 import { kernelTimingAvailable } from '../../engine/kernelTiming';
 import { summarizeKernels } from '../../engine/profileSummary';
 import { NO_KNOWN_TENSORS, recordRun } from '../../engine/stepRecorder';
-import { createTrainer } from '../../engine/trainer';
+import { createTrainer, type Trainer } from '../../engine/trainer';
 import { GPU_TILING } from '../../gpu/convGeometry';
 import { convSame } from '../../gpu/convKernels';
 import { stepFigureKey, type BenchContext } from '../benchContext';
@@ -80,6 +80,7 @@ async function stepsAndMatmul(ctx: BenchContext, choice: ConvChoice): Promise<Fi
   const tiling = choice.kernels ? tilingOf(choice.kernels.forward) : null;
   const ownMatmul = async () =>
     tiling ? readCorner(convSame(a4, b4, zeros, false, tiling), [0, 0, n - 1, n - 1]) : 0;
+  const lossOf = (t: Trainer) => async (batch: HostBatch) => (await t.step(batch)).loss;
   const gflops = (f: StepFigure) => ({
     gflops: (2 * n ** 3) / (f.timing.medianMs * 1e6),
     medianMs: f.timing.medianMs,
@@ -88,19 +89,13 @@ async function stepsAndMatmul(ctx: BenchContext, choice: ConvChoice): Promise<Fi
     const [step, before17, mm, fixedStep, own] = await timeStepsInterleaved(
       ctx.plan.reps,
       buildStepBatches(config),
-      [
-        async (batch) => (await trainer.step(batch)).loss,
-        async (batch) => (await old.step(batch)).loss,
-        matmul,
-        async (batch) => (await fixed.step(batch)).loss,
-        ...(tiling ? [ownMatmul] : []),
-      ],
+      [lossOf(trainer), lossOf(old), matmul, lossOf(fixed), ...(tiling ? [ownMatmul] : [])],
     );
     if (!step || !before17 || !mm || !fixedStep) throw new Error('missing figures');
     const [pairMeasured, pairFixed] = await timeStepsInterleaved(
       { ...ctx.plan.reps, reps: Math.max(ctx.plan.reps.reps, PAIR_ROUNDS) },
       buildStepBatches(config),
-      [async (batch) => (await trainer.step(batch)).loss, async (batch) => (await fixed.step(batch)).loss],
+      [lossOf(trainer), lossOf(fixed)],
     );
     if (!pairMeasured || !pairFixed) throw new Error('missing figures');
     return {
@@ -162,19 +157,19 @@ async function kernelBreakdown(
     .sort((x, y) => y.ms - x.ms);
 }
 
-/** Today's step, the step before issue 17 and the pre-issue-9 step (referenceStep.ts), profiled. */
+/** Today's step, the step before issue 17 and the pre-issue-9 step (referenceStep.ts), profiled in turn. */
 async function kernelBreakdowns(ctx: BenchContext) {
   const config = ctx.plan.train;
   const batch = buildHostBatch(config, 0);
-  const trainer = createTrainer(config, ctx.backend);
-  const today = await kernelBreakdown(ctx, (b) => trainer.step(b), batch).finally(() => trainer.dispose());
-  const old = createTrainer(config, ctx.backend, { unet: { convKernel: convBeforeIssue17() } });
-  const before17 = await kernelBreakdown(ctx, (b) => old.step(b), batch).finally(() => old.dispose());
-  const reference = createReferenceStep(config, ctx.backend);
-  const before9 = await kernelBreakdown(ctx, (b) => reference.step(b), batch).finally(() =>
-    reference.dispose(),
-  );
-  return { today, before17, before9 };
+  const profiled = (model: { step(batch: HostBatch): Promise<unknown>; dispose(): void }) =>
+    kernelBreakdown(ctx, (b) => model.step(b), batch).finally(() => model.dispose());
+  return {
+    today: await profiled(createTrainer(config, ctx.backend)),
+    before17: await profiled(
+      createTrainer(config, ctx.backend, { unet: { convKernel: convBeforeIssue17() } }),
+    ),
+    before9: await profiled(createReferenceStep(config, ctx.backend)),
+  };
 }
 
 /** Case g's rows and ratios for the own conv kernels against tfjs's, or nothing off the own kernels. */

@@ -83,14 +83,6 @@ export interface PyTorchProjectConfig {
   exportedBatches: number;
 }
 
-/**
- * TrainConfig fields the script does not carry, and why (a test checks this list against the schema):
- * `uploadPath` is always the packed path (the tf.tensor trap is refused), `backend` becomes `device`,
- * the script does not evaluate on BatchLab's validation batch, so `validateEverySteps` has no use, and
- * `dataSource` is always the synthetic shapes (files are refused: they never leave the browser).
- */
-export const FIELDS_NOT_IN_SCRIPT = ['uploadPath', 'backend', 'validateEverySteps', 'dataSource'] as const;
-
 /** The script's settings for a config and request. Throws, in words, unless both can be exported exactly. */
 export function projectConfigOf(config: TrainConfig, request: PyTorchExportRequest): PyTorchProjectConfig {
   const parsed = trainConfigSchema.safeParse(config);
