@@ -25,6 +25,9 @@ test('a preset link opens with exactly its config and its B', async ({ app }) =>
   await app.section('links');
   await expect(app.page.getByTestId('preset-article')).toHaveClass(/current/);
   await expect(app.page.getByTestId('preset-int32-trap')).not.toHaveClass(/current/);
+  // The marker is the dictionary's words in the page (so a reader and a translation get it), not CSS.
+  await expect(app.page.getByTestId('preset-link-article')).toHaveText(/\(current\)$/);
+  await expect(app.page.getByTestId('preset-link-int32-trap')).not.toHaveText(/current/);
   // B's overrides reach the comparison panel.
   await app.section('compare');
   await expect(app.page.getByTestId('compare-b-dt')).toHaveValue('float32');

@@ -13,9 +13,10 @@ import { useText } from './i18n/useText';
 
 function PresetItem({ preset, current, running }: { preset: Preset; current: boolean; running: boolean }) {
   const lessonId = useId();
-  const words = (
-    useText().panels.presets as Readonly<Record<string, { title: string; lesson: string } | undefined>>
-  )[preset.id];
+  const text = useText().panels;
+  const words = (text.presets as Readonly<Record<string, { title: string; lesson: string } | undefined>>)[
+    preset.id
+  ];
   const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
     // Let modified clicks (new tab, new window) do what links do.
     if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
@@ -33,6 +34,7 @@ function PresetItem({ preset, current, running }: { preset: Preset; current: boo
         data-testid={`preset-link-${preset.id}`}
       >
         {words?.title ?? preset.id}
+        {current && <span className="preset-current">{text.links.currentPreset}</span>}
       </a>
       <p id={lessonId} className="help">
         {words?.lesson ?? ''}

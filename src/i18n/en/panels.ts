@@ -125,6 +125,7 @@ export const panels = {
     presetsHelp:
       'Each preset is a link: A is the experiment, B the comparison it teaches (run it under “Compare A and B”).',
     stopToSwitch: ' Stop the run to switch presets.',
+    currentPreset: ' (current)',
     copy: 'Copy link',
     copied: 'Copied ✓',
     copyEmbed: 'Copy embed code',

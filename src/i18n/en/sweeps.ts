@@ -18,6 +18,7 @@ export const sweeps = {
   done: 'Done. The curves and the table are below.',
   resultLabel: 'Measured here',
   tableCaption: 'Every point of the sweep, each trained in its own worker until its throughput was stable',
+  exportGroup: 'Export the sweep',
   exportCsv: 'Export CSV',
   exportJson: 'Export JSON',
   exportPng: 'PNG',

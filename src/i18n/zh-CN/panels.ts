@@ -120,6 +120,7 @@ export const panels = {
     presets: '预设',
     presetsHelp: '每个预设都是一个链接：A 是实验本身，B 是它要讲的对比（在“对比 A 和 B”中运行）。',
     stopToSwitch: '停止运行后才能切换预设。',
+    currentPreset: '（当前）',
     copy: '复制链接',
     copied: '已复制 ✓',
     copyEmbed: '复制嵌入代码',

@@ -19,6 +19,7 @@ export const sweeps = {
   done: '完成。曲线和表格在下方。',
   resultLabel: '本机实测',
   tableCaption: '扫描的每个点，各自在独立工作程序中训练，直到吞吐量稳定',
+  exportGroup: '导出扫描结果',
   exportCsv: '导出 CSV',
   exportJson: '导出 JSON',
   exportPng: 'PNG',

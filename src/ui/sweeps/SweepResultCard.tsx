@@ -41,7 +41,7 @@ export function SweepResultCard({
   return (
     <section
       className="result-card"
-      aria-label="Result"
+      aria-label={w.resultLabel}
       data-testid="sweep-result"
       data-best={r.best.label}
       data-best-samples-per-sec={best.value}

@@ -96,7 +96,7 @@ function SweepExports({ run }: { run: SweepRun }) {
       points: run.points,
     });
   return (
-    <div className="sweep-exports" role="group" aria-label="Export the sweep">
+    <div className="sweep-exports" role="group" aria-label={w.exportGroup}>
       <button
         type="button"
         onClick={() =>
