@@ -186,7 +186,7 @@ export function runPreflight(
   if (fit.ok && host === null) return { verdict: 'fits', estimate, limits };
   const reasons = [fit.ok ? null : fit.reason, host].filter((r) => r !== null);
   const largest = Math.min(
-    fit.ok ? config.batchSize : fit.largestBatchThatFits,
+    fit.ok ? config.batchSize : fit.shortfall.largestBatchThatFits,
     // Held host bytes grow with the batch.
     host === null
       ? config.batchSize
