@@ -136,11 +136,8 @@ export function encodeConfigToHash(config: TrainConfig, extras: HashExtras = {})
   const pairs = encodeHashHead(extras.view ?? null, extras.lang ?? null);
   pairs.push(...encodeFieldPairs(config));
   if (extras.b) pairs.push(...encodeFieldPairs(extras.b, B_PREFIX));
-  if (extras.hide && extras.hide.length > 0) {
-    const wanted = new Set(extras.hide);
-    const hide = SHORT_KEYS.filter((k) => wanted.has(k));
-    if (hide.length > 0) pairs.push(`${KEY.hide}=${hide.join(',')}`);
-  }
+  const hide = SHORT_KEYS.filter((k) => extras.hide?.includes(k));
+  if (hide.length > 0) pairs.push(`${KEY.hide}=${hide.join(',')}`);
   if (extras.section) pairs.push(`${KEY.section}=${extras.section}`);
   if (extras.sweep)
     pairs.push(`${KEY.sweep}=${encodeComponent(encodeSweep(extras.sweep)).replace(/%3A/gi, ':')}`);
@@ -391,17 +388,12 @@ export function decodeHashStrict(hash: string): DecodedHash {
   const run = readFlag(pairs, KEY.run, part('notRunning'), problems);
   const profile = readFlag(pairs, KEY.profile, part('noProfile'), problems);
   const embed = readFlag(pairs, KEY.embed, part('usingValue', { value: '0' }), problems);
-  const hide: string[] = [];
-  if (pairs.has(KEY.hide)) {
-    const raw = pairs.get(KEY.hide) ?? null;
-    const asked = raw === null || raw === '' ? [] : raw.split(',');
-    const ignored = asked.filter((k) => !FIELD_BY_KEY.has(k));
-    for (const k of SHORT_KEYS) if (asked.includes(k)) hide.push(k);
-    if (raw === null || ignored.length > 0) {
-      problems.add(KEY.hide, [
-        part('unknownHideKeys', { raw: quoted(raw === null ? '' : ignored.join(',')) }),
-      ]);
-    }
+  const rawHide = pairs.get(KEY.hide); // undefined: absent; null: undecodable
+  const asked = rawHide ? rawHide.split(',') : [];
+  const hide = SHORT_KEYS.filter((k) => asked.includes(k));
+  const ignored = asked.filter((k) => !FIELD_BY_KEY.has(k));
+  if (rawHide === null || ignored.length > 0) {
+    problems.add(KEY.hide, [part('unknownHideKeys', { raw: quoted(ignored.join(',')) })]);
   }
 
   let sweep: SweepSpec | null = null;
