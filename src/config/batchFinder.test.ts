@@ -39,7 +39,7 @@ describe('findLargestBatch on a fake device', () => {
         const device = fakeDevice(limit);
         const result = await findLargestBatch({ start, refuse: never, trial: device.trial });
         expect(result.largestBatch, `start ${start}, limit ${limit}`).toBe(limit);
-        expect(result.stopped).toBe(false);
+        expect(result.bound.kind).not.toBe('stopped');
         expect(device.ran.length).toBeLessThanOrEqual(logBound(max));
         // Every batch it reports is one it ran, in order.
         expect(result.trials.map((t) => t.batchSize)).toEqual(device.ran);
@@ -136,7 +136,7 @@ describe('findLargestBatch on a fake device', () => {
       onTrial: () => calls++,
       stopped: () => calls >= 3,
     });
-    expect(result).toMatchObject({ stopped: true, largestBatch: 4 });
+    expect(result).toMatchObject({ bound: { kind: 'stopped' }, largestBatch: 4 });
     expect(device.ran).toEqual([1, 2, 4]);
   });
 });
@@ -254,7 +254,7 @@ describe('what bounded the search: the four outcomes', () => {
       trial: (b) => (trials++, fakeDevice(1000).trial(b)),
       stopped: () => trials >= 3,
     });
-    expect(result).toMatchObject({ largestBatch: 16, stopped: true, bound: { kind: 'stopped' } });
+    expect(result).toMatchObject({ largestBatch: 16, bound: { kind: 'stopped' } });
     expect(result.bound.kind !== 'failed').toBe(true);
   });
 

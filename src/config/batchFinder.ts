@@ -125,9 +125,7 @@ export interface FinderResult {
   /** The largest batch that ran; 0 when none did. */
   largestBatch: number;
   trials: FinderTrial[];
-  /** The search ended before it was done (Stop). */
-  stopped: boolean;
-  /** What bounded `largestBatch`. */
+  /** What bounded `largestBatch` (`stopped`: the search ended before it was done). */
   bound: FinderBound;
 }
 
@@ -161,7 +159,7 @@ export async function findLargestBatch(input: FinderInput): Promise<FinderResult
   const trials: FinderTrial[] = [];
   while (state.next !== null) {
     if (input.stopped?.()) {
-      return { largestBatch: state.largestOk * unit, trials, stopped: true, bound: { kind: 'stopped' } };
+      return { largestBatch: state.largestOk * unit, trials, bound: { kind: 'stopped' } };
     }
     const batchSize = state.next * unit;
     const refusal = input.refuse(batchSize);
@@ -182,7 +180,6 @@ export async function findLargestBatch(input: FinderInput): Promise<FinderResult
   return {
     largestBatch: state.largestOk * unit,
     trials,
-    stopped: false,
     bound: finderBound(trials, state.max * unit, input.limitSource),
   };
 }

@@ -283,7 +283,7 @@ describe('checkFits', () => {
       /^Batch 512 at 512×512 needs about \d+\.\d GiB, its largest buffer \d+\.\d GiB \(activation\); this GPU allows 1\.0 GiB per buffer and the memory budget is 4\.0 GiB, for \d+\.\d GiB with tfjs's reuse pool \(×1\.4\)\. The largest batch that fits is \d+\.$/,
     );
     expect(result.reason).toContain(formatBytes(e.totalBytes));
-    expect(result.largestBatchThatFits).toBeGreaterThan(0);
+    expect(result.shortfall.largestBatchThatFits).toBeGreaterThan(0);
   });
 
   it('names only the limit that is exceeded, and says when no batch fits', () => {
@@ -298,7 +298,7 @@ describe('checkFits', () => {
     if (budgetOnly.ok) return;
     expect(budgetOnly.reason).not.toContain('per buffer');
     expect(budgetOnly.reason).toContain('the memory budget is 1.0 KiB');
-    expect(budgetOnly.largestBatchThatFits).toBe(0);
+    expect(budgetOnly.shortfall.largestBatchThatFits).toBe(0);
     expect(budgetOnly.reason).toContain('Even batch 1 does not fit');
 
     // The binding-size limit counts even when maxBufferSize is larger.
@@ -313,7 +313,7 @@ describe('checkFits', () => {
     expect(bindingOnly.reason).toContain(
       'its largest buffer 768.0 MiB (activation); this GPU allows 1.0 MiB per buffer.',
     );
-    expect(bindingOnly.largestBatchThatFits).toBe(0);
+    expect(bindingOnly.shortfall.largestBatchThatFits).toBe(0);
     expect(bindingOnly.reason).not.toContain('budget');
   });
 
@@ -325,7 +325,7 @@ describe('checkFits', () => {
     const b = checkFits(measured, limits);
     expect(a.ok || b.ok).toBe(false);
     if (a.ok || b.ok) return;
-    expect(b.largestBatchThatFits).toBeLessThanOrEqual(a.largestBatchThatFits);
+    expect(b.shortfall.largestBatchThatFits).toBeLessThanOrEqual(a.shortfall.largestBatchThatFits);
     expect(measured.totalBytes).toBeGreaterThan(computed.totalBytes);
   });
 
@@ -392,7 +392,7 @@ describe('checkFits', () => {
                     expect(result.reason).toMatch(/\d/);
                     expect(result.reason).toContain(`Batch ${batchSize} at ${imageSizePx}×${imageSizePx}`);
                     expect(result.reason).toContain(formatBytes(e.totalBytes));
-                    const best = result.largestBatchThatFits;
+                    const best = result.shortfall.largestBatchThatFits;
                     expect(best).toBeLessThan(batchSize);
                     if (best > 0) {
                       expect(fitsByHand(estimateTrainingMemory({ ...config, batchSize: best }))).toBe(true);

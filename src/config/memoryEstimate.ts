@@ -148,7 +148,7 @@ export interface GpuShortfall {
   perBufferBytes: number | null;
   /** The budget and the pooled bytes with their headroom factor, when the pooled bytes exceed it; else null. */
   budget: { budgetBytes: number; pooledBytes: number; headroom: number } | null;
-  /** Largest batch that fits; 0 if none. */
+  /** Largest batch size in 1..LIMITS.batchSize.max that fits with every other setting unchanged; 0 if none. */
   largestBatchThatFits: number;
 }
 
@@ -158,10 +158,8 @@ export type FitResult =
       ok: false;
       /** Plain words with the numbers: what is needed, what the device allows, what would fit. */
       reason: string;
-      /** The same, as figures, for the UI to say in the page's language. */
+      /** The same as figures (the largest batch that fits among them), for the UI to word. */
       shortfall: GpuShortfall;
-      /** Largest batch size in 1..LIMITS.batchSize.max that fits with every other setting unchanged; 0 if none. */
-      largestBatchThatFits: number;
     };
 
 function opNamed(spec: UNetSpec, name: string): UNetOp {
@@ -427,5 +425,5 @@ export function checkFits(estimate: MemoryEstimate, limits: DeviceMemoryLimits):
       : null,
     largestBatchThatFits: best,
   };
-  return { ok: false, reason, shortfall, largestBatchThatFits: best };
+  return { ok: false, reason, shortfall };
 }

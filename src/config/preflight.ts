@@ -74,9 +74,8 @@ function hostShortfall(config: HostConfig): HostShortfall | null {
   };
 }
 
-/** Why the loader's host memory does not fit, in plain words; null when it fits. */
-function hostMemoryRefusal(host: HostShortfall | null): string | null {
-  if (host === null) return null;
+/** Why the loader's host memory does not fit, in plain words. */
+function hostMemoryRefusal(host: HostShortfall): string {
   return (
     `The loader would hold up to ${host.workers} × ${host.prefetch} + 1 batches of ${formatBytes(host.batchBytes)} = ` +
     `${formatBytes(host.heldBytes)} of host memory, over the ${formatBytes(host.budgetBytes)} assumed for a tab: ` +
@@ -182,11 +181,11 @@ export function runPreflight(
   }
   const fit = checkFits(estimate, limits);
   const hostFigures = hostShortfall(config);
-  const host = hostMemoryRefusal(hostFigures);
+  const host = hostFigures && hostMemoryRefusal(hostFigures);
   if (fit.ok && host === null) return { verdict: 'fits', estimate, limits };
   const reasons = [fit.ok ? null : fit.reason, host].filter((r) => r !== null);
   const largest = Math.min(
-    fit.ok ? config.batchSize : fit.largestBatchThatFits,
+    fit.ok ? config.batchSize : fit.shortfall.largestBatchThatFits,
     // Held host bytes grow with the batch.
     host === null
       ? config.batchSize

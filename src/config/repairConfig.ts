@@ -15,7 +15,7 @@
  *   unless the user just chose the count (then the batch grows to the next multiple of it).
  * Pure; does not mutate its input.
  */
-import { part, type ProblemPart } from './problems';
+import { part, type ProblemCode, type ProblemPart } from './problems';
 import {
   DATASET_STATS,
   maxSourceScale,
@@ -36,51 +36,41 @@ export function repairConfig(
 ): { config: TrainConfig; repairs: Repair[] } {
   const c: TrainConfig = { ...config, mean255: [...config.mean255], std255: [...config.std255] };
   const repairs: Repair[] = [];
+  const report = (field: keyof TrainConfig, code: ProblemCode, params: Record<string, string | number>) =>
+    repairs.push({ field, note: part(code, params) });
   if (c.imageDtype === 'uint8' && c.normalizeOn === 'loader') {
     if (changed === 'normalizeOn') {
       c.imageDtype = 'float32';
-      repairs.push({ field: 'imageDtype', note: part('uint8CannotHoldNormalized', { value: 'float32' }) });
+      report('imageDtype', 'uint8CannotHoldNormalized', { value: 'float32' });
     } else {
       c.normalizeOn = 'model';
-      repairs.push({ field: 'normalizeOn', note: part('uint8NormalizesInModel', { value: 'model' }) });
+      report('normalizeOn', 'uint8NormalizesInModel', { value: 'model' });
     }
   }
   if (c.uploadPath === 'tf-tensor' && c.imageDtype !== 'uint8') {
     c.uploadPath = 'packed';
-    repairs.push({ field: 'uploadPath', note: part('tfTensorUint8Only', { value: 'packed' }) });
+    report('uploadPath', 'tfTensorUint8Only', { value: 'packed' });
   }
   for (const f of ['mean255', 'std255'] as const) {
     if (c[f].length !== c.channels) {
       const had = c[f].length;
       c[f] = [...DATASET_STATS[c.channels][f]];
-      repairs.push({
-        field: f,
-        note: part('statsLength', { channels: c.channels, got: had, values: c[f].join(',') }),
-      });
+      report(f, 'statsLength', { channels: c.channels, got: had, values: c[f].join(',') });
     }
   }
   if (c.sourceScale > maxSourceScale(c.imageSizePx)) {
     c.sourceScale = maxSourceScale(c.imageSizePx);
-    repairs.push({
-      field: 'sourceScale',
-      note: part('sourceSideMax', { maxPx: SOURCE_SIDE_MAX_PX, value: c.sourceScale }),
-    });
+    report('sourceScale', 'sourceSideMax', { maxPx: SOURCE_SIDE_MAX_PX, value: c.sourceScale });
   }
   if (c.batchSize % c.microBatches !== 0) {
     const got = c.microBatches;
     if (changed === 'microBatches') {
       // Every count divides LIMITS.batchSize.max, so the next multiple is always within bounds.
       c.batchSize = Math.ceil(c.batchSize / got) * got;
-      repairs.push({
-        field: 'batchSize',
-        note: part('batchForMicroBatches', { microBatches: got, value: c.batchSize }),
-      });
+      report('batchSize', 'batchForMicroBatches', { microBatches: got, value: c.batchSize });
     } else {
       c.microBatches = MICRO_BATCH_COUNTS.filter((k) => c.batchSize % k === 0).at(-1) ?? 1;
-      repairs.push({
-        field: 'microBatches',
-        note: part('microBatchesSplit', { batch: c.batchSize, got, value: c.microBatches }),
-      });
+      report('microBatches', 'microBatchesSplit', { batch: c.batchSize, got, value: c.microBatches });
     }
   }
   return { config: c, repairs };

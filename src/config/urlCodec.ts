@@ -27,22 +27,17 @@
  * - `embed=1` shows the view alone, framed in another page (ui/EmbedFrame.tsx); anything but 0|1 reads as 0.
  * (Over 300 lines on purpose: these policies are one algorithm, and reading them in one file is the point.)
  */
-import { z } from 'zod';
 import { CONFIG_KEYS, FIELD_TABLE } from './fieldTable';
 import { repairConfig, type Repair } from './repairConfig';
 import { decodeSweep, encodeSweep, SWEEP_LINK_KEY, type SweepSpec } from './sweep';
 import { DEFAULT_CONFIG, trainConfigFields, trainConfigSchema, type TrainConfig } from './trainConfig';
 import { FALLBACK_LANG, LANG_LINK_VALUES, LANGS, type Lang } from './languages';
 import { part, type ProblemPart } from './problems';
-import { echo, quoted } from './valueCodecs';
+import { boolCodec, echo, quoted } from './valueCodecs';
 import { PLAYGROUND_SECTIONS, VIEW_IDS, VIEW_OF_OLD_LINKS, type SectionId, type ViewId } from './views';
 
 /** A link cannot carry the sender's files: it says so, and the run uses the synthetic shapes. */
 export const FILES_NOT_IN_LINK: readonly ProblemPart[] = [part('filesNotInLink')];
-
-// The app runs under a CSP without 'unsafe-eval': keep zod off its `new Function` fast path. Schemas that
-// were built before this line (trainConfig.ts) also get `{ jitless: true }` per call below.
-z.config({ jitless: true });
 
 /**
  * One thing the decoder changed or ignored; `key` is the URL key (`px`, `b.px`, `run`…) or `#` for the link;
@@ -141,11 +136,8 @@ export function encodeConfigToHash(config: TrainConfig, extras: HashExtras = {})
   const pairs = encodeHashHead(extras.view ?? null, extras.lang ?? null);
   pairs.push(...encodeFieldPairs(config));
   if (extras.b) pairs.push(...encodeFieldPairs(extras.b, B_PREFIX));
-  if (extras.hide && extras.hide.length > 0) {
-    const wanted = new Set(extras.hide);
-    const hide = SHORT_KEYS.filter((k) => wanted.has(k));
-    if (hide.length > 0) pairs.push(`${KEY.hide}=${hide.join(',')}`);
-  }
+  const hide = SHORT_KEYS.filter((k) => extras.hide?.includes(k));
+  if (hide.length > 0) pairs.push(`${KEY.hide}=${hide.join(',')}`);
   if (extras.section) pairs.push(`${KEY.section}=${extras.section}`);
   if (extras.sweep)
     pairs.push(`${KEY.sweep}=${encodeComponent(encodeSweep(extras.sweep)).replace(/%3A/gi, ':')}`);
@@ -192,7 +184,7 @@ function applyOverridesReporting(
   const merged = copyConfig(a);
   for (const f of CONFIG_KEYS) setIfValid(merged, f, overrides[f]);
   const repaired = repairConfig(merged);
-  return trainConfigSchema.safeParse(repaired.config, { jitless: true }).success
+  return trainConfigSchema.safeParse(repaired.config).success
     ? repaired
     : { config: copyConfig(DEFAULT_CONFIG), repairs: [] };
 }
@@ -203,7 +195,7 @@ function setIfValid<K extends keyof TrainConfig>(
   f: K,
   value: TrainConfig[K] | undefined,
 ): void {
-  if (value === undefined || !trainConfigFields.shape[f].safeParse(value, { jitless: true }).success) return;
+  if (value === undefined || !trainConfigFields.shape[f].safeParse(value).success) return;
   target[f] = (Array.isArray(value) ? [...value] : value) as TrainConfig[K];
 }
 
@@ -369,7 +361,7 @@ export function decodeHashStrict(hash: string): DecodedHash {
     if (presentA.has(fix.field)) problems.add(URL_KEYS[fix.field], [fix.note]);
   }
   let config = repairedA.config;
-  if (!trainConfigSchema.safeParse(config, { jitless: true }).success) {
+  if (!trainConfigSchema.safeParse(config).success) {
     problems.add('#', [part('unrepairable')]);
     config = copyConfig(DEFAULT_CONFIG);
   }
@@ -396,17 +388,12 @@ export function decodeHashStrict(hash: string): DecodedHash {
   const run = readFlag(pairs, KEY.run, part('notRunning'), problems);
   const profile = readFlag(pairs, KEY.profile, part('noProfile'), problems);
   const embed = readFlag(pairs, KEY.embed, part('usingValue', { value: '0' }), problems);
-  const hide: string[] = [];
-  if (pairs.has(KEY.hide)) {
-    const raw = pairs.get(KEY.hide) ?? null;
-    const asked = raw === null || raw === '' ? [] : raw.split(',');
-    const ignored = asked.filter((k) => !FIELD_BY_KEY.has(k));
-    for (const k of SHORT_KEYS) if (asked.includes(k)) hide.push(k);
-    if (raw === null || ignored.length > 0) {
-      problems.add(KEY.hide, [
-        part('unknownHideKeys', { raw: quoted(raw === null ? '' : ignored.join(',')) }),
-      ]);
-    }
+  const rawHide = pairs.get(KEY.hide); // undefined: absent; null: undecodable
+  const asked = rawHide ? rawHide.split(',') : [];
+  const hide = SHORT_KEYS.filter((k) => asked.includes(k));
+  const ignored = asked.filter((k) => !FIELD_BY_KEY.has(k));
+  if (rawHide === null || ignored.length > 0) {
+    problems.add(KEY.hide, [part('unknownHideKeys', { raw: quoted(ignored.join(',')) })]);
   }
 
   let sweep: SweepSpec | null = null;
@@ -474,9 +461,7 @@ function readFlag(
   problems: ProblemList,
 ): boolean {
   if (!pairs.has(key)) return false;
-  const raw = pairs.get(key) ?? null;
-  if (raw !== '1' && raw !== '0') {
-    problems.add(key, [part('notOneOf', { raw: quoted(raw ?? ''), choices: '0|1' }), otherwise]);
-  }
-  return raw === '1';
+  const read = boolCodec.decode(pairs.get(key) ?? '');
+  if ('error' in read) problems.add(key, [read.error, otherwise]);
+  return 'value' in read && read.value;
 }

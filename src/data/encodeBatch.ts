@@ -74,29 +74,14 @@ export function encodeImages(
     return { buffer: bytes.buffer, elements: n };
   }
   const table = valueTable(channels, norm);
-  if (dtype === 'float32') {
-    const out = new Float32Array(n);
-    const lut = Float32Array.from(table);
-    fillFromTable(images, channels, lut, out, perImage);
-    return { buffer: out.buffer, elements: n };
-  }
-  const out = new Uint16Array(padTo4Bytes(2 * n) / 2);
-  const lut = Uint16Array.from(table, (v) => float32ToFloat16Bits(v));
-  fillFromTable(images, channels, lut, out, perImage);
-  return { buffer: out.buffer, elements: n };
-}
-
-function fillFromTable(
-  images: readonly Uint8Array[],
-  channels: number,
-  lut: Float32Array | Uint16Array,
-  out: Float32Array | Uint16Array,
-  perImage: number,
-): void {
+  const out = dtype === 'float32' ? new Float32Array(n) : new Uint16Array(padTo4Bytes(2 * n) / 2);
+  const lut =
+    dtype === 'float32' ? Float32Array.from(table) : Uint16Array.from(table, (v) => float32ToFloat16Bits(v));
   images.forEach((im, i) => {
     const base = i * perImage;
     for (let j = 0; j < perImage; j++) out[base + j] = lut[im[j]! * channels + (j % channels)]!;
   });
+  return { buffer: out.buffer, elements: n };
 }
 
 /** Concatenates H·W class-id masks into one buffer of `dtype` (one-hot: NHWK with K = numClasses). */
@@ -109,13 +94,8 @@ export function encodeMasks(
   const perMask = masks[0]?.length ?? 0;
   const pixels = perMask * masks.length;
   if (masks.some((m) => m.length !== perMask)) throw new Error('masks differ in size');
-  if (dtype === 'uint8') {
-    const bytes = new Uint8Array(padTo4Bytes(pixels));
-    masks.forEach((m, i) => bytes.set(m, i * perMask));
-    return { buffer: bytes.buffer, elements: pixels };
-  }
-  if (dtype === 'int32') {
-    const out = new Int32Array(pixels);
+  if (dtype !== 'float32-onehot') {
+    const out = dtype === 'uint8' ? new Uint8Array(padTo4Bytes(pixels)) : new Int32Array(pixels);
     masks.forEach((m, i) => out.set(m, i * perMask));
     return { buffer: out.buffer, elements: pixels };
   }

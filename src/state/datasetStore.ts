@@ -18,14 +18,12 @@ interface DatasetController {
   setMaskMode(mode: 'indices' | 'colours'): void;
 }
 
-export interface DatasetState {
+/** The controller's actions are the store's own, forwarded to it once attached. */
+export interface DatasetState extends DatasetController {
   files: DatasetView;
   photos: DatasetView;
   controller: DatasetController | null;
   attachController(controller: DatasetController): void;
-  loadFiles(files: readonly File[]): void;
-  setPaletteClass(rgb: number, classId: number): void;
-  setMaskMode(mode: 'indices' | 'colours'): void;
 }
 
 export const useDatasetStore = create<DatasetState>()((set, get) => ({

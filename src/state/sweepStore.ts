@@ -26,7 +26,6 @@ export interface SweepRun {
 }
 
 export interface SweepState extends SweepRun {
-  patch(patch: Partial<SweepRun>): void;
   patchPoint(index: number, patch: Partial<SweepPoint>): void;
 }
 
@@ -42,7 +41,6 @@ export const emptySweepRun = (): SweepRun => ({
 
 export const useSweepStore = create<SweepState>()((set) => ({
   ...emptySweepRun(),
-  patch: (patch) => set(patch),
   patchPoint: (index, patch) =>
     set((s) => ({ points: s.points.map((point, i) => (i === index ? { ...point, ...patch } : point)) })),
 }));

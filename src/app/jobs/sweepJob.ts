@@ -32,14 +32,14 @@ async function runPoints(signal: AbortSignal, skipPreflight: boolean): Promise<v
       store.getState().patchPoint(index, { status: 'refused', reason: preflight.reason, estimate });
       continue;
     }
-    store.getState().patch({ activeIndex: index, activeStep: 0 });
+    store.setState({ activeIndex: index, activeStep: 0 });
     store.getState().patchPoint(index, { status: 'running', estimate });
     const startedMs = performance.now();
     try {
       const rule = sweepTimingRule(config, window.location.search);
       const result = await runArm(`sweep-${index}`, config, rule, signal, {
         onRows: (rows, verdict) => {
-          store.getState().patch({ activeStep: rows.at(-1)?.step ?? 0 });
+          store.setState({ activeStep: rows.at(-1)?.step ?? 0 });
           store.getState().patchPoint(index, { measured: measurePoint(rows, verdict, rule.blockSteps) });
         },
       });
@@ -82,7 +82,7 @@ export const sweepJob: JobDefinition<'sweep'> = {
             ? { ...p, status: 'stopped' as const, reason: null }
             : p,
         );
-      store.getState().patch({ activeIndex: null, points });
+      store.setState({ activeIndex: null, points });
     }
   },
 };

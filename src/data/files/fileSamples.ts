@@ -24,13 +24,8 @@ export function pixelsFromRgba(rgba: Uint8ClampedArray | Uint8Array, channels: 1
   const count = rgba.length / 4;
   const out = new Uint8Array(count * channels);
   for (let p = 0, i = 0; p < count; p++, i += 4) {
-    if (channels === 3) {
-      out[p * 3] = rgba[i]!;
-      out[p * 3 + 1] = rgba[i + 1]!;
-      out[p * 3 + 2] = rgba[i + 2]!;
-    } else {
-      out[p] = (rgba[i]! * 77 + rgba[i + 1]! * 150 + rgba[i + 2]! * 29 + 128) >> 8;
-    }
+    if (channels === 1) out[p] = (rgba[i]! * 77 + rgba[i + 1]! * 150 + rgba[i + 2]! * 29 + 128) >> 8;
+    else for (let k = 0; k < 3; k++) out[p * 3 + k] = rgba[i + k]!;
   }
   return out;
 }

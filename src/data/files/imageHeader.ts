@@ -37,6 +37,9 @@ export function sniffFormat(head: Uint8Array): ImageFormat | null {
   return null;
 }
 
+const pngSize = (head: Uint8Array): [number, number] | null =>
+  head.length >= 24 && ascii(head, 12, 4) === 'IHDR' ? [u32be(head, 16), u32be(head, 20)] : null;
+
 function jpegSize(head: Uint8Array): [number, number] | null {
   let at = 2;
   while (at + 9 < head.length) {
@@ -73,14 +76,7 @@ function webpSize(head: Uint8Array): [number, number] | null {
 export function readImageHeader(head: Uint8Array): ImageHeader | null {
   const format = sniffFormat(head);
   if (format === null) return null;
-  let size: [number, number] | null = null;
-  if (format === 'png' && head.length >= 24 && ascii(head, 12, 4) === 'IHDR') {
-    size = [u32be(head, 16), u32be(head, 20)];
-  } else if (format === 'jpeg') {
-    size = jpegSize(head);
-  } else if (format === 'webp') {
-    size = webpSize(head);
-  }
+  const size = { jpeg: jpegSize, png: pngSize, webp: webpSize }[format](head);
   return { format, widthPx: size?.[0] ?? null, heightPx: size?.[1] ?? null };
 }
 

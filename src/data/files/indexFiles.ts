@@ -60,6 +60,12 @@ export interface FileIndex {
 }
 
 const pathOf = (f: InputFile) => (f.webkitRelativePath ? f.webkitRelativePath : f.name);
+const errorAt = (file: string, problem: OwnImageProblem): DatasetProblem => ({
+  severity: 'error',
+  file,
+  problem,
+});
+const reasonOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 async function readBytes(blob: Blob, start: number, end: number): Promise<Uint8Array> {
   return new Uint8Array(await blob.slice(start, end).arrayBuffer());
@@ -70,16 +76,14 @@ async function checkFile(
   file: InputFile,
   mustBePng: boolean,
 ): Promise<{ problem: DatasetProblem } | { problem: null; widthPx: number | null; heightPx: number | null }> {
-  const error = (problem: OwnImageProblem) => ({
-    problem: { severity: 'error' as const, file: pathOf(file), problem },
-  });
+  const error = (problem: OwnImageProblem) => ({ problem: errorAt(pathOf(file), problem) });
   let head: Uint8Array;
   let tail: Uint8Array;
   try {
     head = await readBytes(file, 0, OWN_IMAGE_LIMITS.headBytes);
     tail = await readBytes(file, Math.max(0, file.size - OWN_IMAGE_LIMITS.tailBytes), file.size);
   } catch (e) {
-    return error({ code: 'unreadable', reason: e instanceof Error ? e.message : String(e) });
+    return error({ code: 'unreadable', reason: reasonOf(e) });
   }
   const header = readImageHeader(head);
   if (header === null || (mustBePng && header.format !== 'png')) return error({ code: 'corrupt' });
@@ -137,11 +141,6 @@ export async function indexFiles(files: readonly InputFile[], deps: IndexDeps): 
 
   const survey = emptySurvey();
   const scannedMasks: FileIndex['scannedMasks'] = [];
-  const decodeProblem = (file: string, e: unknown): DatasetProblem => ({
-    severity: 'error',
-    file,
-    problem: { code: 'decodeFailed', reason: e instanceof Error ? e.message : String(e) },
-  });
   const broken = new Set<number>();
   for (let k = 0; k < Math.min(pairs.length, OWN_IMAGE_LIMITS.maskScanMax); k++) {
     const pair = pairs[k]!;
@@ -152,7 +151,7 @@ export async function indexFiles(files: readonly InputFile[], deps: IndexDeps): 
       surveyMask(survey, rgba);
       scannedMasks.push({ path: pair.maskPath, grey: greyValues(one) });
     } catch (e) {
-      problems.push(decodeProblem(pair.maskPath, e));
+      problems.push(errorAt(pair.maskPath, { code: 'decodeFailed', reason: reasonOf(e) }));
       broken.add(k);
     }
     if (k % 16 === 15) await deps.yieldNow();
@@ -177,7 +176,7 @@ export async function indexFiles(files: readonly InputFile[], deps: IndexDeps): 
       rgb.add(pixelsFromRgba(rgba, 3));
       statImages++;
     } catch (e) {
-      problems.push(decodeProblem(pair.imagePath, e));
+      problems.push(errorAt(pair.imagePath, { code: 'decodeFailed', reason: reasonOf(e) }));
       broken.add(k);
     }
   }
@@ -205,7 +204,7 @@ export function problemsFor(
   const out = [...index.problems];
   const learnt = learntMaskMode(index.survey);
   const mode = learnt === 'ask' ? chosenMode : learnt;
-  const error = (file: string, problem: OwnImageProblem) => out.push({ severity: 'error', file, problem });
+  const error = (file: string, problem: OwnImageProblem) => out.push(errorAt(file, problem));
   if (mode === null) {
     for (const { path, grey } of index.scannedMasks) {
       const stray = grey?.filter((v) => v > INDEX_MASK_MAX_VALUE) ?? [];
@@ -226,8 +225,7 @@ export function problemsFor(
         : { code: 'classTooHigh', value: bad?.classId ?? 0, numClasses };
     if (bad) error('', problem);
   }
-  if (index.pairs.length === 0) out.push({ severity: 'error', file: '', problem: { code: 'noPairs' } });
-  else if (index.pairs.length < 2)
-    out.push({ severity: 'error', file: '', problem: { code: 'tooFewPairs' } });
+  if (index.pairs.length === 0) error('', { code: 'noPairs' });
+  else if (index.pairs.length < 2) error('', { code: 'tooFewPairs' });
   return out;
 }
